@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// `npm run dev` runs the API server on API_PORT and this dev server in front of it.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // spec 9: script chunks load from a root public path
+  base: '/',
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: { '/api': apiTarget, '/runtime-config.js': apiTarget },
+  },
+});
