@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // spec 9: script chunks load from a root public path
   base: '/',
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // The manifest lets scripts/size.ts follow exactly which chunks each page loads.
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': apiTarget, '/runtime-config.js': apiTarget },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './freePort';
@@ -46,7 +46,9 @@ export const startAuthEmulator = async (options: AuthEmulatorOptions = {}): Prom
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', join(configDir, 'firebase.json')];
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    args.push('--import', options.dataDir, '--export-on-exit', options.dataDir);
+    // The first start has nothing to import; later starts load what the last one exported.
+    if (existsSync(join(options.dataDir, 'firebase-export-metadata.json'))) args.push('--import', options.dataDir);
+    args.push('--export-on-exit', options.dataDir);
   }
   const child = spawn(firebaseBin, args, {
     cwd: configDir,

@@ -1,0 +1,28 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+const newestMtime = (path: string): number => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+};
+
+/** True when dist/ is missing or older than any portal source. */
+export const portalIsStale = (outDir = join(root, 'dist')): boolean => {
+  const index = join(outDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const builtAt = statSync(index).mtimeMs;
+  return sources.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > builtAt);
+};
+
+/** Builds the portal with the project's Vite config unless dist/ is up to date. */
+export const ensurePortalBuilt = async ({ force = false, log = console.log } = {}) => {
+  if (!force && !portalIsStale()) return false;
+  log('Building the portal (vite build)...');
+  await build({ root, logLevel: 'warn' });
+  return true;
+};

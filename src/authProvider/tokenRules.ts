@@ -1,0 +1,65 @@
+import { AUTH_TOKEN_STORAGE_KEY, TOKEN_EXPIRY_BUFFER_MS } from '../config';
+import type { TokenInfo } from './types';
+
+/** The part of Firebase's IdTokenResult the portal reads (UTC date strings). */
+export interface IdTokenResultLike {
+  token: string;
+  expirationTime: string;
+  issuedAtTime: string;
+}
+
+/** spec 5: a token counts as expired when within 300 000 ms of its expiry. */
+export const isTokenExpired = (info: TokenInfo, now: number): boolean =>
+  info.expiresAt - now <= TOKEN_EXPIRY_BUFFER_MS;
+
+export const toTokenInfo = (result: IdTokenResultLike): TokenInfo => ({
+  token: result.token,
+  expiresAt: new Date(result.expirationTime).getTime(),
+  issuedAt: new Date(result.issuedAtTime).getTime(),
+});
+
+const isTokenInfo = (value: unknown): value is TokenInfo => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, expiresAt, issuedAt } = value as Record<string, unknown>;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    Number.isFinite(expiresAt) &&
+    Number.isFinite(issuedAt)
+  );
+};
+
+const parse = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+};
+
+export interface TokenStore {
+  /** The stored token, or null; an invalid or expired one is removed (spec 5). */
+  read(now: number): TokenInfo | null;
+  write(info: TokenInfo): void;
+  clear(): void;
+}
+
+/** spec 3: token info as JSON under `auth_token` in the given storage (localStorage in the app). */
+export const createTokenStore = (storage: Storage): TokenStore => ({
+  read(now) {
+    const raw = storage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    if (raw === null) return null;
+    const info = parse(raw);
+    if (!isTokenInfo(info) || isTokenExpired(info, now)) {
+      storage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+      return null;
+    }
+    return info;
+  },
+  write(info) {
+    storage.setItem(AUTH_TOKEN_STORAGE_KEY, JSON.stringify(info));
+  },
+  clear() {
+    storage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+  },
+});
