@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import viteConfig from './vite.config';
 
 /**
@@ -12,6 +13,16 @@ import viteConfig from './vite.config';
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // One react-router copy in tests: Node hands react-admin react-router's .mjs build while
+    // Vite resolves our imports to its .js build, and react-admin then rejects our <Route>s.
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+        },
+      ],
+    },
     test: {
       globals: true,
       projects: [

@@ -32,7 +32,7 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../migrations');
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string) {
-    super(`The data directory ${dataDir} is already in use by another server process. Stop it first, or set DATA_DIR to another directory.`);
+    super(`The data directory ${dataDir} is already in use by another server process. Stop it first, or set DATA_DIR to another directory (after a crash the lock expires within 10 s).`);
     this.name = 'DataDirInUseError';
   }
 }

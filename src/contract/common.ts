@@ -18,6 +18,9 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
   rateLimited: 'RATE_LIMITED',
+  badRequest: 'BAD_REQUEST',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
 } as const;
 
 /** Query booleans are exactly "true" or "false" (z.coerce.boolean would read "false" as true). */

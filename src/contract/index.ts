@@ -1,3 +1,4 @@
 export * from './common';
 export * from './speechRate';
 export * from './auth';
+export * from './runtimeConfig';

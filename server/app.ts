@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS } from '../src/contract/common';
+import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
+import type { Database } from './db/client';
+import { installAuth } from './plugins/auth';
+import { installErrorHandling, installJsonNotFound } from './plugins/errors';
+import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+import { healthRoutes } from './routes/health';
+import { speechRateRoutes } from './routes/speechRate';
+import type { Identity } from './services/identity';
+
+export interface BuildAppOptions {
+  /** Migrated database (see db/client.ts openDatabase). */
+  db: Database;
+  /** Verifies ID tokens and manages accounts (services/identity.ts). */
+  identity: Identity;
+  /** Published to the portal as /runtime-config.js; its emulator URL also shapes the CSP. */
+  runtimeConfig: RuntimeConfigContract;
+  /** The built portal to serve with a history fallback; omitted or missing: API only. */
+  staticDir?: string;
+  /** true: info-level JSON logs (tokens and passwords redacted); default false. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Per-IP limit; false turns it off (tests). Default 600 requests a minute. */
+  rateLimit?: RateLimitOptions | false;
+  /** Sees every route as it is registered (the route-inventory test). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Builds the API server without listening (server.ts listens; tests use `app.inject`).
+ *
+ * Order matters: error handling and body parsing first, then the security headers and the
+ * per-IP rate limit, then the deny-by-default auth hook (attached to every /api route
+ * registered after it), then the portal and the /api routes, one file per area.
+ */
+export const buildApp = async (options: BuildAppOptions) => {
+  const logger = options.logger ?? false;
+  const app = Fastify({
+    logger: logger && {
+      level: logger === true ? 'info' : logger.level,
+      ...(logger !== true && logger.stream ? { stream: logger.stream } : {}),
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    },
+    bodyLimit: LIMITS.bodyBytes,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  installErrorHandling(app);
+  await installSecurity(app, {
+    identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl),
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+  });
+  installAuth(app, { db: options.db, identity: options.identity });
+
+  await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
+  await app.register(
+    async (api) => {
+      installJsonNotFound(api);
+      await api.register(healthRoutes);
+      await api.register(speechRateRoutes, { db: options.db });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

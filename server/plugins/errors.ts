@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ApiError } from '../../src/contract/common';
+
+/** An error meant for the client: its status, code and message are sent as they are. */
+export class ApiHttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiHttpError';
+  }
+}
+
+const CODES_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ERROR_CODES.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERROR_CODES.unsupportedMediaType,
+};
+
+const CODES_BY_STATUS: Record<number, string> = {
+  401: ERROR_CODES.notAuthenticated,
+  403: ERROR_CODES.notAdmin,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
+  429: ERROR_CODES.rateLimited,
+};
+
+const fieldPath = (context: string | undefined, instancePath: string) =>
+  [context, ...instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
+
+const sendError = (reply: FastifyReply, status: number, body: ApiError) => {
+  if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
+  return reply.code(status).send(body);
+};
+
+const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest, reply: FastifyReply) => {
+  if (error instanceof ApiHttpError) {
+    reply.headers(error.headers);
+    return sendError(reply, error.statusCode, { error: error.code, message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => ({
+      path: fieldPath(error.validationContext, issue.instancePath),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const summary = details.map((detail) => (detail.path ? `${detail.path}: ${detail.message}` : detail.message)).join('; ');
+    return sendError(reply, 400, { error: ERROR_CODES.validation, message: `Invalid request. ${summary}`, details });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return sendError(reply, 400, { error: ERROR_CODES.badRequest, message: 'The request body is not valid JSON, or contains a forbidden key such as __proto__.' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = (error.code && CODES_BY_FASTIFY_CODE[error.code]) ?? CODES_BY_STATUS[status] ?? ERROR_CODES.badRequest;
+    return sendError(reply, status, { error: code, message: error.message || 'Bad request' });
+  }
+  // 5xx: the details stay in the log; the client gets a request id to quote.
+  request.log.error({ err: error }, 'request failed');
+  return sendError(reply, 500, { error: ERROR_CODES.internal, message: 'Internal server error', requestId: String(request.id) });
+};
+
+/**
+ * One error handler for the whole server ({ error, message } on 4xx, a generic body on 5xx),
+ * the JSON body parser, and request-shape rules that hold for every route.
+ */
+export const installErrorHandling = (app: FastifyInstance): void => {
+  app.setErrorHandler(handleError);
+
+  // Bodyless POST/PATCH/DELETE are sent with or without a JSON content type: an empty
+  // body is "no body", not a parse error. The API speaks JSON only (anything else: 415).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  // A repeated query key (?a=1&a=2) is ambiguous: refuse it rather than pick one.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query;
+    if (typeof query !== 'object' || query === null) return;
+    const repeated = Object.entries(query).find(([, value]) => Array.isArray(value));
+    if (repeated) {
+      throw new ApiHttpError(400, ERROR_CODES.validation, `Query parameter "${repeated[0]}" must not be repeated`);
+    }
+  });
+};
+
+/** The JSON 404 for unknown paths under the scope it is installed in (/api). */
+export const installJsonNotFound = (scope: FastifyInstance): void => {
+  scope.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+};

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '../../src/contract/common';
+
+/** GET /api/health: the only public route (DESIGN.md 5). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { response: { 200: healthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+};

@@ -1,0 +1,42 @@
+import { BUILT_IN_ADMIN_UIDS, type Role } from '../../src/contract/auth';
+import type { Identity } from '../services/identity';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+export interface DemoAccount {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** README: the two whitelisted admins and one plain user, all with DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { uid: BUILT_IN_ADMIN_UIDS[0], email: 'admin@salescoach.test', name: 'Avery Admin', role: 'admin' },
+  { uid: BUILT_IN_ADMIN_UIDS[1], email: 'lead@salescoach.test', name: 'Lee Lead', role: 'admin' },
+  { uid: 'demo-user-0000000000000003', email: 'rep@salescoach.test', name: 'Riley Rep', role: 'user' },
+];
+
+/**
+ * Creates the demo accounts in the identity provider when missing (emulator data can be lost
+ * between runs, so this runs at every start). An account holding a demo email under another
+ * uid is replaced, since the uid is what the database and the whitelist know.
+ */
+export const ensureDemoAccounts = async (identity: Identity, log: (line: string) => void = () => {}): Promise<void> => {
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await identity.getUserByEmail(account.email);
+    if (existing?.uid === account.uid) continue;
+    if (existing) {
+      log(`Replacing ${account.email} (uid ${existing.uid}) with the demo uid ${account.uid}`);
+      await identity.deleteUser(existing.uid);
+    }
+    try {
+      await identity.createUser({ uid: account.uid, email: account.email, password: DEMO_PASSWORD, displayName: account.name });
+    } catch (error) {
+      // The uid may exist under another email (edited by hand): put the demo email back.
+      if ((error as { code?: string }).code !== 'auth/uid-already-exists') throw error;
+      await identity.updateUser(account.uid, { email: account.email, password: DEMO_PASSWORD, displayName: account.name });
+    }
+    log(`Created demo account ${account.email}`);
+  }
+};

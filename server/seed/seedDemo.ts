@@ -1,0 +1,16 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { DEMO_ACCOUNTS } from './demoAccounts';
+
+/** On an empty database (no users), inserts the demo profiles. Returns whether it seeded. */
+export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (line: string) => void }): Promise<boolean> => {
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return false;
+  await db
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role })))
+    .onConflictDoNothing({ target: users.uid });
+  log(`Seeded ${DEMO_ACCOUNTS.length} demo profiles`);
+  return true;
+};

@@ -1,0 +1,77 @@
+import { buildApp } from './app';
+import { DataDirInUseError, openDatabase } from './db/client';
+import { EnvError, loadEnv, runtimeConfigFromEnv, type Env } from './env';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts, seedDemo } from './seed';
+import { createFirebaseIdentity } from './services/identity';
+
+/** The only file that listens: env, database, seed, app, graceful shutdown. */
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+const loadEnvOrExit = (): Env => {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) return fail(error.message);
+    throw error;
+  }
+};
+
+const env = loadEnvOrExit();
+const log = (line: string) => console.log(line);
+
+const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
+  (error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot open the database: ${String(error)}`),
+);
+const identity = createFirebaseIdentity({ projectId: env.FIREBASE_PROJECT_ID });
+
+if (env.SEED) await seedDemo({ db: database.db, log });
+if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+  // The server still starts when the emulator is down: requests answer 503 until it is back.
+  await ensureDemoAccounts(identity, log).catch((error: unknown) =>
+    console.warn(`Could not create the demo accounts in the Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST}: ${String(error)}`),
+  );
+}
+
+const app = await buildApp({
+  db: database.db,
+  identity,
+  runtimeConfig: runtimeConfigFromEnv(env),
+  staticDir: env.STATIC_DIR,
+  logger: { level: env.NODE_ENV === 'production' ? 'info' : 'warn' },
+});
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: draining requests and closing the database...`);
+  try {
+    await app.close();
+    await database.close();
+    await identity.close();
+    process.exit(0);
+  } catch (error) {
+    console.error('Shutdown failed:', error);
+    process.exit(1);
+  }
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  await database.close();
+  fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${String(error)}`);
+}
+
+const port = app.server.address();
+console.log(`Sales Coach admin portal: http://localhost:${typeof port === 'object' && port ? port.port : env.PORT}`);
+console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`}`);
+if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+  console.log(`Auth emulator: http://${env.FIREBASE_AUTH_EMULATOR_HOST}. Demo accounts:`);
+  console.table(DEMO_ACCOUNTS.map(({ email, role }) => ({ email, role, password: DEMO_PASSWORD })));
+}

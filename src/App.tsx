@@ -1,0 +1,62 @@
+import { lazy, useMemo } from 'react';
+import { Navigate, Route } from 'react-router';
+import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
+import { usePortalAuth } from './authProvider';
+import { readRuntimeConfig } from './config';
+import { PATHS } from './customPages/paths';
+import { createPortal } from './dataProvider/createPortal';
+import { PageSpinner } from './customPages/PageSpinner';
+import type { PortalDataProvider } from './dataProvider/types';
+import { i18nProvider } from './i18n/i18nProvider';
+import { PortalLayout } from './layout/PortalLayout';
+import { resources } from './resources/registry';
+import { themeOptions } from './theme';
+
+// Each page is its own chunk (issue 2, item 9).
+const DashboardPage = lazy(() => import('./customPages/DashboardPage').then(m => ({ default: m.DashboardPage })));
+const TranscriptsPage = lazy(() => import('./customPages/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
+const SettingsPage = lazy(() => import('./customPages/SettingsPage').then(m => ({ default: m.SettingsPage })));
+
+// spec 2: / and any unknown path go to the dashboard
+const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
+
+export interface AppProps {
+  authProvider: AuthProvider;
+  dataProvider: PortalDataProvider;
+}
+
+/** The signed-in portal. It renders inside main.tsx's router, behind <ProtectedRoute>. */
+export const App = ({ authProvider, dataProvider }: AppProps) => (
+  <Admin
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    theme={themeOptions}
+    layout={PortalLayout}
+    loginPage={false}
+    loading={PageSpinner}
+    catchAll={ToDashboard}
+    requireAuth
+    disableTelemetry
+  >
+    {resources.map(({ name, views, icon, label }) => (
+      <Resource key={name} name={name} {...views} icon={icon} options={label ? { label } : undefined} />
+    ))}
+    <CustomRoutes>
+      <Route path="/" element={<ToDashboard />} />
+      <Route path={PATHS.dashboard} element={<DashboardPage />} />
+      <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
+      <Route path={PATHS.settings} element={<SettingsPage />} />
+    </CustomRoutes>
+  </Admin>
+);
+
+/**
+ * Builds the providers over the one PortalAuth that main.tsx created for the sign-in pages,
+ * so the dataProvider (and react-admin) load with this chunk, not with the sign-in page.
+ */
+export const PortalApp = () => {
+  const portalAuth = usePortalAuth();
+  const { authProvider, dataProvider } = useMemo(() => createPortal(readRuntimeConfig(), portalAuth), [portalAuth]);
+  return <App authProvider={authProvider} dataProvider={dataProvider} />;
+};

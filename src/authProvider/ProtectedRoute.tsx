@@ -1,0 +1,64 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { TOKEN_VALIDATION_INTERVAL_MS } from '../config';
+import { FullPageSpinner } from './FullPageSpinner';
+import { usePortalAuth, useAuthUser } from './PortalAuthContext';
+
+/** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
+export interface LoginRouteState {
+  alert: string;
+  error: string;
+}
+
+export const ACCESS_DENIED_STATE: LoginRouteState = { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' };
+
+type Verdict = { uid: string; valid: boolean };
+
+/**
+ * spec 4, protected-route flow: spinner while auth resolves; no user -> /login; a
+ * non-whitelisted user is signed out and sent to /login with the access-denied alert; the
+ * token is validated (refreshed when inside the expiry buffer) on every auth change and
+ * every 60 s, and a failure signs out. Renders `children`, or the nested routes' `<Outlet>`.
+ */
+export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
+  const portalAuth = usePortalAuth();
+  const { user, loading } = useAuthUser();
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  // Remembered so the redirect keeps its alert once the sign-out has cleared the user.
+  const [deniedUid, setDeniedUid] = useState<string | null>(null);
+  const uid = user?.uid ?? null;
+  const whitelisted = uid !== null && portalAuth.isWhitelisted(uid);
+
+  useEffect(() => {
+    if (uid === null) return;
+    const signOut = () => void portalAuth.signOut().catch(() => undefined);
+    if (!whitelisted) {
+      setDeniedUid(uid);
+      signOut();
+      return;
+    }
+    let active = true;
+    const validate = () =>
+      portalAuth.getValidToken().then((token) => {
+        if (!active) return;
+        setVerdict({ uid, valid: token !== null });
+        if (!token) signOut();
+      });
+    void validate();
+    const timer = setInterval(validate, TOKEN_VALIDATION_INTERVAL_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [portalAuth, uid, whitelisted]);
+
+  if (loading) return <FullPageSpinner />;
+  if (deniedUid !== null && (uid === null || uid === deniedUid)) {
+    return <Navigate to="/login" replace state={ACCESS_DENIED_STATE} />;
+  }
+  if (uid === null) return <Navigate to="/login" replace />;
+  if (!whitelisted) return <Navigate to="/login" replace state={ACCESS_DENIED_STATE} />;
+  if (verdict?.uid !== uid) return <FullPageSpinner />;
+  if (!verdict.valid) return <Navigate to="/login" replace />;
+  return <>{children ?? <Outlet />}</>;
+};

@@ -1,0 +1,21 @@
+// Sign-in-page safe: nothing here imports react-admin or the dataProvider at run time.
+export type { AuthUser, PortalAuth, TokenInfo } from './types';
+export { isTokenExpired, toTokenInfo, createTokenStore, type TokenStore, type IdTokenResultLike } from './tokenRules';
+export { isWhitelisted } from './whitelist';
+export { resetErrorKey, RESET_FAILED_KEY } from './resetErrors';
+export {
+  createPortalAuth,
+  AccessDeniedError,
+  REFRESH_FAILED_KEY,
+  type FirebaseAuthPort,
+  type PortalAuthOptions,
+  type ProviderUser,
+} from './portalAuth';
+export { createFirebaseAuthPort } from './firebasePort';
+export { createPortalAuthFromConfig } from './createPortalAuthFromConfig';
+export { firebaseAuthProvider } from './authProvider';
+export { PortalAuthContext, usePortalAuth, useAuthUser, type AuthUserState } from './PortalAuthContext';
+export { ProtectedRoute, ACCESS_DENIED_STATE, type LoginRouteState } from './ProtectedRoute';
+export { PublicOnlyRoute } from './PublicOnlyRoute';
+export { FullPageSpinner } from './FullPageSpinner';
+export { useDashboardTokenCheck } from './useDashboardTokenCheck';

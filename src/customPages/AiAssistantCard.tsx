@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+
+// spec 2: non-functional; the switches only hold local state
+const INITIAL = { enable: true, autoRespond: true, debug: false };
+type Option = keyof typeof INITIAL;
+
+export const AiAssistantCard = () => {
+  const translate = useTranslate();
+  const [options, setOptions] = useState(INITIAL);
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {translate('app.settings.ai.title')}
+        </Typography>
+        <FormGroup>
+          {(Object.keys(INITIAL) as Option[]).map(option => (
+            <FormControlLabel
+              key={option}
+              label={translate(`app.settings.ai.${option}`)}
+              control={
+                <Switch
+                  checked={options[option]}
+                  onChange={event => setOptions(current => ({ ...current, [option]: event.target.checked }))}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { translate } from '@/i18n/translate';
+
+interface AuthCardProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** The centred card shared by the sign-in and sign-up screens (titled Admin Portal / <title>). */
+export const AuthCard = ({ title, children }: AuthCardProps) => (
+  <Box
+    component="main"
+    sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+  >
+    <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
+      <Typography component="h1" variant="h4" align="center" gutterBottom>
+        {translate('app.adminPortal')}
+      </Typography>
+      <Typography component="h2" variant="h6" align="center" color="text.secondary" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  </Box>
+);

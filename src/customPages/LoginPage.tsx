@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { AccessDeniedError, usePortalAuth } from '@/authProvider';
+import { ACCESS_DENIED_DELAY_MS } from '@/config';
+import { translate } from '@/i18n/translate';
+import { AuthCard } from './AuthCard';
+import { AuthTextField } from './AuthTextField';
+import { authErrorMessage } from './authMessages';
+import { PasswordResetForm } from './PasswordResetForm';
+import { PATHS } from './paths';
+
+/** Router state set by ProtectedRoute when it sends someone back here; both are i18n keys. */
+interface LoginRouteState {
+  alert?: string;
+  error?: string;
+}
+
+const fromKey = (key: string | undefined) => (key ? translate(key, { _: key }) : '');
+
+/** spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget). */
+export const LoginPage = () => {
+  const auth = usePortalAuth();
+  const navigate = useNavigate();
+  const routeState = (useLocation().state ?? {}) as LoginRouteState;
+  const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(fromKey(routeState.error));
+  const [alert, setAlert] = useState(fromKey(routeState.alert));
+  const deniedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(deniedTimer.current), []);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email || !password || loading) return;
+    setLoading(true);
+    setError('');
+    setAlert('');
+    try {
+      await auth.signIn(email, password);
+      navigate(PATHS.dashboard, { replace: true });
+    } catch (caught) {
+      if (caught instanceof AccessDeniedError) {
+        // spec 4: the account has been signed out; the message follows after ~100 ms
+        deniedTimer.current = setTimeout(() => {
+          setError(translate('app.auth.accessDenied'));
+          setAlert(translate('app.auth.noPermission'));
+        }, ACCESS_DENIED_DELAY_MS);
+      } else {
+        setError(authErrorMessage(caught));
+      }
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (mode === 'reset') {
+    return (
+      <AuthCard title={translate('app.login.resetTitle')}>
+        <PasswordResetForm initialEmail={email} onBack={() => setMode('signIn')} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={translate('app.login.title')}>
+      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{alert}</Alert>}
+      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.login.title')}>
+        <AuthTextField
+          label={translate('app.login.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={event => setEmail(event.target.value)}
+          autoFocus
+        />
+        <AuthTextField
+          label={translate('app.login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={event => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="contained" fullWidth disabled={loading || !email || !password} sx={{ mt: 2 }}>
+          {translate(loading ? 'app.login.submitting' : 'app.login.submit')}
+        </Button>
+        <Button fullWidth onClick={() => setMode('reset')} sx={{ mt: 1 }}>
+          {translate('app.login.forgotPassword')}
+        </Button>
+      </Box>
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} to={PATHS.signup}>
+          {translate('app.login.toSignup')}
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+};

@@ -1,0 +1,24 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { AiAssistantCard } from './AiAssistantCard';
+import { PATHS } from './paths';
+import { SpeechRateCard } from './SpeechRateCard';
+import { SystemConfigCard } from './SystemConfigCard';
+
+/** spec 2: settings; only the speech-rate card talks to the server. */
+export const SettingsPage = () => {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={3} sx={{ py: 2 }}>
+      <Typography component="h1" variant="h4">
+        {translate('app.settings.title')}
+      </Typography>
+      <SpeechRateCard />
+      <AiAssistantCard />
+      <SystemConfigCard />
+    </Stack>
+  );
+};
+
+SettingsPage.path = PATHS.settings;

@@ -1,0 +1,11 @@
+/** spec 2: the portal's routes, each string in one place. */
+export const PATHS = {
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  sessions: '/sessions',
+  dictionary: '/dictionary',
+  users: '/users',
+  settings: '/settings',
+  transcripts: '/transcripts',
+} as const;

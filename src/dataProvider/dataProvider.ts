@@ -1,0 +1,73 @@
+import { combineDataProviders, type DataProvider } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { SpeechRateSettings } from '../contract';
+import { findResource } from '../resources/registry';
+import type { ResourceDeclaration } from '../resources/types';
+import type { HttpClient } from './httpClient';
+import { createSpecDialect } from './specDialect';
+import type { PortalDataProvider } from './types';
+
+export interface DataProviderOptions {
+  /** Root for 'simple-rest' resources; default the http client's `${baseUrl}/api`. */
+  simpleRestUrl?: string;
+}
+
+const CRUD_METHODS = [
+  'getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany',
+] as const;
+
+/**
+ * The portal's one dataProvider: the only code that knows `/api` paths, envelopes, `_id`
+ * and paging. It reads each resource's `api` declaration from the registry.
+ *
+ * Spec dialect (`api.dialect: 'spec'`; P = api.path, L = api.listPath, default P or P/grouped):
+ *
+ * | react-admin call | HTTP call |
+ * |---|---|
+ * | getList (paging 'server' / 'grouped') | GET L?page=&limit=&<filter> -> list at listKey, total at `<envelope>.pagination.total` or `pagination.total` |
+ * | getList (paging 'all') | GET L?<filter> -> plain array or list at listKey; sorted and paged in the browser |
+ * | getOne | GET P/{id} -> item at itemKey (default `data`) |
+ * | getMany | getOne for each id |
+ * | getManyReference | getList with filter[target] = id |
+ * | create | POST P (body without id/_id) -> item at itemKey |
+ * | update / updateMany | PUT P/{id} for each id |
+ * | delete / deleteMany | DELETE P/{id} for each id |
+ * | getSpeechRate() | GET /speech-rate -> data |
+ * | updateSpeechRate(settings) | PUT /speech-rate -> data |
+ *
+ * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
+ * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}/${name}`
+ * through the same http client (token, refresh, timeout, error shape).
+ */
+export const createDataProvider = (
+  http: HttpClient,
+  registry: readonly ResourceDeclaration[],
+  { simpleRestUrl = http.apiUrl }: DataProviderOptions = {},
+): PortalDataProvider => {
+  const lookup = (resource: string): ResourceDeclaration => {
+    const declaration = findResource(registry, resource);
+    if (!declaration) throw new Error(`Unknown resource: ${resource}`);
+    return declaration;
+  };
+  const spec = createSpecDialect(http, lookup);
+  const simpleRest = simpleRestProvider(simpleRestUrl, http.fetchJson);
+  const combined = combineDataProviders((resource) =>
+    lookup(resource).api.dialect === 'simple-rest' ? simpleRest : spec,
+  );
+  // combineDataProviders returns a Proxy that routes by resource: copy the CRUD methods
+  // onto a plain object so the resource-less custom methods can sit beside them.
+  const crud = Object.fromEntries(
+    CRUD_METHODS.map((name) => {
+      const method = async (resource: string, params: unknown) =>
+        (combined[name] as (resource: string, params: unknown) => Promise<unknown>)(resource, params);
+      return [name, method];
+    }),
+  ) as unknown as DataProvider;
+
+  return {
+    ...crud,
+    getSpeechRate: async () => (await http.request<{ data: SpeechRateSettings }>('/speech-rate')).data,
+    updateSpeechRate: async (settings) =>
+      (await http.request<{ data?: SpeechRateSettings }>('/speech-rate', { method: 'PUT', body: settings })).data ?? settings,
+  };
+};

@@ -1,0 +1,169 @@
+import { HttpError } from 'react-admin';
+import { BACKEND_TIMEOUT_MS } from '../config';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/** The response shape of react-admin's fetchUtils.fetchJson (what ra-data-simple-rest expects). */
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
+export interface HttpClient {
+  /** `${baseUrl}/api${path}`; resolves to the parsed JSON body. */
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** fetchJson-compatible, for ra-data-simple-rest (absolute URL under `${baseUrl}/api`). */
+  fetchJson(url: string, options?: { method?: string; body?: BodyInit | null; headers?: HeadersInit }): Promise<JsonResponse>;
+  /** `${baseUrl}/api`, the root ra-data-simple-rest is given. */
+  apiUrl: string;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  getToken: () => Promise<string | null>;
+  /** Forces a token refresh; resolves to the new token, or null/rejects on failure. */
+  refreshToken: () => Promise<string | null>;
+  /** Called once when the session cannot be recovered (signs out, goes to /login). */
+  onAuthFailure: () => void | Promise<void>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export const AUTHENTICATION_FAILED = 'AUTHENTICATION_FAILED';
+
+const authFailedError = () =>
+  new HttpError('app.auth.sessionExpired', 401, { error: AUTHENTICATION_FAILED, message: 'app.auth.sessionExpired' });
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+const field = (json: unknown, key: 'error' | 'message'): string | undefined => {
+  const value = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+/** spec 8: `{ error, message }`, defaulting to API_ERROR and 'HTTP status: text'. */
+const toHttpError = (response: Response, json: unknown): HttpError => {
+  const error = field(json, 'error') ?? 'API_ERROR';
+  const message = field(json, 'message') ?? `HTTP ${response.status}: ${response.statusText}`;
+  const extra = typeof json === 'object' && json !== null ? json : {};
+  return new HttpError(message, response.status, { ...extra, error, message });
+};
+
+export const toQueryString = (query: Record<string, QueryValue> = {}): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * The portal's API client (spec 7, DESIGN.md 3): `/api` under a configurable base, JSON,
+ * bearer token, 30 s timeout, errors as react-admin HttpError `{ error, message }`. On a
+ * 401 every request in flight shares ONE token refresh and retries once; when the refresh
+ * fails or the retry is refused again, onAuthFailure runs once and the request rejects
+ * with 401 AUTHENTICATION_FAILED. 403 and 503 never refresh nor sign out.
+ */
+export const createHttpClient = ({
+  baseUrl,
+  getToken,
+  refreshToken,
+  onAuthFailure,
+  fetch: fetchFn = globalThis.fetch.bind(globalThis),
+  timeoutMs = BACKEND_TIMEOUT_MS,
+}: HttpClientOptions): HttpClient => {
+  const apiUrl = `${baseUrl.replace(/\/$/, '')}/api`;
+  let refreshing: Promise<string | null> | null = null;
+  let authFailureReported = false;
+  /** The token whose refresh failed: later 401s for it fail at once instead of refreshing again. */
+  let refreshFailedFor: string | null | undefined;
+
+  /** Single flight; a 401 for a token someone has replaced meanwhile just retries with the new one. */
+  const tokenForRetry = async (sentToken: string | null): Promise<string | null> => {
+    if (refreshing) return refreshing;
+    const current = await getToken().catch(() => null);
+    if (current && current !== sentToken) return current;
+    if (refreshing) return refreshing;
+    if (refreshFailedFor === sentToken) return null;
+    refreshing = refreshToken()
+      .catch(() => null)
+      .then((token) => {
+        refreshFailedFor = token ? undefined : sentToken;
+        if (token) authFailureReported = false;
+        return token;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  const failAuth = async (): Promise<never> => {
+    if (!authFailureReported) {
+      authFailureReported = true;
+      await Promise.resolve(onAuthFailure()).catch(() => undefined);
+    }
+    throw authFailedError();
+  };
+
+  const send = async (url: string, init: RequestInit, token: string | null): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await fetchFn(url, { ...init, headers, signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        throw new HttpError('app.http.timeout', 408, { error: 'TIMEOUT', message: 'app.http.timeout' });
+      }
+      throw new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError', cause: String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const fetchJson: HttpClient['fetchJson'] = async (url, options = {}) => {
+    const init: RequestInit = { method: options.method ?? 'GET', headers: options.headers, body: options.body };
+    const sentToken = await getToken().catch(() => null);
+    let response = await send(url, init, sentToken);
+    if (response.status === 401) {
+      const token = await tokenForRetry(sentToken);
+      if (!token) return failAuth();
+      response = await send(url, init, token);
+      if (response.status === 401) return failAuth();
+    }
+    const body = await response.text();
+    const json = parseJson(body);
+    if (!response.ok) throw toHttpError(response, json);
+    return { status: response.status, headers: response.headers, body, json };
+  };
+
+  const request = async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}): Promise<T> => {
+    const hasBody = body !== undefined;
+    const response = await fetchJson(`${apiUrl}${path}${toQueryString(query)}`, {
+      method,
+      headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
+    });
+    return response.json as T;
+  };
+
+  return { request, fetchJson, apiUrl };
+};

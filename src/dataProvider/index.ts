@@ -1,0 +1,13 @@
+export type { PortalDataProvider } from './types';
+export {
+  createHttpClient,
+  toQueryString,
+  AUTHENTICATION_FAILED,
+  type HttpClient,
+  type HttpClientOptions,
+  type RequestOptions,
+  type JsonResponse,
+  type QueryValue,
+} from './httpClient';
+export { createDataProvider, type DataProviderOptions } from './dataProvider';
+export { createPortal, type Portal } from './createPortal';

@@ -1,0 +1,148 @@
+/**
+ * The portal's own strings (spec messages verbatim), without react-admin's: the sign-in
+ * pages read these through the tiny translate and must not pull in react-admin's catalogue.
+ */
+export const appMessages = {
+  productName: 'Sales Coach AI',
+  adminPortal: 'Admin Portal',
+  loading: 'Loading...',
+  auth: {
+    // spec 4, 6
+    accessDenied: 'Access denied. Your account is not authorized to access the admin portal.',
+    noPermission: "Your account doesn't have the required permission.",
+    // spec 8
+    refreshFailed: 'Failed to refresh token',
+    sessionExpired: 'Your session has expired. Please log in again.',
+    reset: {
+      userNotFound: 'No account found with this email address',
+      invalidEmail: 'Invalid email address',
+      tooManyRequests: 'Too many requests. Please try again later',
+      failed: 'Failed to send password reset email',
+      sent: 'Password reset email sent! Check your inbox.',
+      emailRequired: 'Please enter your email address',
+    },
+  },
+  http: {
+    timeout: 'The server took too long to respond. Please try again.',
+    networkError: 'Cannot reach the server. Check your connection and try again.',
+  },
+  login: {
+    title: 'Sign In',
+    email: 'Email Address',
+    password: 'Password',
+    submit: 'Sign In',
+    submitting: 'Signing in...',
+    forgotPassword: 'Forgot Password?',
+    toSignup: "Don't have an account? Sign Up",
+    resetTitle: 'Reset Password',
+    resetInfo: "Enter your email address and we'll send you a link to reset your password.",
+    sendReset: 'Send Reset Email',
+    sending: 'Sending...',
+    backToSignIn: 'Back to Sign In',
+  },
+  signup: {
+    title: 'Sign Up',
+    email: 'Email Address',
+    password: 'Password',
+    confirmPassword: 'Confirm Password',
+    passwordHelper: 'Password must be at least 6 characters',
+    submit: 'Sign Up',
+    submitting: 'Signing up...',
+    toLogin: 'Already have an account? Sign In',
+    // spec 5
+    allRequired: 'Please fill in all fields',
+    passwordTooShort: 'Password must be at least 6 characters long',
+    passwordsMismatch: 'Passwords do not match',
+  },
+  layout: {
+    guest: 'Guest',
+    openMenu: 'Open navigation menu',
+    logout: 'Logout',
+    navigation: 'Main navigation',
+    menu: {
+      dashboard: 'Dashboard',
+      sessions: 'Sessions',
+      dictionary: 'Dictionary',
+      users: 'Users',
+      settings: 'Settings',
+    },
+    titles: {
+      dashboard: 'Dashboard',
+      sessions: 'Conversation Sessions',
+      dictionary: 'Dictionary Management',
+      users: 'User Management',
+      settings: 'Settings',
+      transcripts: 'Call Transcripts',
+    },
+  },
+  dashboard: {
+    welcome: 'Welcome to the Admin Portal',
+    subtitle: 'Manage the AI sales assistant, its users and its data.',
+    cards: {
+      aiControl: {
+        title: 'AI Sales Assistant Control',
+        description: 'Configure how the assistant coaches salespeople during live calls.',
+      },
+      users: {
+        title: 'User Management',
+        description: 'Manage the accounts, roles and access of assistant users.',
+      },
+      analytics: {
+        title: 'Analytics & Reports',
+        description: 'Review call performance, detections and sentiment trends.',
+      },
+      system: {
+        title: 'System Dashboard',
+        description: 'Monitor the health and configuration of the system.',
+      },
+    },
+    quickActions: {
+      title: 'Quick Actions',
+      configureAi: 'Configure AI Settings',
+      viewLogs: 'View System Logs',
+      manageRemoteConfig: 'Manage Remote Config',
+      exportReports: 'Export Reports',
+    },
+  },
+  transcripts: {
+    title: 'Call Transcripts',
+    note: 'Call transcript functionality is yet to be implemented.',
+  },
+  settings: {
+    title: 'Settings',
+    speechRate: {
+      title: 'Speech Rate Monitoring',
+      description: 'Alert salespeople when they speak too many words within a time window.',
+      enabled: 'Enable speech rate monitoring',
+      timeWindow: 'Time Window (seconds)',
+      maxWords: 'Max Words',
+      timeWindowHelper: 'Between %{min} and %{max} seconds',
+      maxWordsHelper: 'Between %{min} and %{max} words',
+      save: 'Save',
+      saving: 'Saving...',
+      loading: 'Loading speech rate settings...',
+      // spec 8
+      loadFailed: 'Failed to load speech rate settings',
+      saveFailed: 'Failed to save speech rate settings',
+      saved: 'Speech rate settings updated successfully',
+    },
+    ai: {
+      title: 'AI Assistant Configuration',
+      enable: 'Enable AI Assistant',
+      autoRespond: 'Auto-respond to queries',
+      debug: 'Debug mode',
+    },
+    system: {
+      title: 'System Configuration',
+      apiEndpoint: 'API Endpoint',
+      maxConnections: 'Max Concurrent Connections',
+      save: 'Save Settings',
+    },
+  },
+  error: {
+    // spec 2: global error fallback
+    title: 'Something went wrong',
+    message: 'An unexpected error occurred. Please try refreshing the page.',
+    reload: 'Reload Page',
+  },
+};

@@ -1,0 +1,51 @@
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useLocation } from 'react-router';
+import { useTranslate } from 'react-admin';
+import { useAuthUser } from '@/authProvider';
+import { SIDEBAR_WIDTH } from '@/config';
+import { pageTitleKey } from './navItems';
+
+interface PortalAppBarProps {
+  /** Set below the small breakpoint, where the navigation is a drawer. */
+  onOpenMenu?: () => void;
+}
+
+/** spec 2: top bar with the page title, the signed-in email (or Guest) and an avatar. */
+export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const { user } = useAuthUser();
+  const email = user?.email ?? '';
+
+  return (
+    <AppBar
+      position="fixed"
+      sx={{ width: { sm: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { sm: `${SIDEBAR_WIDTH}px` } }}
+    >
+      <Toolbar>
+        {onOpenMenu && (
+          <IconButton color="inherit" edge="start" onClick={onOpenMenu} aria-label={translate('app.layout.openMenu')} sx={{ mr: 2 }}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
+          {translate(pageTitleKey(pathname))}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {email || translate('app.layout.guest')}
+          </Typography>
+          <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }} aria-label={email || translate('app.layout.guest')}>
+            {email ? email.charAt(0).toUpperCase() : '?'}
+          </Avatar>
+        </Box>
+      </Toolbar>
+    </AppBar>
+  );
+};

@@ -1,0 +1,47 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { SIDEBAR_WIDTH } from '@/config';
+import { PageSpinner } from '@/customPages/PageSpinner';
+import { PortalAppBar } from './PortalAppBar';
+import { PortalMenu } from './PortalMenu';
+
+const paperSx = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+
+/**
+ * spec 2: the shared layout of signed-in screens: a 260 px navigation, permanent on wide
+ * screens and a slide-out drawer below the small breakpoint.
+ */
+export const PortalLayout = ({ children }: { children?: ReactNode }) => {
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <PortalAppBar onOpenMenu={isSmall ? () => setDrawerOpen(true) : undefined} />
+      {isSmall ? (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={closeDrawer}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': paperSx }}
+        >
+          <PortalMenu onNavigate={closeDrawer} />
+        </Drawer>
+      ) : (
+        <Drawer variant="permanent" open sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paperSx }}>
+          <PortalMenu />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,27 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PeopleIcon from '@mui/icons-material/People';
+import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { PATHS } from '@/customPages/paths';
+
+/** spec 2: the side navigation, in order; labels are app.layout.menu.<key>. */
+export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] = [
+  { key: 'dashboard', path: PATHS.dashboard, Icon: DashboardIcon },
+  { key: 'sessions', path: PATHS.sessions, Icon: RecordVoiceOverIcon },
+  { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
+  { key: 'users', path: PATHS.users, Icon: PeopleIcon },
+  { key: 'settings', path: PATHS.settings, Icon: SettingsIcon },
+];
+
+const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts'] as const;
+
+export const isCurrentPath = (pathname: string, path: string) =>
+  pathname === path || pathname.startsWith(`${path}/`);
+
+/** The i18n key of the top bar's title for a location (app.layout.titles.<page>). */
+export const pageTitleKey = (pathname: string): string => {
+  const page = TITLED_PATHS.find(key => isCurrentPath(pathname, PATHS[key]));
+  return page ? `app.layout.titles.${page}` : 'app.adminPortal';
+};

@@ -1,0 +1,47 @@
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOnlyRoute } from './authProvider';
+import { readRuntimeConfig } from './config';
+import { PageSpinner } from './customPages/PageSpinner';
+import { PATHS } from './customPages/paths';
+import { RootErrorBoundary } from './customPages/RootErrorBoundary';
+import { theme } from './theme';
+
+// The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
+const LoginPage = lazy(() => import('./customPages/LoginPage').then(m => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('./customPages/SignupPage').then(m => ({ default: m.SignupPage })));
+const PortalApp = lazy(() => import('./App').then(m => ({ default: m.PortalApp })));
+
+// One PortalAuth for the whole portal; App builds the react-admin providers over it.
+const portalAuth = createPortalAuthFromConfig(readRuntimeConfig());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <RootErrorBoundary>
+        <PortalAuthContext value={portalAuth}>
+          <BrowserRouter>
+            <Suspense fallback={<PageSpinner />}>
+              <Routes>
+                <Route path={PATHS.login} element={<PublicOnlyRoute><LoginPage /></PublicOnlyRoute>} />
+                <Route path={PATHS.signup} element={<PublicOnlyRoute><SignupPage /></PublicOnlyRoute>} />
+                <Route
+                  path="/*"
+                  element={
+                    <ProtectedRoute>
+                      <PortalApp />
+                    </ProtectedRoute>
+                  }
+                />
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
+        </PortalAuthContext>
+      </RootErrorBoundary>
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,13 @@
+import type { ResourceDeclaration } from './types';
+
+/**
+ * Every declared resource: App.tsx maps them onto <Resource>s and the dataProvider reads
+ * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
+ * plus one line here (later issues: objections, faqs, landmines, users, sessions, audit).
+ */
+export const resources: ResourceDeclaration[] = [];
+
+export const findResource = (
+  registry: readonly ResourceDeclaration[],
+  name: string,
+): ResourceDeclaration | undefined => registry.find((resource) => resource.name === name);

@@ -1,0 +1,139 @@
+import { count, eq } from 'drizzle-orm';
+import type { HTTPMethods, RouteOptions } from 'fastify';
+import { auditLog, speechRateSettings, users } from '../../server/db/schema';
+import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { bearer, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
+
+const isPublic = (method: string, url: string) => url === '/api/health' && (method === 'GET' || method === 'HEAD');
+
+const dbSnapshot = async (t: TestApp) => ({
+  users: (await t.db.select({ n: count() }).from(users))[0].n,
+  settings: await t.db.select().from(speechRateSettings),
+  audit: (await t.db.select({ n: count() }).from(auditLog))[0].n,
+});
+
+describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
+  let t: TestApp;
+  const routes: { method: string; url: string }[] = [];
+
+  beforeAll(async () => {
+    t = await testApp(kind, {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    });
+    await t.app.ready();
+  });
+  afterAll(() => t?.close());
+
+  const protectedRoutes = () =>
+    routes
+      .filter((route) => route.url.startsWith('/api') && !isPublic(route.method, route.url))
+      .map((route) => ({ method: route.method as HTTPMethods, url: route.url.replace(/:(\w+)/g, 'x-$1') }));
+
+  it('sees the API routes (the inventory is not empty)', () => {
+    expect(protectedRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/speech-rate', 'PUT /api/speech-rate']),
+    );
+  });
+
+  it('leaves only GET /api/health public', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['no Authorization header', {}],
+    ['"Bearer " with nothing', { authorization: 'Bearer ' }],
+    ['a non-JWT string', { authorization: 'Bearer not-a-jwt' }],
+    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ])('refuses every other route with 401 NOT_AUTHENTICATED given %s', async (_label, headers) => {
+    for (const route of protectedRoutes()) {
+      const response = await t.app.inject({ ...route, headers });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+      if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: 'NOT_AUTHENTICATED', message: expect.any(String) });
+    }
+  });
+
+  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere and changes nothing', async () => {
+    const account = await signUp();
+    const first = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
+    expect(first.statusCode).toBe(403);
+    const [profile] = await t.db.select().from(users).where(eq(users.uid, account.uid));
+    expect(profile).toMatchObject({ role: 'user', email: account.email });
+
+    const before = await dbSnapshot(t);
+    for (const route of protectedRoutes()) {
+      const response = await t.app.inject({
+        ...route,
+        headers: bearer(account.idToken),
+        ...(route.method === 'PUT' ? { payload: { enabled: false, time_window: 10, max_words: 10 } } : {}),
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: 'NOT_ADMIN' });
+    }
+    expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('lets an active admin in and records the last sign-in time', async () => {
+    const admin = await t.createAdmin();
+    const response = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const [profile] = await t.db.select().from(users).where(eq(users.uid, admin.uid));
+    expect(profile.lastLogin).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - profile.lastLogin!.getTime())).toBeLessThan(60_000);
+  });
+
+  it('refuses a demoted, deactivated or deleted admin on the next request', async () => {
+    const admin = await t.createAdmin();
+    const call = () => t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+    expect((await call()).statusCode).toBe(200);
+    for (const change of [{ role: 'user' as const }, { isActive: false }, { deletedAt: new Date() }]) {
+      await setProfile(t.db, admin.uid, change);
+      const response = await call();
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: 'NOT_ADMIN' });
+      await setProfile(t.db, admin.uid, { role: 'admin', isActive: true, deletedAt: null });
+      expect((await call()).statusCode).toBe(200);
+    }
+  });
+
+  it('decides admin rights by uid, not by an admin email on another profile', async () => {
+    const account = await signUp();
+    await t.db.insert(users).values({ uid: `someone-else-${account.uid}`, email: account.email, role: 'admin' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses a disabled account on its next request', async () => {
+    const admin = await t.createAdmin();
+    expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers })).statusCode).toBe(200);
+    await t.identity.updateUser(admin.uid, { disabled: true });
+    await pastRevocationGranularity();
+    const response = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'NOT_AUTHENTICATED' });
+  });
+
+  it('refuses revoked tokens, and accepts the token of a new sign-in', async () => {
+    const admin = await t.createAdmin();
+    expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers })).statusCode).toBe(200);
+    await pastRevocationGranularity();
+    await t.identity.revokeRefreshTokens(admin.uid);
+    const revoked = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['www-authenticate']).toBe('Bearer');
+
+    const fresh = await signIn(admin.email, TEST_PASSWORD);
+    expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(fresh) })).statusCode).toBe(200);
+  });
+
+  it('refuses the token of a deleted identity account', async () => {
+    const admin = await t.createAdmin();
+    await t.identity.deleteUser(admin.uid);
+    const response = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing in', () => {
+  it('sends a logged-out visitor of a protected page to the sign-in form without a redirect loop', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const navigations: string[] = [];
+    // react-router's start-up replaceState re-reports the same URL; count changes of path.
+    page.on('framenavigated', (frame) => {
+      const path = new URL(frame.url()).pathname;
+      if (frame === page.mainFrame() && navigations.at(-1) !== path) navigations.push(path);
+    });
+    const startedAt = Date.now();
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    console.log(`logged-out cold start: sign-in form painted after ${Date.now() - startedAt} ms, navigations ${navigations.join(' -> ')}`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(navigations).toEqual(['/dashboard', '/login']);
+    await context.close();
+  });
+
+  it.each(['admin@salescoach.test', 'lead@salescoach.test'])('lands %s on the dashboard', async (email) => {
+    const { context, page } = await newSignedInPage(browser, baseUrl, email);
+    await page.getByRole('banner').getByText(email).waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null'));
+    expect(stored).toMatchObject({ token: expect.any(String), expiresAt: expect.any(Number), issuedAt: expect.any(Number) });
+    await context.close();
+  });
+
+  it('refuses the non-whitelisted rep with the access-denied message', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'rep@salescoach.test');
+    await page.getByText('Access denied. Your account is not authorized to access the admin portal.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('shows the provider error for a wrong password and stays on sign-in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'admin@salescoach.test', 'wrong-password');
+    await page.getByRole('alert').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('logs out, clears the stored token and protects the dashboard again', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.goto(`${baseUrl}/settings`);
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('sign-up and password reset', () => {
+  it('validates the sign-up form with the spec messages', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel('Email').fill('new.person@example.test');
+    await page.locator('input[name="password"]').fill('abc');
+    await page.getByLabel('Confirm Password').fill('abc');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Password must be at least 6 characters long').waitFor();
+    await page.locator('input[name="password"]').fill('abcdef');
+    await page.getByLabel('Confirm Password').fill('abcdeg');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await context.close();
+  });
+
+  it('sends a reset email and returns to sign-in after 3 seconds', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill('lead@salescoach.test');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await page.getByText('Reset Password').first().waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('lead@salescoach.test');
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await page.getByText('Password reset email sent! Check your inbox.').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 6_000 });
+    await context.close();
+  });
+});

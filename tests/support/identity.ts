@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import type { Database } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+
+export const TEST_PROJECT_ID = 'demo-salescoach';
+export const TEST_PASSWORD = 'Test-pass-1';
+
+/** Points firebase-admin (in this test worker) at the emulator started by the global setup. */
+export const useAuthEmulator = (): string => {
+  const host = inject('authEmulatorHost');
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  return host;
+};
+
+export interface EmulatorAccount {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+const callEmulator = async <T>(method: 'signUp' | 'signInWithPassword', body: Record<string, unknown>): Promise<T> => {
+  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`Emulator ${method} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@test.salescoach.test`;
+
+/** A self sign-up through the emulator's REST API, as the portal's sign-up page does. */
+export const signUp = async (email = uniqueEmail(), password = TEST_PASSWORD): Promise<EmulatorAccount> => {
+  const result = await callEmulator<{ localId: string; idToken: string }>('signUp', { email, password, returnSecureToken: true });
+  return { uid: result.localId, email, idToken: result.idToken };
+};
+
+/** A fresh ID token (new auth_time), as signing in again gives. */
+export const signIn = async (email: string, password = TEST_PASSWORD): Promise<string> => {
+  const result = await callEmulator<{ idToken: string }>('signInWithPassword', { email, password, returnSecureToken: true });
+  return result.idToken;
+};
+
+/** Gives the account an admin profile in the database (what the users screen will do). */
+export const makeAdmin = async (db: Database, account: Pick<EmulatorAccount, 'uid' | 'email'>, name = 'Test Admin') => {
+  await db
+    .insert(users)
+    .values({ uid: account.uid, email: account.email, name, role: 'admin' })
+    .onConflictDoUpdate({ target: users.uid, set: { role: 'admin', isActive: true, deletedAt: null } });
+};
+
+export const setProfile = (db: Database, uid: string, changes: Partial<typeof users.$inferInsert>) =>
+  db.update(users).set(changes).where(eq(users.uid, uid));
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Revocation and disabling have one-second granularity: wait past the token's second. */
+export const pastRevocationGranularity = () => new Promise((resolve) => setTimeout(resolve, 1_100));

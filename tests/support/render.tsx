@@ -1,0 +1,87 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ThemeProvider } from '@mui/material/styles';
+import { AdminContext, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
+import { vi } from 'vitest';
+import { PortalAuthContext } from '@/authProvider';
+import type { PortalAuth } from '@/authProvider/types';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { i18nProvider } from '@/i18n/i18nProvider';
+import { theme } from '@/theme';
+import { buildFakeAuth } from './fakePortalAuth';
+
+/** Shows where the router is, so tests can assert navigation the way a user sees the URL. */
+export const LocationDisplay = () => {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+};
+
+interface PublicRenderOptions {
+  auth?: PortalAuth;
+  path?: string;
+  state?: unknown;
+}
+
+/** Renders a page outside <Admin> (sign-in, sign-up) at `path`, like main.tsx does. */
+export const renderPublicPage = (page: ReactElement, { auth = buildFakeAuth(), path = '/login', state }: PublicRenderOptions = {}) =>
+  render(
+    <ThemeProvider theme={theme}>
+      <PortalAuthContext value={auth}>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+          <Routes>
+            <Route path={path} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationDisplay />
+        </MemoryRouter>
+      </PortalAuthContext>
+    </ThemeProvider>,
+  );
+
+export const buildDataProvider = (overrides: Partial<PortalDataProvider> = {}): PortalDataProvider =>
+  ({
+    ...testDataProvider(),
+    getSpeechRate: vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150 })),
+    updateSpeechRate: vi.fn(async settings => settings),
+    ...overrides,
+  }) as PortalDataProvider;
+
+export const buildAuthProvider = (): AuthProvider => ({
+  login: vi.fn(async () => undefined),
+  logout: vi.fn(async () => undefined),
+  checkAuth: vi.fn(async () => undefined),
+  checkError: vi.fn(async () => undefined),
+  getPermissions: vi.fn(async () => undefined),
+});
+
+interface AdminRenderOptions {
+  auth?: PortalAuth;
+  authProvider?: AuthProvider;
+  dataProvider?: PortalDataProvider;
+  path?: string;
+}
+
+/** Renders a signed-in screen inside react-admin's contexts, with fakes for both providers. */
+export const renderInAdmin = (
+  ui: ReactElement,
+  { auth = buildFakeAuth(), authProvider = buildAuthProvider(), dataProvider = buildDataProvider(), path = '/dashboard' }: AdminRenderOptions = {},
+) =>
+  render(
+    <PortalAuthContext value={auth}>
+      <MemoryRouter initialEntries={[path]}>
+        <AdminContext
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          store={memoryStore()}
+          queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+          theme={theme}
+        >
+          {ui}
+          <LocationDisplay />
+        </AdminContext>
+      </MemoryRouter>
+    </PortalAuthContext>,
+  );
