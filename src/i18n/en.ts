@@ -3,11 +3,15 @@ import { appMessages } from './appMessages';
 
 /**
  * The English catalogue: every user-visible string of the portal (spec messages verbatim).
- * react-admin's own strings come from ra-language-english; ours live under `app.`.
+ * react-admin's own strings come from ra-language-english; ours live under `app.`. Screens
+ * behind the sign-in keep their strings in their own file beside this one (imported here
+ * only), so the sign-in page, which reads appMessages alone, does not carry them.
  */
 export const en = {
   ...englishMessages,
-  app: appMessages,
+  app: {
+    ...appMessages,
+  },
 };
 
 export type Catalogue = typeof en;
