@@ -53,7 +53,8 @@ const waitUntilReady = async (server: ServerProcess) => {
   throw new Error(`server not ready:\n${server.output()}`);
 };
 
-describe('the server process', () => {
+// Each test starts real server processes; under load a start can take tens of seconds.
+describe('the server process', { timeout: 120_000 }, () => {
   let dataRoot: string;
   let emulatorHost: string;
   const started: ServerProcess[] = [];
@@ -104,6 +105,37 @@ describe('the server process', () => {
     const read = await fetch(`${third.url}/api/speech-rate`, { headers: { authorization: `Bearer ${token}` } });
     expect(await read.json()).toEqual({ success: true, data: { enabled: false, time_window: 90, max_words: 420 } });
     expect(await third.stop('SIGTERM')).toBe(0);
+  });
+
+  it('keeps every acknowledged write across kill -9 and a restart', async () => {
+    const dataDir = join(dataRoot, 'crash');
+    const first = await launch({ DATA_DIR: dataDir, SEED: 'true', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
+    await waitUntilReady(first);
+    const token = await signIn('admin@salescoach.test', DEMO_PASSWORD);
+    const written = { enabled: true, time_window: 17, max_words: 333 };
+    const saved = await fetch(`${first.url}/api/speech-rate`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(written),
+    });
+    expect(saved.status).toBe(200);
+    await first.stop('SIGKILL');
+
+    // The crashed server's lock goes stale within 10 s; until then a restart is refused.
+    let restarted: ServerProcess | null = null;
+    for (let attempt = 0; attempt < 8 && !restarted; attempt += 1) {
+      const candidate = await launch({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
+      try {
+        await waitUntilReady(candidate);
+        restarted = candidate;
+      } catch {
+        await new Promise((resolveDelay) => setTimeout(resolveDelay, 2_000));
+      }
+    }
+    expect(restarted).not.toBeNull();
+    const read = await fetch(`${restarted!.url}/api/speech-rate`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await read.json()).toEqual({ success: true, data: written });
+    expect(await restarted!.stop('SIGTERM')).toBe(0);
   });
 
   it('answers 503 AUTH_UNAVAILABLE, not 401, when the identity provider cannot be reached', async () => {
