@@ -8,9 +8,13 @@ import { installAuth } from './plugins/auth';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { adminUsersRoutes } from './routes/adminUsers';
+import { dictionaryRoutes } from './routes/dictionary';
 import { healthRoutes } from './routes/health';
+import { landmineRoutes } from './routes/landmines';
 import { speechRateRoutes } from './routes/speechRate';
 import type { Identity } from './services/identity';
+import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
 export interface BuildAppOptions {
   /** Migrated database (see db/client.ts openDatabase). */
@@ -27,6 +31,10 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitOptions | false;
   /** Sees every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
+  /** Generates dictionary variations; default: the local rule-based generator (no network). */
+  variations?: VariationGenerator;
+  /** Per-admin limit on generate-variations; default 20 a minute, off when rateLimit is false. */
+  generationRateLimit?: RateLimitOptions | false;
 }
 
 /**
@@ -66,6 +74,13 @@ export const buildApp = async (options: BuildAppOptions) => {
       installJsonNotFound(api);
       await api.register(healthRoutes);
       await api.register(speechRateRoutes, { db: options.db });
+      await api.register(dictionaryRoutes, {
+        db: options.db,
+        generator: options.variations ?? createLocalVariationGenerator(),
+        generationRateLimit: options.generationRateLimit ?? (options.rateLimit === false ? false : { max: 20, timeWindowMs: 60_000 }),
+      });
+      await api.register(landmineRoutes, { db: options.db });
+      await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
     },
     { prefix: '/api' },
   );

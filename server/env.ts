@@ -24,6 +24,13 @@ const envSchema = z.object({
       .transform((list) => list.split(',').map((uid) => uid.trim()).filter(Boolean)),
   ),
   STATIC_DIR: textWithDefault('dist'),
+  // Dictionary AI providers (all optional): unset base URLs mean the local, offline ones.
+  EMBEDDINGS_BASE_URL: optionalText.pipe(z.url().optional()),
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText,
+  LLM_BASE_URL: optionalText.pipe(z.url().optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
   SEED: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false', '1', '0']).default('true')).transform(
     (value) => value === 'true' || value === '1',
   ),

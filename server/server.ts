@@ -2,7 +2,9 @@ import { buildApp } from './app';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { EnvError, loadEnv, runtimeConfigFromEnv, type Env } from './env';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts, seedDemo } from './seed';
+import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
 import { createFirebaseIdentity } from './services/identity';
+import { variationGeneratorFromEnv } from './services/variations';
 
 /** The only file that listens: env, database, seed, app, graceful shutdown. */
 const fail = (message: string): never => {
@@ -41,7 +43,10 @@ const app = await buildApp({
   runtimeConfig: runtimeConfigFromEnv(env),
   staticDir: env.STATIC_DIR,
   logger: { level: env.NODE_ENV === 'production' ? 'info' : 'warn' },
+  variations: variationGeneratorFromEnv(env),
 });
+// Turns Pending dictionary items Ready (outside request handling and transactions).
+const embeddingWorker = startEmbeddingWorker({ db: database.db, provider: embeddingProviderFromEnv(env), log: app.log });
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -50,6 +55,7 @@ const shutdown = async (signal: string) => {
   console.log(`${signal} received: draining requests and closing the database...`);
   try {
     await app.close();
+    await embeddingWorker.stop();
     await database.close();
     await identity.close();
     process.exit(0);
@@ -64,6 +70,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
+  await embeddingWorker.stop();
   await database.close();
   fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${String(error)}`);
 }

@@ -16,6 +16,7 @@ import { themeOptions } from './theme';
 const DashboardPage = lazy(() => import('./customPages/DashboardPage').then(m => ({ default: m.DashboardPage })));
 const TranscriptsPage = lazy(() => import('./customPages/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
 const SettingsPage = lazy(() => import('./customPages/SettingsPage').then(m => ({ default: m.SettingsPage })));
+const DictionaryPage = lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage })));
 
 // spec 2: / and any unknown path go to the dashboard
 const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
@@ -47,6 +48,7 @@ export const App = ({ authProvider, dataProvider }: AppProps) => (
       <Route path={PATHS.dashboard} element={<DashboardPage />} />
       <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
       <Route path={PATHS.settings} element={<SettingsPage />} />
+      <Route path={PATHS.dictionary} element={<DictionaryPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
+import { seedDictionary } from './seedDictionary';
 
 /** On an empty database (no users), inserts the demo profiles. Returns whether it seeded. */
 export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (line: string) => void }): Promise<boolean> => {
@@ -11,6 +12,7 @@ export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (li
     .insert(users)
     .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role })))
     .onConflictDoNothing({ target: users.uid });
+  await seedDictionary({ db, log });
   log(`Seeded ${DEMO_ACCOUNTS.length} demo profiles`);
   return true;
 };

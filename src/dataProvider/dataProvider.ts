@@ -1,9 +1,10 @@
-import { combineDataProviders, type DataProvider } from 'react-admin';
+import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '../contract';
 import { findResource } from '../resources/registry';
 import type { ResourceDeclaration } from '../resources/types';
 import type { HttpClient } from './httpClient';
+import { itemOf, toRecord } from './envelope';
 import { createSpecDialect } from './specDialect';
 import type { PortalDataProvider } from './types';
 
@@ -34,6 +35,11 @@ const CRUD_METHODS = [
  * | delete / deleteMany | DELETE P/{id} for each id |
  * | getSpeechRate() | GET /speech-rate -> data |
  * | updateSpeechRate(settings) | PUT /speech-rate -> data |
+ * | toggleUser(id) | POST P(users)/{id}/toggle -> the user at itemKey |
+ * | resetPassword(id, newPassword) | POST P(users)/{id}/reset-password { newPassword } |
+ * | addVariation(resource, id, { question, category }) | POST P/{id}/variations -> data |
+ * | generateVariations(resource, id, count) | POST P/{id}/generate-variations `{ count }` -> variations |
+ * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
  * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}/${name}`
@@ -63,11 +69,37 @@ export const createDataProvider = (
       return [name, method];
     }),
   ) as unknown as DataProvider;
+  const userPath = (id: Identifier, action: string) => `${lookup('users').api.path}/${encodeURIComponent(String(id))}/${action}`;
 
   return {
     ...crud,
     getSpeechRate: async () => (await http.request<{ data: SpeechRateSettings }>('/speech-rate')).data,
     updateSpeechRate: async (settings) =>
       (await http.request<{ data?: SpeechRateSettings }>('/speech-rate', { method: 'PUT', body: settings })).data ?? settings,
+    toggleUser: async (id) => {
+      const body = await http.request(userPath(id, 'toggle'), { method: 'POST' });
+      const user = itemOf(lookup('users'), body);
+      return user && typeof user === 'object' ? toRecord(lookup('users'), user) : { id };
+    },
+    resetPassword: async (id, newPassword) => {
+      await http.request(userPath(id, 'reset-password'), { method: 'POST', body: { newPassword } });
+    },
+    addVariation: async (resource, id, variation) => {
+      const body = await http.request<{ data?: unknown }>(`${lookup(resource).api.path}/${encodeURIComponent(String(id))}/variations`, {
+        method: 'POST',
+        body: variation,
+      });
+      return body?.data;
+    },
+    generateVariations: async (resource, id, count) => {
+      const path = `${lookup(resource).api.path}/${encodeURIComponent(String(id))}/generate-variations`;
+      const body = await http.request<{ variations?: unknown }>(path, { method: 'POST', body: { count } });
+      return Array.isArray(body?.variations) ? body.variations.filter((v): v is string => typeof v === 'string') : [];
+    },
+    toggleLandmine: async (id) => {
+      const landmines = lookup('landmines');
+      const body = await http.request(`${landmines.api.path}/${encodeURIComponent(String(id))}/toggle-status`, { method: 'PATCH' });
+      return toRecord(landmines, itemOf(landmines, body));
+    },
   };
 };

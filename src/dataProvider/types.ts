@@ -1,4 +1,4 @@
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '../contract';
 
 /**
@@ -8,4 +8,22 @@ import type { SpeechRateSettings } from '../contract';
 export interface PortalDataProvider extends DataProvider {
   getSpeechRate(): Promise<SpeechRateSettings>;
   updateSpeechRate(settings: SpeechRateSettings): Promise<SpeechRateSettings>;
+  /** POST /admin/users/{id}/toggle: flips the user's active flag; resolves to the updated user. */
+  toggleUser(id: Identifier): Promise<RaRecord>;
+  /** POST /admin/users/{id}/reset-password { newPassword }. */
+  resetPassword(id: Identifier, newPassword: string): Promise<void>;
+  /** POST {path}/{id}/variations `{ question, category }` -> the created variation (`data`). */
+  addVariation(resource: DictionaryResource, id: Identifier, variation: NewVariation): Promise<unknown>;
+  /** POST {path}/{id}/generate-variations `{ count }` -> the suggested questions (not saved). */
+  generateVariations(resource: DictionaryResource, id: Identifier, count: number): Promise<string[]>;
+  /** PATCH /landmines/{id}/toggle-status (no body) -> the updated landmine. */
+  toggleLandmine(id: Identifier): Promise<RaRecord>;
+}
+
+/** The resources holding questions with variations (spec 7: /dictionary/objections, /dictionary/faqs). */
+export type DictionaryResource = 'objections' | 'faqs';
+
+export interface NewVariation {
+  question: string;
+  category: string;
 }

@@ -1,5 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { appMessages } from './appMessages';
+import { dictionaryMessages } from './dictionaryMessages';
+import { usersMessages } from './usersMessages';
 
 /**
  * The English catalogue: every user-visible string of the portal (spec messages verbatim).
@@ -11,6 +13,8 @@ export const en = {
   ...englishMessages,
   app: {
     ...appMessages,
+    dictionary: dictionaryMessages,
+    users: usersMessages,
   },
 };
 

@@ -1,11 +1,20 @@
+import faqs from './faqs';
+import landmines from './landmines';
+import objections from './objections';
 import type { ResourceDeclaration } from './types';
+import users from './users';
 
 /**
  * Every declared resource: App.tsx maps them onto <Resource>s and the dataProvider reads
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
  * plus one line here (later issues: objections, faqs, landmines, users, sessions, audit).
  */
-export const resources: ResourceDeclaration[] = [];
+export const resources: ResourceDeclaration[] = [
+  objections,
+  faqs,
+  landmines,
+  users,
+];
 
 export const findResource = (
   registry: readonly ResourceDeclaration[],

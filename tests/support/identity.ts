@@ -56,3 +56,30 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Revocation and disabling have one-second granularity: wait past the token's second. */
 export const pastRevocationGranularity = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+/** Why the emulator refuses a password sign-in (e.g. USER_DISABLED, INVALID_PASSWORD), or null when it succeeds. */
+export const signInRefusal = async (email: string, password: string): Promise<string | null> => {
+  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (response.ok) return null;
+  const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+  return body.error?.message ?? `HTTP ${response.status}`;
+};
+
+/**
+ * Runs `action` again once when fetch failed because the emulator closed a kept-alive
+ * connection just as it was reused (undici: TypeError "fetch failed", cause UND_ERR_SOCKET);
+ * this happens on the first call after a pause such as building a new test app.
+ */
+export const retryOnClosedConnection = async <T>(action: () => Promise<T>): Promise<T> => {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+    return action();
+  }
+};

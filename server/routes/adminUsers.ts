@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createUserSchema,
+  deleteUserResponseSchema,
+  resetPasswordResponseSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+  USER_MESSAGES,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
+} from '../../src/contract/users';
+import type { Database } from '../db/client';
+import type { Identity } from '../services/identity';
+import { createUsersService, type UsersContext } from '../services/users';
+
+/** Per signed-in admin on reset-password (SECURITY.md, pick): 10 a minute. */
+export const RESET_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
+
+const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.admin, log: request.log });
+
+/**
+ * /api/admin/users (spec 7): list, create, update, toggle, reset password, soft delete.
+ * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
+ */
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
+  const service = createUsersService({ db, identity });
+
+  app.get(
+    '/admin/users',
+    { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => ({ success: true as const, data: await service.list(request.query) }),
+  );
+
+  app.post(
+    '/admin/users',
+    { schema: { body: createUserSchema, response: { 201: userResponseSchema } } },
+    async (request, reply) => {
+      const user = await service.create(contextOf(request), request.body);
+      return reply.code(201).send({ success: true as const, data: user });
+    },
+  );
+
+  app.put(
+    '/admin/users/:id',
+    { schema: { params: userIdParamsSchema, body: updateUserSchema, response: { 200: userResponseSchema } } },
+    async (request) => ({ success: true as const, data: await service.update(contextOf(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/admin/users/:id/toggle',
+    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } } },
+    async (request) => ({ success: true as const, data: await service.toggle(contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/admin/users/:id/reset-password',
+    {
+      schema: { params: userIdParamsSchema, body: resetPasswordSchema, response: { 200: resetPasswordResponseSchema } },
+      // Keyed by the admin's uid, so it runs after authentication (preHandler, not onRequest).
+      // Ignored when buildApp runs without the rate-limit plugin (rateLimit: false in tests).
+      config: {
+        rateLimit: {
+          max: RESET_PASSWORD_RATE_LIMIT.max,
+          timeWindow: RESET_PASSWORD_RATE_LIMIT.timeWindowMs,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `reset-password:${request.admin?.uid ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(contextOf(request), request.params.id, request.body.newPassword);
+      return { success: true as const, message: USER_MESSAGES.passwordReset };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    { schema: { params: userIdParamsSchema, response: { 200: deleteUserResponseSchema } } },
+    async (request) => {
+      await service.remove(contextOf(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+};

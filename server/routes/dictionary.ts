@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../../src/contract/common';
+import {
+  DICTIONARY_KINDS,
+  dictionaryItemCreateSchema,
+  dictionaryItemResponseSchema,
+  dictionaryItemUpdateSchema,
+  dictionaryParamsSchema,
+  dictionarySuccessResponseSchema,
+  GENERATION_FAILED,
+  generateVariationsResponseSchema,
+  generateVariationsSchema,
+  groupedFaqsResponseSchema,
+  groupedObjectionsResponseSchema,
+  groupedQuerySchema,
+  variationCreateSchema,
+} from '../../src/contract/dictionary';
+import type { Database } from '../db/client';
+import { ApiHttpError } from '../plugins/errors';
+import type { RateLimitOptions } from '../plugins/security';
+import { createItem, createVariation, deleteItem, generationContext, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
+import { GenerationError, validateGeneratedVariations, type VariationGenerator } from '../services/variations';
+
+export interface DictionaryRoutesOptions {
+  db: Database;
+  generator: VariationGenerator;
+  /** Per-admin (uid) limit on generate-variations; false: off. */
+  generationRateLimit: RateLimitOptions | false;
+}
+
+/** A fixed-window counter per key (the admin's uid). */
+export const createWindowLimiter = ({ max, timeWindowMs }: RateLimitOptions) => {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (key: string, now = Date.now()): { allowed: boolean; retryAfterS: number } => {
+    const window = windows.get(key);
+    if (!window || now - window.start >= timeWindowMs) {
+      if (windows.size > 10_000) windows.clear();
+      windows.set(key, { start: now, count: 1 });
+      return { allowed: true, retryAfterS: 0 };
+    }
+    window.count += 1;
+    return { allowed: window.count <= max, retryAfterS: Math.max(1, Math.ceil((window.start + timeWindowMs - now) / 1000)) };
+  };
+};
+
+/**
+ * Objections and FAQs (spec 7): the grouped list, create, update, delete, add a variation,
+ * and generate variations (not saved; the portal saves the ones the admin keeps).
+ */
+export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = async (app, { db, generator, generationRateLimit }) => {
+  const limit = generationRateLimit ? createWindowLimiter(generationRateLimit) : null;
+
+  for (const path of DICTIONARY_KINDS) {
+    const kind = KIND_BY_PATH[path];
+    const base = `/dictionary/${path}`;
+
+    app.get(
+      `${base}/grouped`,
+      { schema: { querystring: groupedQuerySchema, response: { 200: path === 'objections' ? groupedObjectionsResponseSchema : groupedFaqsResponseSchema } } },
+      async (request) => {
+        const { items, pagination } = await listGrouped(db, kind, request.query);
+        return { success: true as const, [path]: items, pagination } as never;
+      },
+    );
+
+    app.post(base, { schema: { body: dictionaryItemCreateSchema, response: { 201: dictionaryItemResponseSchema } } }, async (request, reply) => {
+      const data = await createItem(db, request.admin, kind, request.body);
+      return reply.code(201).send({ success: true as const, data });
+    });
+
+    app.put(
+      `${base}/:id`,
+      { schema: { params: dictionaryParamsSchema, body: dictionaryItemUpdateSchema, response: { 200: dictionaryItemResponseSchema } } },
+      async (request) => ({ success: true as const, data: await updateItem(db, request.admin, kind, request.params.id, request.body) }),
+    );
+
+    app.delete(
+      `${base}/:id`,
+      { schema: { params: dictionaryParamsSchema, response: { 200: dictionarySuccessResponseSchema } } },
+      async (request) => {
+        await deleteItem(db, request.admin, kind, request.params.id);
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      `${base}/:id/variations`,
+      { schema: { params: dictionaryParamsSchema, body: variationCreateSchema, response: { 201: dictionaryItemResponseSchema } } },
+      async (request, reply) => {
+        const data = await createVariation(db, request.admin, kind, request.params.id, request.body);
+        return reply.code(201).send({ success: true as const, data });
+      },
+    );
+
+    app.post(
+      `${base}/:id/generate-variations`,
+      { schema: { params: dictionaryParamsSchema, body: generateVariationsSchema, response: { 200: generateVariationsResponseSchema } } },
+      async (request) => {
+        if (limit) {
+          const verdict = limit(request.admin.uid);
+          if (!verdict.allowed) {
+            throw new ApiHttpError(429, ERROR_CODES.rateLimited, `Too many generation requests. Retry in ${verdict.retryAfterS} s.`, {
+              'retry-after': String(verdict.retryAfterS),
+            });
+          }
+        }
+        const { count } = request.body;
+        const context = await generationContext(db, kind, request.params.id);
+        // The generator may call a remote model: no transaction is open here.
+        let raw: string[];
+        try {
+          raw = await generator.generate({ kind, question: context.question, answer: context.answer, count, existing: context.existing });
+        } catch (error) {
+          request.log.warn({ event: 'variations.failed', generator: generator.name, err: error instanceof Error ? error.message : String(error) }, 'variation generation failed');
+          throw new ApiHttpError(502, GENERATION_FAILED, error instanceof GenerationError ? error.message : 'Variation generation failed. Please try again later.');
+        }
+        const variations = validateGeneratedVariations(raw, { question: context.question, existing: context.existing, count });
+        if (variations.length === 0) {
+          throw new ApiHttpError(502, GENERATION_FAILED, 'The generator returned no new variations. Please try again.');
+        }
+        return { success: true as const, variations };
+      },
+    );
+  }
+};

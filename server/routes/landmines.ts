@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  landmineCreateSchema,
+  landmineDeleteResponseSchema,
+  landmineListQuerySchema,
+  landmineListResponseSchema,
+  landmineParamsSchema,
+  landmineResponseSchema,
+  landmineUpdateSchema,
+} from '../../src/contract/landmines';
+import type { Database } from '../db/client';
+import { createLandmine, deleteLandmine, listLandmines, toggleLandmine, updateLandmine } from '../services/landmines';
+
+/** Landmines (spec 7): list with filters, create, update, delete, toggle Active/Inactive. */
+export const landmineRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get('/landmines', { schema: { querystring: landmineListQuerySchema, response: { 200: landmineListResponseSchema } } }, async (request) => ({
+    success: true as const,
+    landmines: await listLandmines(db, request.query),
+  }));
+
+  app.post('/landmines', { schema: { body: landmineCreateSchema, response: { 201: landmineResponseSchema } } }, async (request, reply) => {
+    const landmine = await createLandmine(db, request.admin, request.body);
+    return reply.code(201).send({ success: true as const, landmine });
+  });
+
+  app.put(
+    '/landmines/:id',
+    { schema: { params: landmineParamsSchema, body: landmineUpdateSchema, response: { 200: landmineResponseSchema } } },
+    async (request) => ({ success: true as const, landmine: await updateLandmine(db, request.admin, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/landmines/:id',
+    { schema: { params: landmineParamsSchema, response: { 200: landmineDeleteResponseSchema } } },
+    async (request) => {
+      await deleteLandmine(db, request.admin, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.patch(
+    '/landmines/:id/toggle-status',
+    { schema: { params: landmineParamsSchema, response: { 200: landmineResponseSchema } } },
+    async (request) => ({ success: true as const, landmine: await toggleLandmine(db, request.admin, request.params.id) }),
+  );
+};

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dictionaryItems } from '../../db/schema';
+import type { EmbeddingProvider } from './provider';
+
+export interface EmbeddingWorkerOptions {
+  db: Database;
+  provider: EmbeddingProvider;
+  /** Pause between polls when there is nothing to do (default 500 ms). */
+  intervalMs?: number;
+  /** Rows embedded per provider call (default 16). */
+  batchSize?: number;
+  /** First retry delay after a provider failure, doubled per failure up to maxBackoffMs. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
+}
+
+export interface EmbeddingWorker {
+  /** One pass: embeds up to batchSize rows; returns how many rows were marked Ready. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background job that turns Pending dictionary rows Ready (spec 5: "regenerated
+ * automatically after add or edit"). It reads a small batch of rows that need an embedding
+ * (Pending first, oldest first; also rows embedded by another model), calls the provider
+ * outside any transaction, and stores each vector only if the row did not change meanwhile
+ * (same updated_at): an edit during the call leaves the row Pending for the next pass.
+ * Provider failures leave rows Pending and back off exponentially.
+ */
+export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStart = true } = {}): EmbeddingWorker => {
+  const { db, provider } = options;
+  const intervalMs = options.intervalMs ?? 500;
+  const batchSize = options.batchSize ?? 16;
+  const initialBackoffMs = options.initialBackoffMs ?? 1_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const abort = new AbortController();
+  let failures = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  const pass = async (): Promise<number> => {
+    const rows = await db
+      .select({ id: dictionaryItems.id, question: dictionaryItems.question, stamp: sql<string>`${dictionaryItems.updatedAt}::text` })
+      .from(dictionaryItems)
+      .where(
+        or(
+          eq(dictionaryItems.needsEmbedding, true),
+          isNull(dictionaryItems.embedding),
+          sql`${dictionaryItems.embeddingModel} is distinct from ${provider.model}`,
+        ),
+      )
+      .orderBy(desc(dictionaryItems.needsEmbedding), asc(dictionaryItems.updatedAt), asc(dictionaryItems.id))
+      .limit(batchSize);
+    if (rows.length === 0) return 0;
+    // Network (or CPU) work happens here, outside any transaction.
+    const vectors = await provider.embed(
+      rows.map((row) => row.question),
+      abort.signal,
+    );
+    let ready = 0;
+    for (const [index, row] of rows.entries()) {
+      if (stopped) break;
+      const updated = await db
+        .update(dictionaryItems)
+        .set({ embedding: vectors[index], embeddingModel: provider.model, needsEmbedding: false })
+        .where(and(eq(dictionaryItems.id, row.id), sql`${dictionaryItems.updatedAt} = ${row.stamp}::timestamptz`))
+        .returning({ id: dictionaryItems.id });
+      ready += updated.length;
+    }
+    return ready;
+  };
+
+  const runOnce = async (): Promise<number> => {
+    if (running) return running;
+    running = pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void tick();
+    }, delayMs);
+    timer.unref?.();
+  };
+
+  const tick = async () => {
+    try {
+      const ready = await runOnce();
+      failures = 0;
+      // A full batch means more may be waiting: go again at once.
+      schedule(ready >= batchSize ? 0 : intervalMs);
+    } catch (error) {
+      if (stopped) return;
+      failures += 1;
+      const delay = Math.min(initialBackoffMs * 2 ** (failures - 1), maxBackoffMs);
+      options.log?.warn({ event: 'embeddings.failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay }, 'embedding pass failed; rows stay Pending');
+      schedule(delay);
+    }
+  };
+
+  if (autoStart) schedule(0);
+
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      abort.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+};

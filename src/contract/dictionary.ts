@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LIMITS, pageQuerySchema } from './common';
+
+/**
+ * Dictionary of objections and FAQs (spec 2-9). Each original may have variations (other
+ * phrasings of its question) that share the original's answer. Wire ids are `_id`.
+ */
+export const DICTIONARY_KINDS = ['objections', 'faqs'] as const;
+export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
+
+/** Generated variations per request (SECURITY.md pick: 1-10); the portal asks for 3. */
+export const GENERATED_VARIATIONS = { min: 1, max: 10, default: 3 } as const;
+/** Category the portal gives saved AI variations (spec 5). */
+export const AI_GENERATED_CATEGORY = 'AI Generated';
+export const DEFAULT_ORIGINAL_CATEGORY = 'Original';
+export const DEFAULT_VARIATION_CATEGORY = 'Variation';
+
+const NO_NUL = /^[^\u0000]*$/;
+
+/** A trimmed, non-empty text of at most `max` characters (PostgreSQL refuses NUL characters). */
+export const dictRequiredText = (max: number) =>
+  z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`).regex(NO_NUL, 'Must not contain NUL characters');
+/** A trimmed text that may be empty. */
+export const dictOptionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).regex(NO_NUL, 'Must not contain NUL characters');
+
+/** Ids are PostgreSQL uuids (any 8-4-4-4-12 hex). */
+export const dictIdSchema = z.guid('Not a valid id');
+
+/** POST /dictionary/objections and POST /dictionary/faqs. A parentId makes it a variation. */
+export const dictionaryItemCreateSchema = z
+  .object({
+    question: dictRequiredText(LIMITS.question),
+    answer: dictRequiredText(LIMITS.answer),
+    category: dictOptionalText(LIMITS.name).optional(),
+    isOriginal: z.boolean().optional(),
+    parentId: dictIdSchema.nullable().optional(),
+  })
+  .strict();
+export type DictionaryItemCreate = z.infer<typeof dictionaryItemCreateSchema>;
+
+/** PUT /dictionary/{kind}/{id}. A variation's answer is always its original's (the value sent is ignored). */
+export const dictionaryItemUpdateSchema = z
+  .object({
+    question: dictRequiredText(LIMITS.question),
+    answer: dictRequiredText(LIMITS.answer),
+    category: dictOptionalText(LIMITS.name).optional(),
+    isOriginal: z.boolean().optional(),
+  })
+  .strict();
+export type DictionaryItemUpdate = z.infer<typeof dictionaryItemUpdateSchema>;
+
+/** POST /dictionary/{kind}/{id}/variations */
+export const variationCreateSchema = z
+  .object({
+    question: dictRequiredText(LIMITS.question),
+    category: dictOptionalText(LIMITS.name).optional(),
+  })
+  .strict();
+export type VariationCreate = z.infer<typeof variationCreateSchema>;
+
+/** POST /dictionary/{kind}/{id}/generate-variations */
+export const generateVariationsSchema = z
+  .object({ count: z.number().int().min(GENERATED_VARIATIONS.min).max(GENERATED_VARIATIONS.max) })
+  .strict();
+export type GenerateVariations = z.infer<typeof generateVariationsSchema>;
+
+/** GET /dictionary/{kind}/grouped: paging counts originals; search covers question, answer and variation questions. */
+export const groupedQuerySchema = pageQuerySchema.extend({
+  category: dictOptionalText(LIMITS.name).optional(),
+  search: dictOptionalText(LIMITS.search).optional(),
+});
+export type GroupedQuery = z.infer<typeof groupedQuerySchema>;
+
+export const dictionaryParamsSchema = z.object({ id: dictIdSchema });
+
+export const variationSummarySchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  category: z.string(),
+  needsEmbedding: z.boolean(),
+});
+export type VariationSummary = z.infer<typeof variationSummarySchema>;
+
+export const dictionaryItemSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  category: z.string(),
+  isOriginal: z.boolean(),
+  parentId: z.string().nullable(),
+  needsEmbedding: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
+
+export const groupedItemSchema = dictionaryItemSchema.extend({ variations: z.array(variationSummarySchema) });
+export type GroupedItem = z.infer<typeof groupedItemSchema>;
+
+export const dictionaryPaginationSchema = z.object({
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type DictionaryPagination = z.infer<typeof dictionaryPaginationSchema>;
+
+export const groupedObjectionsResponseSchema = z.object({
+  success: z.literal(true),
+  objections: z.array(groupedItemSchema),
+  pagination: dictionaryPaginationSchema,
+});
+export const groupedFaqsResponseSchema = z.object({
+  success: z.literal(true),
+  faqs: z.array(groupedItemSchema),
+  pagination: dictionaryPaginationSchema,
+});
+export const dictionaryItemResponseSchema = z.object({ success: z.literal(true), data: dictionaryItemSchema });
+export const dictionarySuccessResponseSchema = z.object({ success: z.literal(true) });
+export const generateVariationsResponseSchema = z.object({ success: z.literal(true), variations: z.array(z.string()) });
+
+/** Error code when the variation generator fails or returns nothing usable (502). */
+export const GENERATION_FAILED = 'GENERATION_FAILED';

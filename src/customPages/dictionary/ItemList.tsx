@@ -1,0 +1,36 @@
+import Stack from '@mui/material/Stack';
+import type { Identifier } from 'react-admin';
+import type { DictionaryItem, Variation } from './dictionaryTypes';
+import { ItemRow } from './ItemRow';
+
+export interface ItemListHandlers {
+  onGenerate: (item: DictionaryItem) => void;
+  onAddVariation: (item: DictionaryItem) => void;
+  onEdit: (item: DictionaryItem) => void;
+  onEditVariation: (variation: Variation, parent: DictionaryItem) => void;
+  onDelete: (id: Identifier) => void;
+}
+
+interface ItemListProps extends ItemListHandlers {
+  items: DictionaryItem[];
+  generatingId: Identifier | null;
+}
+
+/** The originals of one page, each with its variations (spec 2). */
+export const ItemList = ({ items, generatingId, onGenerate, onAddVariation, onEdit, onEditVariation, onDelete }: ItemListProps) => (
+  <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
+    {items.map(item => (
+      <ItemRow
+        key={item.id}
+        item={item}
+        generating={generatingId === item.id}
+        onGenerate={() => onGenerate(item)}
+        onAddVariation={() => onAddVariation(item)}
+        onEdit={() => onEdit(item)}
+        onDelete={() => onDelete(item.id)}
+        onEditVariation={variation => onEditVariation(variation, item)}
+        onDeleteVariation={variation => onDelete(variation._id)}
+      />
+    ))}
+  </Stack>
+);

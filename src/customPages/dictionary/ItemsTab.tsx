@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslate, type Identifier } from 'react-admin';
+import { DICTIONARY_PAGE_SIZE } from '@/config';
+import type { DictionaryResource } from '@/dataProvider/types';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { DictionaryItem } from './dictionaryTypes';
+import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
+import { ItemDialog, type ItemDialogTarget } from './ItemDialog';
+import { ItemList } from './ItemList';
+import { ListState } from './ListState';
+import { PageWindow } from './PageWindow';
+import { totalPagesOf } from './pageWindow';
+import { searchItems } from './searchItems';
+import type { BannerControls } from './useBanner';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useDictionaryItems } from './useDictionaryItems';
+import { useItemActions } from './useItemActions';
+import { VariationDialog } from './VariationDialog';
+
+interface ItemsTabProps {
+  resource: DictionaryResource;
+  search: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  adding: boolean;
+  onAddClose: () => void;
+  banner: BannerControls;
+}
+
+/** The Objections or FAQs tab: one page of originals, its dialogs and its writes. */
+export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddClose, banner }: ItemsTabProps) => {
+  const translate = useTranslate();
+  const { data, isPending, isError } = useDictionaryItems(resource, page, useDebouncedValue(search));
+  const actions = useItemActions(resource, banner, () => onPageChange(1));
+  const [editing, setEditing] = useState<ItemDialogTarget | null>(null);
+  const [variationParent, setVariationParent] = useState<DictionaryItem | null>(null);
+  const [review, setReview] = useState<{ parent: DictionaryItem; suggestions: string[] } | null>(null);
+  const [deleting, setDeleting] = useState<Identifier | null>(null);
+  const [generatingId, setGeneratingId] = useState<Identifier | null>(null);
+  const total = isError ? 0 : (data?.total ?? 0);
+  const items = isError ? [] : searchItems(data?.items ?? [], search);
+  const dialogTarget: ItemDialogTarget | null = adding ? { kind: 'add' } : editing;
+
+  // a deletion can leave the current page past the last one
+  const totalPages = totalPagesOf(total, DICTIONARY_PAGE_SIZE);
+  useEffect(() => {
+    if (data && totalPages > 0 && page > totalPages) onPageChange(totalPages);
+  }, [data, page, totalPages, onPageChange]);
+
+  const generate = async (parent: DictionaryItem) => {
+    setGeneratingId(parent.id);
+    const suggestions = await actions.generate(parent);
+    setGeneratingId(null);
+    if (suggestions) setReview({ parent, suggestions });
+  };
+  const closeItemDialog = () => (adding ? onAddClose() : setEditing(null));
+
+  return (
+    <>
+      <ListState isPending={isPending} isError={isError} isEmpty={!isPending && items.length === 0} emptyKey="app.dictionary.empty.items" />
+      <ItemList
+        items={items}
+        generatingId={generatingId}
+        onGenerate={generate}
+        onAddVariation={setVariationParent}
+        onEdit={item => setEditing({ kind: 'edit', item })}
+        onEditVariation={(variation, parent) => setEditing({ kind: 'editVariation', variation, parent })}
+        onDelete={setDeleting}
+      />
+      <PageWindow page={page} perPage={DICTIONARY_PAGE_SIZE} total={total} onPageChange={onPageChange} />
+      {dialogTarget && <ItemDialog resource={resource} target={dialogTarget} onClose={closeItemDialog} onSave={values => actions.saveItem(dialogTarget, values)} />}
+      {variationParent && (
+        <VariationDialog parent={variationParent} onClose={() => setVariationParent(null)} onSave={question => actions.addVariation(variationParent, question)} />
+      )}
+      {review && (
+        <GeneratedVariationsDialog
+          question={review.parent.question}
+          suggestions={review.suggestions}
+          onClose={() => setReview(null)}
+          onSave={questions => actions.saveGenerated(review.parent, questions)}
+        />
+      )}
+      {deleting !== null && (
+        <ConfirmDialog
+          message={translate('app.dictionary.confirm.item')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            setDeleting(null);
+            void actions.remove(deleting);
+          }}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import { useTranslate, type Identifier } from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { Landmine } from './dictionaryTypes';
+import { LandmineDialog } from './LandmineDialog';
+import { LandmineRow } from './LandmineRow';
+import { ListState } from './ListState';
+import { searchLandmines } from './searchItems';
+import type { BannerControls } from './useBanner';
+import { useLandmineActions } from './useLandmineActions';
+import { useLandmines } from './useLandmines';
+
+interface LandmineListProps {
+  search: string;
+  adding: boolean;
+  onAddClose: () => void;
+  banner: BannerControls;
+}
+
+/** The Landmines tab: every landmine (one call), filtered in the browser (spec 5). */
+export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineListProps) => {
+  const translate = useTranslate();
+  const { data, isPending, isError } = useLandmines();
+  const actions = useLandmineActions(banner);
+  const [editing, setEditing] = useState<Landmine | null>(null);
+  const [deleting, setDeleting] = useState<Identifier | null>(null);
+  const landmines = isError ? [] : searchLandmines(data ?? [], search);
+  const dialogOpen = adding || editing !== null;
+  const closeDialog = () => (adding ? onAddClose() : setEditing(null));
+
+  return (
+    <>
+      <ListState isPending={isPending} isError={isError} isEmpty={!isPending && landmines.length === 0} emptyKey="app.dictionary.empty.landmines" />
+      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
+        {landmines.map(landmine => (
+          <LandmineRow
+            key={landmine.id}
+            landmine={landmine}
+            onToggle={() => void actions.toggle(landmine.id)}
+            onEdit={() => setEditing(landmine)}
+            onDelete={() => setDeleting(landmine.id)}
+          />
+        ))}
+      </Stack>
+      {dialogOpen && (
+        <LandmineDialog landmine={adding ? undefined : (editing ?? undefined)} onClose={closeDialog} onSave={body => actions.save(body, adding ? undefined : (editing ?? undefined))} />
+      )}
+      {deleting !== null && (
+        <ConfirmDialog
+          message={translate('app.dictionary.confirm.landmine')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            setDeleting(null);
+            void actions.remove(deleting);
+          }}
+        />
+      )}
+    </>
+  );
+};

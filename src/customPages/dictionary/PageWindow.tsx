@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { pageWindow, totalPagesOf } from './pageWindow';
+
+interface PageWindowProps {
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+/** spec 2: shown only with more than one page; a sliding window of at most 5 page numbers. */
+export const PageWindow = ({ page, perPage, total, onPageChange }: PageWindowProps) => {
+  const translate = useTranslate();
+  const totalPages = totalPagesOf(total, perPage);
+  if (totalPages <= 1) return null;
+  const from = (page - 1) * perPage + 1;
+  const to = Math.min(page * perPage, total);
+
+  return (
+    <Box component="nav" aria-label={translate('app.dictionary.pagination.label')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+      <Typography variant="body2">{translate('app.dictionary.pagination.showing', { from, to, total })}</Typography>
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <Button size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          {translate('app.dictionary.pagination.previous')}
+        </Button>
+        {pageWindow(page, totalPages).map(number => (
+          <Button
+            key={number}
+            size="small"
+            variant={number === page ? 'contained' : 'outlined'}
+            aria-current={number === page ? 'page' : undefined}
+            aria-label={translate('app.dictionary.pagination.page', { page: number })}
+            onClick={() => onPageChange(number)}
+          >
+            {number}
+          </Button>
+        ))}
+        <Button size="small" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+          {translate('app.dictionary.pagination.next')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};

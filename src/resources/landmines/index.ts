@@ -1,0 +1,18 @@
+import { landmineSchema } from '@/contract/landmines';
+import type { ResourceDeclaration } from '../types';
+
+/** spec 7: landmines, one call returns them all (GET /landmines -> { success, landmines }). */
+const landmines: ResourceDeclaration = {
+  name: 'landmines',
+  api: {
+    dialect: 'spec',
+    path: '/landmines',
+    listKey: 'landmines',
+    itemKey: 'landmine',
+    paging: 'all',
+    idField: '_id',
+  },
+  schema: landmineSchema,
+};
+
+export default landmines;

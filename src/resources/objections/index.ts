@@ -1,0 +1,18 @@
+import { groupedItemSchema } from '@/contract/dictionary';
+import type { ResourceDeclaration } from '../types';
+
+/** spec 7: objections, read as originals with their variations (GET /dictionary/objections/grouped). */
+const objections: ResourceDeclaration = {
+  name: 'objections',
+  api: {
+    dialect: 'spec',
+    path: '/dictionary/objections',
+    listKey: 'objections',
+    totalKey: 'pagination.total',
+    paging: 'grouped',
+    idField: '_id',
+  },
+  schema: groupedItemSchema,
+};
+
+export default objections;

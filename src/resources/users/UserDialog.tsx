@@ -1,0 +1,49 @@
+import type { FormEvent, ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useTranslate } from 'react-admin';
+
+interface UserDialogProps {
+  title: string;
+  submitLabel: string;
+  canSubmit: boolean;
+  pending: boolean;
+  error: string | null;
+  onDismissError: () => void;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** The frame of every user dialog: a form (Enter submits), Escape or Cancel closes, the failure banner on top. */
+export const UserDialog = ({ title, submitLabel, canSubmit, pending, error, onDismissError, onClose, onSubmit, children }: UserDialogProps) => {
+  const translate = useTranslate();
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit && !pending) onSubmit();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="user-dialog-title">
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogTitle id="user-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && <Alert severity="error" onClose={onDismissError}>{error}</Alert>}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.users.dialogs.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={!canSubmit || pending}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,21 @@
+import { UserCreateDialog } from './UserCreateDialog';
+import { UserDeleteDialog } from './UserDeleteDialog';
+import { UserEditDialog } from './UserEditDialog';
+import { UserResetPasswordDialog } from './UserResetPasswordDialog';
+import type { UserDialogState } from './userTypes';
+
+interface UserDialogsProps {
+  dialog: UserDialogState;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** The one open dialog, if any; a fresh mount each time, so forms start empty. */
+export const UserDialogs = ({ dialog, onClose, onDone }: UserDialogsProps) => {
+  if (!dialog) return null;
+  if (dialog.kind === 'create') return <UserCreateDialog onClose={onClose} onDone={onDone} />;
+  const props = { user: dialog.user, onClose, onDone };
+  if (dialog.kind === 'edit') return <UserEditDialog {...props} />;
+  if (dialog.kind === 'resetPassword') return <UserResetPasswordDialog {...props} />;
+  return <UserDeleteDialog {...props} />;
+};

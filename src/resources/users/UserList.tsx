@@ -1,0 +1,68 @@
+import { useCallback, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useGetList } from 'react-admin';
+import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
+import { UserBanner } from './UserBanner';
+import { UserDialogs } from './UserDialogs';
+import { UserTable } from './UserTable';
+import { UserToolbar } from './UserToolbar';
+import { NO_FILTERS, toListFilter, type Banner, type UserDialogState, type UserFilters, type UserRecord } from './userTypes';
+import { useErrorText } from './useUserAction';
+
+/** spec 2, 4: User Management at /users. The UI page is 0-based and sent as page + 1. */
+export const UserList = () => {
+  const errorText = useErrorText();
+  const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(USER_DEFAULT_PAGE_SIZE);
+  const [dialog, setDialog] = useState<UserDialogState>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const { data, total = 0, error, isFetching, refetch } = useGetList<UserRecord>(
+    'users',
+    { pagination: { page: page + 1, perPage }, filter: toListFilter(filters) },
+    { placeholderData: keepPreviousData },
+  );
+
+  const changeFilters = useCallback((patch: Partial<UserFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(0);
+  }, []);
+  const closeBanner = useCallback(() => setBanner(null), []);
+  const succeed = useCallback((text: string) => {
+    setDialog(null);
+    setBanner({ severity: 'success', text });
+  }, []);
+  const fail = useCallback((text: string) => setBanner({ severity: 'error', text }), []);
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <UserToolbar filters={filters} onFiltersChange={changeFilters} onRefresh={() => void refetch()} onAdd={() => setDialog({ kind: 'create' })} />
+      {error && error !== dismissedError && (
+        <Alert severity="error" onClose={() => setDismissedError(error)} sx={{ mb: 2 }}>
+          {errorText(error, 'app.users.errors.fetch')}
+        </Alert>
+      )}
+      <UserBanner banner={banner} onClose={closeBanner} />
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+      <UserTable
+        users={data ?? (error ? [] : undefined)}
+        total={total}
+        page={page}
+        perPage={perPage}
+        onPageChange={setPage}
+        onPerPageChange={(next) => {
+          setPerPage(next);
+          setPage(0);
+        }}
+        onOpen={setDialog}
+        onToggled={succeed}
+        onToggleFailed={fail}
+      />
+      <UserDialogs dialog={dialog} onClose={() => setDialog(null)} onDone={succeed} />
+    </Box>
+  );
+};

@@ -1,0 +1,65 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import PersonIcon from '@mui/icons-material/Person';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { format } from 'date-fns';
+import { useTranslate } from 'react-admin';
+import { UserToggleSwitch } from './UserToggleSwitch';
+import type { UserDialogState, UserRecord } from './userTypes';
+
+interface UserRowProps {
+  user: UserRecord;
+  onOpen: (dialog: NonNullable<UserDialogState>) => void;
+  onToggled: (message: string) => void;
+  onToggleFailed: (message: string) => void;
+}
+
+const formatDate = (value: string, pattern: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, pattern);
+};
+
+/** spec 2: one user: name with its role icon, email, role and status chips, dates, and the row actions. */
+export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProps) => {
+  const translate = useTranslate();
+  const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
+  const action = (kind: 'edit' | 'resetPassword' | 'delete', Icon: typeof EditIcon) => (
+    <Tooltip title={translate(`app.users.actions.${kind}`)}>
+      <IconButton size="small" onClick={() => onOpen({ kind, user })}>
+        <Icon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <RoleIcon color={user.role === 'admin' ? 'primary' : 'action'} fontSize="small" />
+          {user.name}
+        </Box>
+      </TableCell>
+      <TableCell>{user.email}</TableCell>
+      <TableCell>
+        <Chip size="small" label={translate(`app.users.filters.${user.role}`)} color={user.role === 'admin' ? 'primary' : 'default'} />
+      </TableCell>
+      <TableCell>
+        <Chip size="small" label={translate(`app.users.filters.${user.isActive ? 'active' : 'inactive'}`)} color={user.isActive ? 'success' : 'default'} />
+      </TableCell>
+      <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm') : translate('app.users.never')}</TableCell>
+      <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy')}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {action('edit', EditIcon)}
+        {action('resetPassword', LockResetIcon)}
+        <UserToggleSwitch user={user} onToggled={onToggled} onFailed={onToggleFailed} />
+        {action('delete', DeleteIcon)}
+      </TableCell>
+    </TableRow>
+  );
+};

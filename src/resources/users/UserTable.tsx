@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
+import { UserRow } from './UserRow';
+import type { UserDialogState, UserRecord } from './userTypes';
+
+const COLUMNS = ['user', 'email', 'role', 'status', 'lastLogin', 'created', 'actions'] as const;
+
+interface UserTableProps {
+  users: UserRecord[] | undefined;
+  total: number;
+  page: number;
+  perPage: number;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  onOpen: (dialog: NonNullable<UserDialogState>) => void;
+  onToggled: (message: string) => void;
+  onToggleFailed: (message: string) => void;
+}
+
+/** spec 2: the users table with its pagination (the page here is 0-based). */
+export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPageChange, ...rowProps }: UserTableProps) => {
+  const translate = useTranslate();
+  const message = (content: ReactNode) => (
+    <TableRow>
+      <TableCell colSpan={COLUMNS.length} align="center">{content}</TableCell>
+    </TableRow>
+  );
+  return (
+    <Paper>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users === undefined && message(<CircularProgress size={24} aria-label={translate('app.users.loading')} />)}
+            {users?.length === 0 && message(translate('app.users.empty'))}
+            {users?.map((user) => <UserRow key={user.id} user={user} {...rowProps} />)}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        rowsPerPage={perPage}
+        rowsPerPageOptions={[...USER_PAGE_SIZE_OPTIONS]}
+        onPageChange={(_event, next) => onPageChange(next)}
+        onRowsPerPageChange={(event) => onPerPageChange(Number(event.target.value))}
+      />
+    </Paper>
+  );
+};

@@ -1,0 +1,36 @@
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslate } from 'react-admin';
+import type { UserRecord } from './userTypes';
+import { useUserAction } from './useUserAction';
+
+interface UserToggleSwitchProps {
+  user: UserRecord;
+  onToggled: (message: string) => void;
+  onFailed: (message: string) => void;
+}
+
+/** spec 4: the switch enables or disables the account (POST .../toggle), then the list refetches. */
+export const UserToggleSwitch = ({ user, onToggled, onFailed }: UserToggleSwitchProps) => {
+  const translate = useTranslate();
+  const action = useUserAction({
+    run: (dataProvider, target: UserRecord) => dataProvider.toggleUser(target.id),
+    success: (target) => (target.isActive ? 'app.users.success.disabled' : 'app.users.success.enabled'),
+    failure: 'app.users.errors.toggle',
+    refetch: true,
+    onSuccess: onToggled,
+    onError: onFailed,
+  });
+  const label = translate(user.isActive ? 'app.users.actions.disable' : 'app.users.actions.enable');
+  return (
+    <Tooltip title={label}>
+      <Switch
+        size="small"
+        checked={user.isActive}
+        disabled={action.pending}
+        onChange={() => action.submit(user)}
+        slotProps={{ input: { 'aria-label': label } }}
+      />
+    </Tooltip>
+  );
+};

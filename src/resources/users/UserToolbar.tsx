@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
+import type { UserFilters } from './userTypes';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface UserToolbarProps {
+  filters: UserFilters;
+  onFiltersChange: (patch: Partial<UserFilters>) => void;
+  onRefresh: () => void;
+  onAdd: () => void;
+}
+
+/** spec 2: search (debounced), Role and Status filters, Refresh and Add User. */
+export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: UserToolbarProps) => {
+  const translate = useTranslate();
+  const [search, setSearch] = useState(filters.search);
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = setTimeout(() => onFiltersChange({ search }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, onFiltersChange]);
+
+  const select = (name: 'role' | 'status', options: readonly string[]) => (
+    <TextField select size="small" sx={{ minWidth: 140 }} label={translate(`app.users.filters.${name}`)} value={filters[name]}
+      onChange={(event) => onFiltersChange({ [name]: event.target.value })}>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>{translate(`app.users.filters.${option}`)}</MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <TextField size="small" sx={{ flex: 1 }} type="search" label={translate('app.users.searchLabel')}
+        placeholder={translate('app.users.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+      {select('role', ['all', 'admin', 'user'])}
+      {select('status', ['all', 'active', 'inactive'])}
+      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.users.refresh')}</Button>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>{translate('app.users.add')}</Button>
+    </Stack>
+  );
+};

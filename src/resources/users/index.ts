@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { createUserSchema, updateUserSchema } from '@/contract/users';
+import type { ResourceDeclaration } from '../types';
+
+// Its own chunk, like every page (DESIGN.md 3).
+const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
+
+/** spec 2, 7: User Management at /users over /api/admin/users (server paging, `_id`). */
+const users: ResourceDeclaration = {
+  name: 'users',
+  api: {
+    dialect: 'spec',
+    path: '/admin/users',
+    listKey: 'data.users',
+    totalKey: 'data.pagination.total',
+    itemKey: 'data',
+    paging: 'server',
+    idField: '_id',
+  },
+  // Write bodies keep these keys only: create sends email, password, name, role; update name, role, isActive.
+  schema: createUserSchema.extend(updateUserSchema.shape),
+  fields: [
+    { source: 'name', label: 'app.users.columns.user', inList: true },
+    { source: 'email', label: 'app.users.columns.email', inList: true },
+    { source: 'role', label: 'app.users.columns.role', type: 'chip', inList: true, filter: true },
+    { source: 'isActive', label: 'app.users.columns.status', type: 'boolean', inList: true, filter: true },
+    { source: 'lastLogin', label: 'app.users.columns.lastLogin', type: 'date', inList: true, readOnly: true },
+    { source: 'createdAt', label: 'app.users.columns.created', type: 'date', inList: true, readOnly: true },
+  ],
+  views: { list: UserList },
+};
+
+export default users;

@@ -1,0 +1,282 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { auditLog, users } from '../../server/db/schema';
+import { createUsersService, type UsersContext } from '../../server/services/users';
+import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail, retryOnClosedConnection } from '../support/identity';
+
+type Admin = Awaited<ReturnType<TestApp['createAdmin']>> & { id: string };
+
+/** Self-protection, the last-admin rule, validation and who may call (spec 5-6, SECURITY.md). */
+describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
+  let t: TestApp;
+  let a: Admin;
+  let b: Admin;
+
+  const withId = async (admin: Awaited<ReturnType<TestApp['createAdmin']>>): Promise<Admin> => {
+    const [profile] = await t.db.select().from(users).where(eq(users.uid, admin.uid));
+    return { ...admin, id: profile.id };
+  };
+  const activeAdminCount = async () =>
+    (await t.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt))))[0].n;
+  const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    t = await testApp(kind);
+    a = await withId(await retryOnClosedConnection(() => t.createAdmin()));
+    b = await withId(await retryOnClosedConnection(() => t.createAdmin()));
+  });
+  afterAll(() => t?.close());
+
+  it.each([
+    ['disable (PUT)', 'PUT', '', { name: 'Test Admin', role: 'admin', isActive: false }, 'You cannot disable your own account'],
+    ['demote (PUT)', 'PUT', '', { name: 'Test Admin', role: 'user', isActive: true }, 'You cannot demote your own account'],
+    ['disable (toggle)', 'POST', '/toggle', undefined, 'You cannot disable your own account'],
+    ['delete', 'DELETE', '', undefined, 'You cannot delete your own account'],
+  ] as const)('refuses to let an admin %s themself with 409 CONFLICT', async (_label, method, suffix, payload, message) => {
+    const audits = await auditCount();
+    const response = await call(method, `/api/admin/users/${a.id}${suffix}`, a.headers, payload);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({ error: 'CONFLICT', message });
+    expect(await t.db.select().from(users).where(eq(users.id, a.id))).toEqual([expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null })]);
+    expect((await t.identity.getUserByEmail(a.email))?.disabled).toBe(false);
+    expect(await auditCount()).toBe(audits);
+    expect((await call('GET', '/api/admin/users', a.headers)).statusCode).toBe(200);
+  });
+
+  it('lets an admin rename themself', async () => {
+    const response = await call('PUT', `/api/admin/users/${a.id}`, a.headers, { name: 'Admin A', role: 'admin', isActive: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ name: 'Admin A', role: 'admin', isActive: true });
+  });
+
+  it('keeps one active admin when two admins disable each other at the same time', async () => {
+    expect(await activeAdminCount()).toBe(2);
+    const [ab, ba] = await Promise.all([
+      call('PUT', `/api/admin/users/${b.id}`, a.headers, { name: 'B', role: 'admin', isActive: false }),
+      call('PUT', `/api/admin/users/${a.id}`, b.headers, { name: 'A', role: 'admin', isActive: false }),
+    ]);
+    const statuses = [ab.statusCode, ba.statusCode].sort();
+    expect(statuses[0], `${ab.body} ${ba.body}`).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    if (statuses[1] === 409) expect([ab, ba].find((r) => r.statusCode === 409)!.json().message).toBe('At least one active admin must remain');
+    expect(await activeAdminCount()).toBe(1);
+
+    // The identity accounts match the profiles: the loser's Firebase change was undone.
+    const [winner, loser] = ab.statusCode === 200 ? [a, b] : [b, a];
+    expect((await t.identity.getUserByEmail(winner.email))?.disabled).toBe(false);
+    expect((await t.identity.getUserByEmail(loser.email))?.disabled).toBe(true);
+
+    // The last active admin can be neither disabled, deleted nor demoted, whoever asks.
+    const service = createUsersService({ db: t.db, identity: t.identity });
+    const someoneElse: UsersContext = { actor: { uid: 'another-admin', email: null, userId: '00000000-0000-4000-8000-000000000000' } };
+    for (const attempt of [
+      () => service.update(someoneElse, winner.id, { name: 'W', role: 'user', isActive: true }),
+      () => service.update(someoneElse, winner.id, { name: 'W', role: 'admin', isActive: false }),
+      () => service.toggle(someoneElse, winner.id),
+      () => service.remove(someoneElse, winner.id),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ statusCode: 409, message: 'At least one active admin must remain' });
+    }
+    expect((await t.identity.getUserByEmail(winner.email))?.disabled).toBe(false);
+
+    // Put the loser back for the tests below.
+    const restored = await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true });
+    expect(restored.statusCode).toBe(200);
+    loser.headers = bearer(await signIn(loser.email, TEST_PASSWORD));
+    expect(await activeAdminCount()).toBe(2);
+  });
+
+  it('keeps one active admin when two admins demote each other at the same time', async () => {
+    const [ab, ba] = await Promise.all([
+      call('PUT', `/api/admin/users/${b.id}`, a.headers, { name: 'B', role: 'user', isActive: true }),
+      call('PUT', `/api/admin/users/${a.id}`, b.headers, { name: 'A', role: 'user', isActive: true }),
+    ]);
+    expect([ab.statusCode, ba.statusCode].sort()[0]).toBe(200);
+    expect([403, 409]).toContain([ab.statusCode, ba.statusCode].sort()[1]);
+    expect(await activeAdminCount()).toBe(1);
+    const [winner, loser] = ab.statusCode === 200 ? [a, b] : [b, a];
+    expect((await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true })).statusCode).toBe(200);
+  });
+
+  describe('who may call', () => {
+    const routes = () =>
+      [
+        ['GET', '/api/admin/users', undefined],
+        ['POST', '/api/admin/users', { email: uniqueEmail(), password: TEST_PASSWORD, name: 'N' }],
+        ['PUT', `/api/admin/users/${b.id}`, { name: 'N', role: 'user', isActive: false }],
+        ['POST', `/api/admin/users/${b.id}/toggle`, undefined],
+        ['POST', `/api/admin/users/${b.id}/reset-password`, { newPassword: 'Whatever-1' }],
+        ['DELETE', `/api/admin/users/${b.id}`, undefined],
+      ] as const;
+
+    it('refuses a request without a token with 401 and one from a non-admin with 403, changing nothing', async () => {
+      const plainUser = await signUp();
+      const audits = await auditCount();
+      for (const [method, url, payload] of routes()) {
+        const anonymous = await call(method, url, {}, payload);
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        expect(anonymous.json()).toMatchObject({ error: 'NOT_AUTHENTICATED' });
+        const notAdmin = await call(method, url, bearer(plainUser.idToken), payload);
+        expect(notAdmin.statusCode, `${method} ${url}`).toBe(403);
+        expect(notAdmin.json()).toMatchObject({ error: 'NOT_ADMIN' });
+      }
+      expect(await auditCount()).toBe(audits);
+      expect(await t.db.select().from(users).where(eq(users.id, b.id))).toEqual([expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null })]);
+    });
+  });
+
+  describe('validation (400, nothing created)', () => {
+    const valid = () => ({ email: uniqueEmail('valid'), password: 'Six-ch', name: 'Valid Name', role: 'user' });
+
+    it.each([
+      ['no email', { email: undefined }],
+      ['no password', { password: undefined }],
+      ['no name', { name: undefined }],
+      ['a blank name', { name: '   ' }],
+      ['a 201-character name', { name: 'n'.repeat(201) }],
+      ['a NUL in the name', { name: 'a\u0000b' }],
+      ['a 5-character password', { password: '12345' }],
+      ['a 129-character password', { password: 'p'.repeat(129) }],
+      ['an invalid email', { email: 'not-an-email' }],
+      ['an unknown role', { role: 'superadmin' }],
+      ['an unknown key (_id)', { _id: 'x' }],
+      ['an unknown key (isActive)', { isActive: false }],
+      ['an unknown key (lastLogin)', { lastLogin: '2024-01-01T00:00:00Z' }],
+      ['a number for the name', { name: 5 }],
+    ])('refuses a create body with %s', async (_label, change) => {
+      const body = { ...valid(), ...change };
+      const response = await call('POST', '/api/admin/users', a.headers, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', message: expect.any(String) });
+      if (typeof body.email === 'string' && body.email.includes('@')) expect(await t.identity.getUserByEmail(body.email)).toBeNull();
+    });
+
+    it('accepts the boundary values (6-character password, 200-character name) and defaults the role to user', async () => {
+      const { role: _role, ...body } = { ...valid(), name: 'n'.repeat(200) };
+      const response = await call('POST', '/api/admin/users', a.headers, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data).toMatchObject({ role: 'user', name: 'n'.repeat(200) });
+    });
+
+    it.each([
+      ['no isActive', { name: 'N', role: 'user' }],
+      ['no name', { role: 'user', isActive: true }],
+      ['no role', { name: 'N', isActive: true }],
+      ['an empty name', { name: '', role: 'user', isActive: true }],
+      ['isActive as a string', { name: 'N', role: 'user', isActive: 'false' }],
+      ['an unknown role', { name: 'N', role: 'owner', isActive: true }],
+      ['the email (not editable)', { name: 'N', role: 'user', isActive: true, email: 'x@y.test' }],
+      ['a password', { name: 'N', role: 'user', isActive: true, password: 'Secret-1' }],
+      ['an array body', []],
+    ])('refuses an update body with %s', async (_label, body) => {
+      const response = await call('PUT', `/api/admin/users/${b.id}`, a.headers, body);
+      expect(response.statusCode, response.body).toBe(400);
+    });
+
+    it.each([
+      ['no body', undefined],
+      ['a 5-character password', { newPassword: '12345' }],
+      ['a password under another key', { password: 'Secret-12' }],
+      ['an extra key', { newPassword: 'Secret-12', force: true }],
+    ])('refuses a reset-password body with %s', async (_label, body) => {
+      const response = await call('POST', `/api/admin/users/${b.id}/reset-password`, a.headers, body);
+      expect(response.statusCode, response.body).toBe(400);
+    });
+
+    it.each([
+      'isActive=yes',
+      'isActive=1',
+      'isActive=',
+      'role=owner',
+      'role=admin&role=user',
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=abc',
+      'page=1e9',
+      'limit=0',
+      'limit=101',
+      `search=${'s'.repeat(201)}`,
+      'search=%00',
+    ])('refuses the list query %s', async (query) => {
+      const response = await call('GET', `/api/admin/users?${query}`, a.headers);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+    });
+
+    it.each(['limit=1', 'limit=100', 'page=1', `search=${'s'.repeat(200)}`, 'isActive=true&role=admin'])('accepts the list query %s', async (query) => {
+      expect((await call('GET', `/api/admin/users?${query}`, a.headers)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('admin users: reset-password rate limit per admin uid', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp('pglite', { rateLimit: { max: 1_000, timeWindowMs: 60_000 } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers 429 with retry-after after 10 resets a minute by one admin; another admin is not affected', async () => {
+    const first = await retryOnClosedConnection(() => t.createAdmin());
+    const second = await retryOnClosedConnection(() => t.createAdmin());
+    const target = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: first.headers,
+      payload: { email: uniqueEmail('target'), password: TEST_PASSWORD, name: 'Target' },
+    });
+    const url = `/api/admin/users/${target.json().data._id}/reset-password`;
+    const reset = (headers: Record<string, string>, n: number) => t.app.inject({ method: 'POST', url, headers, payload: { newPassword: `Pass-word-${n}` } });
+    for (let n = 0; n < 10; n += 1) {
+      const response = await reset(first.headers, n);
+      expect(response.statusCode, `reset ${n}: ${response.body}`).toBe(200);
+    }
+    const limited = await reset(first.headers, 10);
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    expect((await reset(second.headers, 11)).statusCode).toBe(200);
+  }, 90_000);
+});
+
+describe('admin users: compensation when the database step fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  /** The real database, except that every transaction fails (as a lost connection would). */
+  const failingTransactions = () =>
+    new Proxy(t.db, {
+      get: (target, property) => {
+        if (property === 'transaction') return async () => Promise.reject(new Error('database unavailable'));
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const context: UsersContext = { actor: { uid: 'admin-uid', email: null, userId: '00000000-0000-4000-8000-000000000001' } };
+
+  it('deletes the new identity account again when the profile cannot be written', async () => {
+    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
+    const email = uniqueEmail('compensated');
+    await expect(service.create(context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow('database unavailable');
+    expect(await t.identity.getUserByEmail(email)).toBeNull();
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('re-enables the identity account (and restores its name) when a disable cannot be written', async () => {
+    const real = createUsersService({ db: t.db, identity: t.identity });
+    const created = await real.create(context, { email: uniqueEmail('restored'), password: TEST_PASSWORD, name: 'Original Name', role: 'user' });
+    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
+    await expect(service.update(context, created._id, { name: 'New Name', role: 'user', isActive: false })).rejects.toThrow('database unavailable');
+    expect(await t.identity.getUserByEmail(created.email)).toMatchObject({ disabled: false, displayName: 'Original Name' });
+    await expect(service.remove(context, created._id)).rejects.toThrow('database unavailable');
+    expect((await t.identity.getUserByEmail(created.email))?.disabled).toBe(false);
+    expect(await signIn(created.email, TEST_PASSWORD)).toEqual(expect.any(String));
+    expect(await t.db.select().from(users).where(eq(users.id, created._id))).toEqual([expect.objectContaining({ isActive: true, name: 'Original Name', deletedAt: null })]);
+  });
+});

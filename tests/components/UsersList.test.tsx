@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserList } from '@/resources/users/UserList';
+import { buildDataProvider, renderInAdmin } from '../support/render';
+import { buildUser, renderUsers as renderWith, rowOf } from '../support/users';
+
+// MUI selects driven through role queries take a while in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const renderUsers = (...args: Parameters<typeof renderWith>) => renderWith(...args).getList;
+
+const lastParams = (getList: ReturnType<typeof renderUsers>) => getList.mock.calls.at(-1)?.[1];
+
+const pick = async (user: ReturnType<typeof userEvent.setup>, combobox: string, option: string) => {
+  await user.click(screen.getByRole('combobox', { name: combobox }));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('UserList: the table', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the columns, the role and status chips and the dates', async () => {
+    renderUsers([
+      buildUser(),
+      buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', role: 'user', isActive: false, lastLogin: null }),
+    ]);
+    const row = await rowOf('ann@example.test');
+    for (const column of ['User', 'Email', 'Role', 'Status', 'Last Login', 'Created', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    expect(within(row).getByText('Ann Admin')).toBeInTheDocument();
+    expect(within(row).getByTestId('AdminPanelSettingsIcon')).toBeInTheDocument();
+    expect(within(row).getByText('Admin')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText(format(new Date('2025-03-05T10:30:00.000Z'), 'MMM dd, yyyy HH:mm'))).toBeInTheDocument();
+    expect(within(row).getByText(format(new Date('2025-01-02T08:00:00.000Z'), 'MMM dd, yyyy'))).toBeInTheDocument();
+
+    const bob = await rowOf('bob@example.test');
+    expect(within(bob).getByTestId('PersonIcon')).toBeInTheDocument();
+    expect(within(bob).getByText('User')).toBeInTheDocument();
+    expect(within(bob).getByText('Inactive')).toBeInTheDocument();
+    expect(within(bob).getByText('Never')).toBeInTheDocument();
+  });
+
+  it('offers the row actions with accessible names', async () => {
+    renderUsers([buildUser(), buildUser({ id: 'u2', email: 'bob@example.test', isActive: false })]);
+    const row = await rowOf('ann@example.test');
+    for (const action of ['Edit', 'Reset Password', 'Delete']) expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();
+    expect(within(row).getByRole('switch', { name: 'Disable user' })).toBeChecked();
+    const bob = await rowOf('bob@example.test');
+    expect(within(bob).getByRole('switch', { name: 'Enable user' })).not.toBeChecked();
+  });
+
+  it('says when there are no users', async () => {
+    renderUsers([]);
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+  });
+
+  it('shows a progress indicator while loading', () => {
+    renderUsers();
+    expect(screen.getByRole('progressbar', { name: 'Loading users...' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message, or the fallback, when the list cannot be fetched, and lets it be dismissed", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const dataProvider = buildDataProvider({ getList: vi.fn(async () => Promise.reject(new Error('Database unavailable'))) } as never);
+    renderInAdmin(<UserList />, { dataProvider, path: '/users' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    await user.click(within(alert).getByRole('button', { name: /close/i }));
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
+  });
+
+  it('falls back to "Failed to fetch users"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = buildDataProvider({ getList: vi.fn(async () => Promise.reject(new Error(''))) } as never);
+    renderInAdmin(<UserList />, { dataProvider, path: '/users' });
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+  });
+});
+
+describe('UserList: toolbar, filters and paging', () => {
+  it('shows the toolbar', async () => {
+    renderUsers();
+    expect(screen.getByPlaceholderText('Search by email or name...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('All');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All');
+  });
+
+  it('asks for the first page of 10 with no filters', async () => {
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    expect(getList).toHaveBeenCalledWith('users', expect.objectContaining({ pagination: { page: 1, perPage: 10 }, filter: {} }));
+  });
+
+  it('offers the spec filter options', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Admin', 'User']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive']);
+  });
+
+  it('refetches with the role and status filters (isActive a boolean)', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    await pick(user, 'Role', 'Admin');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ role: 'admin' }));
+    await pick(user, 'Status', 'Inactive');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ role: 'admin', isActive: false }));
+    await pick(user, 'Status', 'Active');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ role: 'admin', isActive: true }));
+    await pick(user, 'Role', 'All');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ isActive: true }));
+  });
+
+  it('searches once typing pauses', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    await user.type(screen.getByPlaceholderText('Search by email or name...'), 'bob');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'bob' }));
+    const searches = getList.mock.calls.map(([, params]) => params.filter.search).filter(Boolean);
+    expect(searches).toEqual(['bob']);
+  });
+
+  it('sends the 0-based UI page as page + 1', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers([buildUser()], { total: 35 });
+    await screen.findByText('Ann Admin');
+    expect(screen.getByText('1–10 of 35')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 2, perPage: 10 }));
+    expect(await screen.findByText('11–20 of 35')).toBeInTheDocument();
+  });
+
+  it('goes back to the first page when rows per page change, with the options 10, 25, 50, 100', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers([buildUser()], { total: 120 });
+    await screen.findByText('Ann Admin');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 2, perPage: 10 }));
+    await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '25', '50', '100']);
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 1, perPage: 25 }));
+  });
+
+  it('goes back to the first page when a filter changes', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers([buildUser()], { total: 35 });
+    await screen.findByText('Ann Admin');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastParams(getList)?.pagination?.page).toBe(2));
+    await pick(user, 'Role', 'User');
+    await waitFor(() => expect(lastParams(getList)).toMatchObject({ pagination: { page: 1 }, filter: { role: 'user' } }));
+  });
+
+  it('refetches on Refresh', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    const before = getList.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(before));
+  });
+});
