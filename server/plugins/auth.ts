@@ -70,13 +70,14 @@ const createAuthenticate =
       return deny(request, 401, `invalid token: ${error instanceof Error ? error.message : 'rejected'}`, MESSAGES.invalid);
     }
     const profile = await findOrCreateProfile(db, verified);
+    // Last Login is the latest sign-in of anyone who calls the API, admin or not (issue 4).
+    const signedInAt = new Date(verified.authTime * 1000);
+    if (profile && (!profile.lastLogin || profile.lastLogin < signedInAt)) {
+      await db.update(users).set({ lastLogin: signedInAt }).where(eq(users.id, profile.id));
+    }
     // Admin rights come from the uid's database role, never from the email or the client.
     if (!profile || profile.role !== 'admin' || !profile.isActive || profile.deletedAt) {
       return deny(request, 403, profile ? `not an active admin (role ${profile.role})` : 'no profile', MESSAGES.notAdmin);
-    }
-    const signedInAt = new Date(verified.authTime * 1000);
-    if (!profile.lastLogin || profile.lastLogin < signedInAt) {
-      await db.update(users).set({ lastLogin: signedInAt }).where(eq(users.id, profile.id));
     }
     request.admin = { uid: profile.uid, email: verified.email ?? profile.email, userId: profile.id };
   };

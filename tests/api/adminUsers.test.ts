@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { userListResponseSchema, userResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, pastRevocationGranularity, signIn, signInRefusal, signUp, uniqueEmail, retryOnClosedConnection } from '../support/identity';
+import { bearer, pastRevocationGranularity, signIn, signInRefusal, signUp, uniqueEmail } from '../support/identity';
 
 const PASSWORD = 'Start-pass-1';
 
@@ -13,7 +13,7 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    headers = (await retryOnClosedConnection(() => t.createAdmin())).headers;
+    headers = (await t.createAdmin()).headers;
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { users } from '../../server/db/schema';
 import { userListResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { retryOnClosedConnection } from '../support/identity';
 
 /** GET /api/admin/users: search, filters and server-side paging over profiles (no identity calls). */
 describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
@@ -22,7 +21,7 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    headers = (await retryOnClosedConnection(() => t.createAdmin())).headers;
+    headers = (await t.createAdmin()).headers;
     await t.db.insert(users).values([
       ...seeded,
       { uid: `list-${tag}-deleted`, email: `${tag}-deleted@list.test`, name: 'Gone', deletedAt: new Date() },

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { createUsersService, type UsersContext } from '../../server/services/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail, retryOnClosedConnection } from '../support/identity';
+import { bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
 
 type Admin = Awaited<ReturnType<TestApp['createAdmin']>> & { id: string };
 
@@ -24,8 +24,8 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    a = await withId(await retryOnClosedConnection(() => t.createAdmin()));
-    b = await withId(await retryOnClosedConnection(() => t.createAdmin()));
+    a = await withId(await t.createAdmin());
+    b = await withId(await t.createAdmin());
   });
   afterAll(() => t?.close());
 
@@ -220,8 +220,8 @@ describe('admin users: reset-password rate limit per admin uid', () => {
   afterAll(() => t?.close());
 
   it('answers 429 with retry-after after 10 resets a minute by one admin; another admin is not affected', async () => {
-    const first = await retryOnClosedConnection(() => t.createAdmin());
-    const second = await retryOnClosedConnection(() => t.createAdmin());
+    const first = await t.createAdmin();
+    const second = await t.createAdmin();
     const target = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users',

@@ -62,7 +62,7 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     const first = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
     expect(first.statusCode).toBe(403);
     const [profile] = await t.db.select().from(users).where(eq(users.uid, account.uid));
-    expect(profile).toMatchObject({ role: 'user', email: account.email });
+    expect(profile).toMatchObject({ role: 'user', email: account.email, lastLogin: expect.any(Date) });
 
     const before = await dbSnapshot(t);
     for (const route of protectedRoutes()) {

@@ -20,9 +20,22 @@ export interface EmulatorAccount {
   idToken: string;
 }
 
+/**
+ * fetch against the emulator, retried once when a kept-alive connection was closed under it
+ * (undici reports that as TypeError 'fetch failed' on the first call after a quiet spell).
+ */
+const emulatorFetch = async (url: string, init: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+    return fetch(url, init);
+  }
+};
+
 const callEmulator = async <T>(method: 'signUp' | 'signInWithPassword', body: Record<string, unknown>): Promise<T> => {
   const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await emulatorFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`Emulator ${method} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
@@ -60,7 +73,7 @@ export const pastRevocationGranularity = () => new Promise((resolve) => setTimeo
 /** Why the emulator refuses a password sign-in (e.g. USER_DISABLED, INVALID_PASSWORD), or null when it succeeds. */
 export const signInRefusal = async (email: string, password: string): Promise<string | null> => {
   const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test-api-key`;
-  const response = await fetch(url, {
+  const response = await emulatorFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
@@ -70,16 +83,3 @@ export const signInRefusal = async (email: string, password: string): Promise<st
   return body.error?.message ?? `HTTP ${response.status}`;
 };
 
-/**
- * Runs `action` again once when fetch failed because the emulator closed a kept-alive
- * connection just as it was reused (undici: TypeError "fetch failed", cause UND_ERR_SOCKET);
- * this happens on the first call after a pause such as building a new test app.
- */
-export const retryOnClosedConnection = async <T>(action: () => Promise<T>): Promise<T> => {
-  try {
-    return await action();
-  } catch (error) {
-    if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
-    return action();
-  }
-};
