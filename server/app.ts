@@ -8,6 +8,8 @@ import { installAuth } from './plugins/auth';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { adminAuditRoutes } from './routes/adminAudit';
+import { adminSessionsRoutes } from './routes/adminSessions';
 import { adminUsersRoutes } from './routes/adminUsers';
 import { dictionaryRoutes } from './routes/dictionary';
 import { healthRoutes } from './routes/health';
@@ -81,6 +83,8 @@ export const buildApp = async (options: BuildAppOptions) => {
       });
       await api.register(landmineRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
+      await api.register(adminSessionsRoutes, { db: options.db });
+      await api.register(adminAuditRoutes, { db: options.db });
     },
     { prefix: '/api' },
   );

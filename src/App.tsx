@@ -9,14 +9,17 @@ import { PageSpinner } from './customPages/PageSpinner';
 import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/PortalLayout';
+import { resourceViews } from './resources/generic';
 import { resources } from './resources/registry';
-import { themeOptions } from './theme';
+import type { ResourceDeclaration } from './resources/types';
+import { darkTheme, lightTheme } from './theme';
 
 // Each page is its own chunk (issue 2, item 9).
 const DashboardPage = lazy(() => import('./customPages/DashboardPage').then(m => ({ default: m.DashboardPage })));
 const TranscriptsPage = lazy(() => import('./customPages/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
 const SettingsPage = lazy(() => import('./customPages/SettingsPage').then(m => ({ default: m.SettingsPage })));
 const DictionaryPage = lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage })));
+const SessionDetailPage = lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then(m => ({ default: m.SessionDetailPage })));
 
 // spec 2: / and any unknown path go to the dashboard
 const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
@@ -24,15 +27,18 @@ const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
 export interface AppProps {
   authProvider: AuthProvider;
   dataProvider: PortalDataProvider;
+  /** The declared resources; default the registry (a test may declare its own). */
+  resources?: readonly ResourceDeclaration[];
 }
 
 /** The signed-in portal. It renders inside main.tsx's router, behind <ProtectedRoute>. */
-export const App = ({ authProvider, dataProvider }: AppProps) => (
+export const App = ({ authProvider, dataProvider, resources: declarations = resources }: AppProps) => (
   <Admin
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
-    theme={themeOptions}
+    lightTheme={lightTheme}
+    darkTheme={darkTheme}
     layout={PortalLayout}
     loginPage={false}
     loading={PageSpinner}
@@ -40,8 +46,14 @@ export const App = ({ authProvider, dataProvider }: AppProps) => (
     requireAuth
     disableTelemetry
   >
-    {resources.map(({ name, views, icon, label }) => (
-      <Resource key={name} name={name} {...views} icon={icon} options={label ? { label } : undefined} />
+    {declarations.map((declaration) => (
+      <Resource
+        key={declaration.name}
+        name={declaration.name}
+        {...resourceViews(declaration)}
+        icon={declaration.icon}
+        options={declaration.label ? { label: declaration.label } : undefined}
+      />
     ))}
     <CustomRoutes>
       <Route path="/" element={<ToDashboard />} />
@@ -49,6 +61,8 @@ export const App = ({ authProvider, dataProvider }: AppProps) => (
       <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
       <Route path={PATHS.settings} element={<SettingsPage />} />
       <Route path={PATHS.dictionary} element={<DictionaryPage />} />
+      {/* The sessions resource declares no edit view, so /sessions/:id is free for the detail. */}
+      <Route path={`${PATHS.sessions}/:sessionId`} element={<SessionDetailPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -11,3 +11,13 @@ export const themeOptions: ThemeOptions = {
 };
 
 export const theme = createTheme(themeOptions);
+
+/** The portal's light and dark themes (top bar switch, remembered by react-admin's store): the spec's colours in both. */
+export const lightTheme: ThemeOptions = themeOptions;
+export const darkTheme: ThemeOptions = {
+  palette: {
+    mode: 'dark',
+    primary: { main: PRIMARY_COLOR },
+    secondary: { main: SECONDARY_COLOR },
+  },
+};

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,7 +60,9 @@ const openPglite = async (dataDir: string): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
   const release = memory ? async () => {} : await lockDataDir(resolve(dataDir));
   try {
-    const client = memory ? await PGlite.create() : await PGlite.create(resolve(dataDir));
+    // pg_trgm: the trigram index of the sessions search (migration 0002 creates the extension).
+    const extensions = { pg_trgm };
+    const client = memory ? await PGlite.create({ extensions }) : await PGlite.create(resolve(dataDir), { extensions });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { seedDictionary } from './seedDictionary';
+import { DEMO_SESSION_COUNT, DEMO_SESSION_SEED, seedSessions } from './sessions';
 
 /** On an empty database (no users), inserts the demo profiles. Returns whether it seeded. */
 export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (line: string) => void }): Promise<boolean> => {
@@ -13,6 +14,7 @@ export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (li
     .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role })))
     .onConflictDoNothing({ target: users.uid });
   await seedDictionary({ db, log });
+  await seedSessions({ db, count: DEMO_SESSION_COUNT, seed: DEMO_SESSION_SEED, log });
   log(`Seeded ${DEMO_ACCOUNTS.length} demo profiles`);
   return true;
 };

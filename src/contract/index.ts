@@ -5,3 +5,4 @@ export * from './runtimeConfig';
 export * from './users';
 export * from './dictionary';
 export * from './landmines';
+export * from './sessions';

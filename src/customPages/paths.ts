@@ -7,5 +7,6 @@ export const PATHS = {
   dictionary: '/dictionary',
   users: '/users',
   settings: '/settings',
+  audit: '/audit',
   transcripts: '/transcripts',
 } as const;

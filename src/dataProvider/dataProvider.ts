@@ -42,7 +42,8 @@ const CRUD_METHODS = [
  * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
- * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}/${name}`
+ * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
+ * (e.g. audit: GET /api/admin/audit?sort=&range=&filter=, GET /api/admin/audit/{id})
  * through the same http client (token, refresh, timeout, error shape).
  */
 export const createDataProvider = (
@@ -56,7 +57,15 @@ export const createDataProvider = (
     return declaration;
   };
   const spec = createSpecDialect(http, lookup);
-  const simpleRest = simpleRestProvider(simpleRestUrl, http.fetchJson);
+  const simpleRestAtRoot = simpleRestProvider(simpleRestUrl, http.fetchJson);
+  // ra-data-simple-rest puts the resource name after its root: hand it the declared path instead.
+  const simpleRest = Object.fromEntries(
+    CRUD_METHODS.map((name) => [
+      name,
+      (resource: string, params: unknown) =>
+        (simpleRestAtRoot[name] as (resource: string, params: unknown) => Promise<unknown>)(lookup(resource).api.path.replace(/^\//, ''), params),
+    ]),
+  ) as unknown as DataProvider;
   const combined = combineDataProviders((resource) =>
     lookup(resource).api.dialect === 'simple-rest' ? simpleRest : spec,
   );

@@ -64,6 +64,7 @@ export const appMessages = {
       sessions: 'Sessions',
       dictionary: 'Dictionary',
       users: 'Users',
+      audit: 'Audit Log',
       settings: 'Settings',
     },
     titles: {
@@ -73,6 +74,7 @@ export const appMessages = {
       users: 'User Management',
       settings: 'Settings',
       transcripts: 'Call Transcripts',
+      audit: 'Audit Log',
     },
   },
   dashboard: {

@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { appMessages } from './appMessages';
+import { auditMessages } from './auditMessages';
 import { dictionaryMessages } from './dictionaryMessages';
+import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
 
 /**
@@ -13,8 +15,10 @@ export const en = {
   ...englishMessages,
   app: {
     ...appMessages,
+    ...auditMessages,
     dictionary: dictionaryMessages,
     users: usersMessages,
+    sessions: sessionsMessages,
   },
 };
 

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useLocation } from 'react-router';
-import { useTranslate } from 'react-admin';
+import { ToggleThemeButton, useTranslate } from 'react-admin';
 import { useAuthUser } from '@/authProvider';
 import { SIDEBAR_WIDTH } from '@/config';
 import { pageTitleKey } from './navItems';
@@ -16,7 +16,7 @@ interface PortalAppBarProps {
   onOpenMenu?: () => void;
 }
 
-/** spec 2: top bar with the page title, the signed-in email (or Guest) and an avatar. */
+/** spec 2: top bar with the page title, the light/dark switch, the signed-in email (or Guest) and an avatar. */
 export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -38,6 +38,7 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
           {translate(pageTitleKey(pathname))}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <ToggleThemeButton />
           <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
             {email || translate('app.layout.guest')}
           </Typography>

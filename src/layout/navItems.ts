@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
@@ -12,10 +13,11 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
   { key: 'sessions', path: PATHS.sessions, Icon: RecordVoiceOverIcon },
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
   { key: 'users', path: PATHS.users, Icon: PeopleIcon },
+  { key: 'audit', path: PATHS.audit, Icon: HistoryIcon },
   { key: 'settings', path: PATHS.settings, Icon: SettingsIcon },
 ];
 
-const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts'] as const;
+const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts', 'audit'] as const;
 
 export const isCurrentPath = (pathname: string, path: string) =>
   pathname === path || pathname.startsWith(`${path}/`);

@@ -1,19 +1,23 @@
+import audit from './audit';
 import faqs from './faqs';
 import landmines from './landmines';
 import objections from './objections';
+import sessions from './sessions';
 import type { ResourceDeclaration } from './types';
 import users from './users';
 
 /**
  * Every declared resource: App.tsx maps them onto <Resource>s and the dataProvider reads
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
- * plus one line here (later issues: objections, faqs, landmines, users, sessions, audit).
+ * plus one line here (README: "Adding a resource").
  */
 export const resources: ResourceDeclaration[] = [
   objections,
   faqs,
   landmines,
   users,
+  sessions,
+  audit,
 ];
 
 export const findResource = (

@@ -34,7 +34,10 @@ export interface FieldMeta {
   type?: 'text' | 'longText' | 'boolean' | 'date' | 'number' | 'chip' | 'select' | 'list';
   choices?: readonly { id: string; name: string }[];
   inList?: boolean;
+  /** A list filter: a text box, a choice, a yes/no, or a from/to pair (`<source>_gte`, `<source>_lte`) for dates. */
   filter?: boolean;
+  /** The list can sort on it (only where the API sorts on it). */
+  sortable?: boolean;
   /** Not sent on create/update. */
   readOnly?: boolean;
 }
@@ -52,7 +55,16 @@ export interface ResourceDeclaration {
   /** The record's wire schema (src/contract); when an object schema, write bodies keep only its keys. */
   schema?: ZodType;
   fields?: FieldMeta[];
+  /**
+   * Custom views replace the generated ones: a declaration with `views` gets exactly those.
+   * One with `fields` and no `views` gets the generated list and show, plus create and edit
+   * unless `readOnly` (resources/generic). Without either it has no screen of its own.
+   */
   views?: ResourceViews;
+  /** No create or edit views (the audit log). */
+  readOnly?: boolean;
+  /** The generated list's initial sort; default id ascending. */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
   icon?: ComponentType;
   /** i18n key of the menu label */
   label?: string;

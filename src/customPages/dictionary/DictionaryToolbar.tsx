@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
-import type { DictionaryTab } from './dictionaryTypes';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import type { DictionaryItem, DictionaryTab, Landmine } from './dictionaryTypes';
+import { searchItems, searchLandmines } from './searchItems';
 
 const ADD_KEYS: Record<DictionaryTab, string> = {
   objections: 'app.dictionary.add.objections',
@@ -22,7 +24,15 @@ interface DictionaryToolbarProps {
   onAdd: () => void;
 }
 
-/** spec 2: search box, Refresh and the tab's Add button. */
+/** Export takes every row the tab shows for this search: the server searches, the screen filters too (spec 5). */
+const exportOptions = (tab: DictionaryTab, search: string) => ({
+  resource: tab,
+  filter: tab !== 'landmines' && search.trim() ? { search: search.trim() } : {},
+  select: (rows: RaRecord[]) =>
+    tab === 'landmines' ? searchLandmines(rows as Landmine[], search) : searchItems(rows as DictionaryItem[], search),
+});
+
+/** spec 2: search box, Refresh, Export (issue 6) and the tab's Add button. */
 export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAdd }: DictionaryToolbarProps) => {
   const translate = useTranslate();
   return (
@@ -42,6 +52,7 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAd
       <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh}>
         {translate('app.dictionary.refresh')}
       </Button>
+      <ExportCsvButton variant="outlined" {...exportOptions(tab, search)} />
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
         {translate(ADD_KEYS[tab])}
       </Button>

@@ -8,8 +8,8 @@ import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
 import { ItemDialog, type ItemDialogTarget } from './ItemDialog';
 import { ItemList } from './ItemList';
 import { ListState } from './ListState';
-import { PageWindow } from './PageWindow';
-import { totalPagesOf } from './pageWindow';
+import { PageWindow } from '@/layout/PageWindow';
+import { totalPagesOf } from '@/layout/pageWindow';
 import { searchItems } from './searchItems';
 import type { BannerControls } from './useBanner';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -67,7 +67,7 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
         onEditVariation={(variation, parent) => setEditing({ kind: 'editVariation', variation, parent })}
         onDelete={setDeleting}
       />
-      <PageWindow page={page} perPage={DICTIONARY_PAGE_SIZE} total={total} onPageChange={onPageChange} />
+      <PageWindow page={page} perPage={DICTIONARY_PAGE_SIZE} total={total} onPageChange={onPageChange} messages="app.dictionary.pagination" />
       {dialogTarget && <ItemDialog resource={resource} target={dialogTarget} onClose={closeItemDialog} onSave={values => actions.saveItem(dialogTarget, values)} />}
       {variationParent && (
         <VariationDialog parent={variationParent} onClose={() => setVariationParent(null)} onSave={question => actions.addVariation(variationParent, question)} />

@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import type { UserFilters } from './userTypes';
+import { ExportCsvButton } from '../generic/ExportCsvButton';
+import { toListFilter, type UserFilters } from './userTypes';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -17,7 +18,7 @@ interface UserToolbarProps {
   onAdd: () => void;
 }
 
-/** spec 2: search (debounced), Role and Status filters, Refresh and Add User. */
+/** spec 2: search (debounced), Role and Status filters, Refresh, Export (issue 6) and Add User. */
 export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: UserToolbarProps) => {
   const translate = useTranslate();
   const [search, setSearch] = useState(filters.search);
@@ -42,6 +43,7 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
       {select('role', ['all', 'admin', 'user'])}
       {select('status', ['all', 'active', 'inactive'])}
       <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.users.refresh')}</Button>
+      <ExportCsvButton resource="users" filter={toListFilter(filters)} />
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>{translate('app.users.add')}</Button>
     </Stack>
   );

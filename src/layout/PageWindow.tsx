@@ -9,10 +9,12 @@ interface PageWindowProps {
   perPage: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** i18n prefix holding showing, previous, next, page and label (each screen words its own count). */
+  messages: string;
 }
 
-/** spec 2: shown only with more than one page; a sliding window of at most 5 page numbers. */
-export const PageWindow = ({ page, perPage, total, onPageChange }: PageWindowProps) => {
+/** spec 2 (dictionary and sessions): shown only with more than one page; a sliding window of at most 5 page numbers. */
+export const PageWindow = ({ page, perPage, total, onPageChange, messages }: PageWindowProps) => {
   const translate = useTranslate();
   const totalPages = totalPagesOf(total, perPage);
   if (totalPages <= 1) return null;
@@ -20,11 +22,11 @@ export const PageWindow = ({ page, perPage, total, onPageChange }: PageWindowPro
   const to = Math.min(page * perPage, total);
 
   return (
-    <Box component="nav" aria-label={translate('app.dictionary.pagination.label')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-      <Typography variant="body2">{translate('app.dictionary.pagination.showing', { from, to, total })}</Typography>
+    <Box component="nav" aria-label={translate(`${messages}.label`)} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+      <Typography variant="body2">{translate(`${messages}.showing`, { from, to, total })}</Typography>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <Button size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          {translate('app.dictionary.pagination.previous')}
+          {translate(`${messages}.previous`)}
         </Button>
         {pageWindow(page, totalPages).map(number => (
           <Button
@@ -32,14 +34,14 @@ export const PageWindow = ({ page, perPage, total, onPageChange }: PageWindowPro
             size="small"
             variant={number === page ? 'contained' : 'outlined'}
             aria-current={number === page ? 'page' : undefined}
-            aria-label={translate('app.dictionary.pagination.page', { page: number })}
+            aria-label={translate(`${messages}.page`, { page: number })}
             onClick={() => onPageChange(number)}
           >
             {number}
           </Button>
         ))}
         <Button size="small" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
-          {translate('app.dictionary.pagination.next')}
+          {translate(`${messages}.next`)}
         </Button>
       </Box>
     </Box>

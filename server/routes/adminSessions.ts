@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  sessionDetailResponseSchema,
+  sessionIdParamsSchema,
+  sessionListQuerySchema,
+  sessionListResponseSchema,
+} from '../../src/contract/sessions';
+import type { Database } from '../db/client';
+import { createSessionsService } from '../services/sessions';
+
+/**
+ * /api/admin/sessions (spec 7): the paged list of summaries and one full session.
+ * The auth hook (plugins/auth.ts) has already refused everyone but active admins
+ * (401 NOT_AUTHENTICATED, 403 NOT_ADMIN).
+ */
+export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createSessionsService({ db });
+
+  app.get(
+    '/admin/sessions',
+    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } } },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/admin/sessions/:sessionId',
+    { schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailResponseSchema } } },
+    async (request) => ({ success: true as const, data: await service.get(request.params.sessionId) }),
+  );
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+
+/**
+ * GET /api/admin/audit in ra-data-simple-rest's dialect (DESIGN.md 3): the query carries
+ * JSON-encoded `sort`, `range` and `filter`; the answer is a plain array of records with
+ * `Content-Range: audit <start>-<end>/<total>`.
+ */
+export const AUDIT_SORT_FIELDS = ['id', 'at', 'actorEmail', 'action', 'targetType', 'targetId'] as const;
+export const AUDIT_DEFAULT_RANGE: [number, number] = [0, 24];
+/** Keeps OFFSET in range whatever a client asks for (pick). */
+export const AUDIT_OFFSET_MAX = 1_000_000;
+/** Longest JSON-encoded query parameter accepted (pick). */
+const JSON_PARAM_MAX = 2_000;
+
+/** A JSON-encoded query parameter: bad JSON is a 400 like any other invalid value. */
+const jsonParam = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .max(JSON_PARAM_MAX)
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Must be valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const filterText = (max: number) =>
+  z.string().trim().min(1).max(max).refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
+/** An ISO date-time, or a day (YYYY-MM-DD, what a date filter input sends). */
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const auditFilterSchema = z.strictObject({
+  actorEmail: filterText(LIMITS.search).optional(),
+  action: filterText(LIMITS.name).optional(),
+  targetType: filterText(LIMITS.name).optional(),
+  targetId: filterText(LIMITS.name).optional(),
+  at_gte: instant.optional(),
+  at_lte: instant.optional(),
+  /** getMany: the ids react-admin asks for. */
+  id: z.array(z.number().int().positive()).max(LIMITS.pageSizeMax).optional(),
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+const rangeSchema = z
+  .tuple([z.number().int().min(0).max(AUDIT_OFFSET_MAX), z.number().int().min(0).max(AUDIT_OFFSET_MAX + LIMITS.pageSizeMax)])
+  .refine(([start, end]) => end >= start, 'The range must end at or after its start')
+  .refine(([start, end]) => end - start < LIMITS.pageSizeMax, `At most ${LIMITS.pageSizeMax} records per request`);
+
+export const auditListQuerySchema = z.object({
+  sort: jsonParam(z.tuple([z.enum(AUDIT_SORT_FIELDS), z.enum(['ASC', 'DESC'])])).default(['at', 'DESC']),
+  range: jsonParam(rangeSchema).default(AUDIT_DEFAULT_RANGE),
+  filter: jsonParam(auditFilterSchema).default({}),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** One audit row; `changes` are readable lines, "field: old → new" (the writers never store secrets). */
+export const auditRecordSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUid: z.string(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  changes: z.array(z.string()),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export const auditListResponseSchema = z.array(auditRecordSchema);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+
+/**
+ * Recorded conversation sessions (spec 3, 7): GET /api/admin/sessions (summaries, paged on
+ * the server) and GET /api/admin/sessions/{sessionId} (one full session).
+ *
+ * Conventions: every timestamp is an ISO 8601 string (UTC); `duration` is in seconds;
+ * `relevance_score` and every `confidence` are fractions 0-1 (the portal shows them as
+ * percentages); `responseRate` is already a percentage 0-100.
+ */
+
+export const SESSION_STATUSES = ['completed', 'in_progress', 'failed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const sessionStatusSchema = z.enum(SESSION_STATUSES);
+
+export const SPEAKERS = ['customer', 'salesperson'] as const;
+export type Speaker = (typeof SPEAKERS)[number];
+export const speakerSchema = z.enum(SPEAKERS);
+
+export const EMOTIONS = ['happy', 'sad', 'angry', 'neutral', 'surprised', 'fearful', 'disgusted'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+export const emotionSchema = z.enum(EMOTIONS);
+
+/** Detection categories: FAQ, NEW_INQUIRY, or any name containing OBJECTION (PRICE_OBJECTION...). */
+export const DETECTION_CATEGORIES = { faq: 'FAQ', newInquiry: 'NEW_INQUIRY' } as const;
+export const isObjectionCategory = (category: string): boolean => category.includes('OBJECTION');
+
+/** spec 9: sessions list page size default 15 (configuration); at most 100. */
+export const SESSION_DEFAULT_PAGE_SIZE = 15;
+/** Keeps OFFSET in range whatever page a client asks for (pick). */
+export const SESSION_PAGE_MAX = 100_000;
+/** A session id in the path: at most 100 characters of a safe charset (anything else: 400). */
+export const SESSION_ID_MAX_LENGTH = 100;
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+
+/** The detail call's 404 body is `{ error: 'NOT_FOUND', message: SESSION_MESSAGES.notFound }`. */
+export const SESSION_MESSAGES = { notFound: 'Session not found' } as const;
+
+const isoTimestamp = z.string();
+
+export const sessionStatisticsSchema = z.object({
+  totalTranscripts: z.number().int().min(0),
+  customerTranscripts: z.number().int().min(0),
+  salespersonTranscripts: z.number().int().min(0),
+  totalObjections: z.number().int().min(0),
+  totalFAQs: z.number().int().min(0),
+  totalNewInquiries: z.number().int().min(0),
+  /** Percent (0-100) of customer objections/questions/inquiries followed by a salesperson turn. */
+  responseRate: z.number().min(0).max(100),
+});
+export type SessionStatistics = z.infer<typeof sessionStatisticsSchema>;
+
+/** One row of the sessions list (spec 3): only summary fields. */
+export const sessionSummarySchema = z.object({
+  _id: z.string(),
+  sessionId: z.string(),
+  sessionName: z.string(),
+  userEmail: z.string(),
+  startTime: isoTimestamp,
+  duration: z.number().int().min(0),
+  status: sessionStatusSchema,
+  metadata: z.object({ roomName: z.string().nullable().optional() }),
+  statistics: sessionStatisticsSchema,
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const transcriptSchema = z.object({
+  timestamp: isoTimestamp,
+  speaker: speakerSchema,
+  text: z.string(),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+/** An objection, FAQ or new inquiry; `answer` is multi-line text that may hold bullets. */
+export const detectionSchema = z.object({
+  timestamp: isoTimestamp,
+  category: z.string(),
+  relevance_score: z.number().min(0).max(1),
+  question: z.string(),
+  answer: z.string().nullable().optional(),
+});
+export type Detection = z.infer<typeof detectionSchema>;
+
+export const sentimentEntrySchema = z.object({
+  timestamp: isoTimestamp,
+  speaker: speakerSchema,
+  dominant_emotion: emotionSchema,
+  confidence: z.number().min(0).max(1),
+  transcript: z.string(),
+});
+export type SentimentEntry = z.infer<typeof sentimentEntrySchema>;
+
+export const sentimentSummarySchema = z.object({
+  session_dominant_emotion: emotionSchema,
+  /** Mean confidence of the entries whose emotion is the dominant one (0-1). */
+  session_confidence: z.number().min(0).max(1),
+  total_transcripts: z.number().int().min(0),
+  /** Mean confidence of all entries (0-1). */
+  average_confidence: z.number().min(0).max(1),
+  /** Entries per emotion (every emotion present, zero when absent). */
+  emotion_distribution: z.record(emotionSchema, z.number().int().min(0)),
+});
+export type SentimentSummary = z.infer<typeof sentimentSummarySchema>;
+
+export const sentimentAnalysisSchema = z.object({
+  sessionSummary: sentimentSummarySchema,
+  entries: z.array(sentimentEntrySchema),
+});
+export type SentimentAnalysis = z.infer<typeof sentimentAnalysisSchema>;
+
+/** The salesperson said more than `max_words` words in the `time_window` seconds ending at `timestamp`. */
+export const speechRateAlertSchema = z.object({
+  timestamp: isoTimestamp,
+  words_per_minute: z.number().min(0),
+  total_words: z.number().int().min(0),
+  time_window: z.number().int().min(1),
+  max_words: z.number().int().min(1),
+});
+export type SpeechRateAlert = z.infer<typeof speechRateAlertSchema>;
+
+export const speechRateAnalysisSchema = z.object({
+  alerts: z.array(speechRateAlertSchema),
+  totalAlerts: z.number().int().min(0),
+  /** The salesperson's average speaking rate over the call. */
+  averageWordsPerMinute: z.number().min(0),
+});
+export type SpeechRateAnalysis = z.infer<typeof speechRateAnalysisSchema>;
+
+/** GET /api/admin/sessions/{sessionId} data: the summary plus transcripts and analyses (all sorted by time). */
+export const sessionDetailSchema = sessionSummarySchema.extend({
+  transcripts: z.array(transcriptSchema),
+  detectedObjections: z.array(detectionSchema),
+  detectedFAQs: z.array(detectionSchema),
+  newInquiries: z.array(detectionSchema),
+  sentimentAnalysis: sentimentAnalysisSchema,
+  speechRateAnalysis: speechRateAnalysisSchema,
+});
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+
+/** Text PostgreSQL can store: no NUL characters. */
+const storableText = (schema: z.ZodString) => schema.refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
+
+/** GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id. */
+export const sessionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(SESSION_PAGE_MAX).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(SESSION_DEFAULT_PAGE_SIZE),
+  status: sessionStatusSchema.optional(),
+  search: storableText(z.string().max(LIMITS.search)).optional(),
+});
+export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
+export type SessionListQueryInput = z.input<typeof sessionListQuerySchema>;
+
+export const sessionPaginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const sessionListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(sessionSummarySchema),
+  pagination: sessionPaginationSchema,
+});
+export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
+
+export const sessionIdSchema = z
+  .string()
+  .min(1)
+  .max(SESSION_ID_MAX_LENGTH, `A session id has at most ${SESSION_ID_MAX_LENGTH} characters`)
+  .regex(SESSION_ID_PATTERN, 'Not a valid session id');
+export const sessionIdParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+export const sessionDetailResponseSchema = z.object({ success: z.literal(true), data: sessionDetailSchema });
+export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;

@@ -1,0 +1,53 @@
+import type { ReactElement } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ResponsiveContainer } from 'recharts';
+
+interface ChartFigureProps {
+  title: string;
+  /** A one-sentence summary shown under the chart. */
+  caption: string;
+  /** The chart's data as a table, read by screen readers instead of the drawing. */
+  columns: string[];
+  rows: (string | number)[][];
+  height?: number;
+  children: ReactElement;
+}
+
+// Read by screen readers, not drawn (the usual clip pattern).
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+/** A recharts chart with its title, a visible summary and a visually hidden data table. */
+export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => (
+  <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
+    <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{title}</Typography>
+    <Box aria-hidden sx={{ height }}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height }}>
+        {children}
+      </ResponsiveContainer>
+    </Box>
+    <Typography variant="caption" color="text.secondary" component="figcaption">{caption}</Typography>
+    <table style={visuallyHidden}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>{columns.map((column) => <th key={column} scope="col">{column}</th>)}</tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index}>{row.map((cell, cellIndex) => <td key={cellIndex}>{cell}</td>)}</tr>
+        ))}
+      </tbody>
+    </table>
+  </Paper>
+);

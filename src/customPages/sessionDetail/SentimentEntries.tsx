@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatConfidence, formatOffset } from '@/resources/sessions/formatDuration';
+import type { SentimentEntry } from '@/resources/sessions/sessionTypes';
+import { emotionColor } from './chartColors';
+import type { OpenMoment } from './momentTypes';
+import { SpeakerAvatar } from './SpeakerAvatar';
+import { toMillis } from './timeline';
+
+const PAGE = 100;
+
+/** The sentiment entries (confidence with 0 decimals, spec 9); each opens the Timeline there. */
+export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: SentimentEntry[]; start: number; onOpenMoment: OpenMoment }) => {
+  const translate = useTranslate();
+  const [shown, setShown] = useState(PAGE);
+  return (
+    <Box>
+      <List dense aria-label={translate('app.sessions.sentiment.entries')}>
+        {entries.slice(0, shown).map((entry, index) => {
+          const speaker = translate(`app.sessions.speakers.${entry.speaker}`, { _: entry.speaker });
+          return (
+            <ListItemButton key={index} onClick={() => onOpenMoment(entry.timestamp, 'transcript')} sx={{ gap: 1.5, alignItems: 'flex-start' }}>
+              <SpeakerAvatar speaker={entry.speaker} label={speaker} />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="subtitle2" component="span">{speaker}</Typography>
+                  <Typography variant="caption" color="text.secondary">{formatOffset((toMillis(entry.timestamp) - start) / 1000)}</Typography>
+                  <Chip
+                    size="small"
+                    label={translate(`app.sessions.emotions.${entry.dominant_emotion}`, { _: entry.dominant_emotion })}
+                    sx={{ bgcolor: emotionColor(entry.dominant_emotion), color: '#fff' }}
+                  />
+                  <Typography variant="caption">{formatConfidence(entry.confidence, 0)}</Typography>
+                </Box>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{entry.transcript}</Typography>
+              </Box>
+            </ListItemButton>
+          );
+        })}
+      </List>
+      {entries.length > shown && (
+        <Button onClick={() => setShown((count) => count + PAGE)}>
+          {translate('app.sessions.showMore', { count: Math.min(PAGE, entries.length - shown) })}
+        </Button>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,126 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useGetOne, useTranslate } from 'react-admin';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PATHS } from '@/customPages/paths';
+import { sessionDetailError } from '@/resources/sessions/sessionErrors';
+import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
+import type { OpenMoment } from './momentTypes';
+import { SessionHeader } from './SessionHeader';
+import { SessionPrevNext } from './SessionPrevNext';
+import { SessionSummaryStrip } from './SessionSummaryStrip';
+import { buildTimeline, TIMELINE_KINDS, toMillis, type TimelineKind } from './timeline';
+import { TimelineTab } from './TimelineTab';
+
+// The chart tabs carry recharts: their own chunks, so the timeline shows first; they are
+// fetched once the page is idle so that switching tabs does not wait.
+const loadSentiment = () => import('./SentimentTab');
+const loadSpeechRate = () => import('./SpeechRateTab');
+const loadStatistics = () => import('./StatisticsTab');
+const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: m.SentimentTab })));
+const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: m.SpeechRateTab })));
+const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsTab })));
+const PREFETCH_DELAY_MS = 1_500;
+
+export const DETAIL_TABS = ['timeline', 'sentiment', 'speech-rate', 'statistics'] as const;
+type DetailTab = (typeof DETAIL_TABS)[number];
+const TAB_LABELS: Record<DetailTab, string> = {
+  timeline: 'app.sessions.detail.tabs.timeline',
+  sentiment: 'app.sessions.detail.tabs.sentiment',
+  'speech-rate': 'app.sessions.detail.tabs.speechRate',
+  statistics: 'app.sessions.detail.tabs.statistics',
+};
+
+const BackButton = ({ variant }: { variant: 'text' | 'contained' }) => {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={PATHS.sessions} variant={variant} startIcon={<ArrowBackIcon />}>
+      {translate('app.sessions.detail.back')}
+    </Button>
+  );
+};
+
+/**
+ * spec 2: the session detail at /sessions/{sessionId}. The tab and the moment live in the
+ * URL (`?tab=timeline&t=<timestamp>&k=<kind>`) so a link opens the same view.
+ */
+export const SessionDetailPage = () => {
+  const translate = useTranslate();
+  const { sessionId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { data: session, error, isPending } = useGetOne<SessionDetailRecord>('sessions', { id: sessionId }, { retry: false });
+
+  const tabParam = params.get('tab');
+  const tab: DetailTab = DETAIL_TABS.includes(tabParam as DetailTab) ? (tabParam as DetailTab) : 'timeline';
+  const kindParam = params.get('k');
+  const moment = useMemo(() => {
+    const t = params.get('t');
+    if (!t) return null;
+    return { time: toMillis(t), kind: TIMELINE_KINDS.includes(kindParam as TimelineKind) ? (kindParam as TimelineKind) : undefined };
+  }, [params, kindParam]);
+
+  const items = useMemo(() => (session ? buildTimeline(session) : []), [session]);
+  const start = toMillis(session?.startTime);
+  const loaded = Boolean(session);
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => void Promise.all([loadSentiment(), loadSpeechRate(), loadStatistics()]).catch(() => undefined), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
+  const openMoment = useCallback<OpenMoment>((timestamp, kind) => setParams({ tab: 'timeline', t: timestamp, k: kind }), [setParams]);
+
+  if (isPending) {
+    return (
+      <Box sx={{ py: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }} role="status">
+        <CircularProgress aria-hidden />
+        <Typography color="text.secondary">{translate('app.sessions.detail.loading')}</Typography>
+      </Box>
+    );
+  }
+  if (error || !session) {
+    const message = error ? sessionDetailError(error) : 'app.sessions.errors.notFound';
+    return (
+      <Box sx={{ py: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }}>{translate(message, { _: message })}</Alert>
+        <BackButton variant="contained" />
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <BackButton variant="text" />
+        <SessionPrevNext sessionId={session.sessionId} />
+      </Box>
+      <SessionHeader session={session} />
+      <SessionSummaryStrip session={session} />
+      <Tabs
+        value={tab}
+        onChange={(_event, next: DetailTab) => setParams({ tab: next })}
+        aria-label={translate('app.sessions.detail.tabsLabel')}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {DETAIL_TABS.map((key) => (
+          <Tab key={key} value={key} label={translate(TAB_LABELS[key])} id={`session-tab-${key}`} aria-controls={`session-tabpanel-${key}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`session-tabpanel-${tab}`} aria-labelledby={`session-tab-${tab}`}>
+        <Suspense fallback={<CircularProgress aria-label={translate('app.sessions.detail.loading')} />}>
+          {tab === 'timeline' && <TimelineTab items={items} start={start} moment={moment} />}
+          {tab === 'sentiment' && <SentimentTab session={session} start={start} onOpenMoment={openMoment} />}
+          {tab === 'speech-rate' && <SpeechRateTab session={session} start={start} onOpenMoment={openMoment} />}
+          {tab === 'statistics' && <StatisticsTab session={session} start={start} onOpenMoment={openMoment} />}
+        </Suspense>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
+import { formatDuration, formatStartTime } from '@/resources/sessions/formatDuration';
+import type { SessionSummary } from '@/resources/sessions/sessionTypes';
+
+/** spec 2: session name, user email, duration, date and room. */
+export const SessionHeader = ({ session }: { session: SessionSummary }) => {
+  const translate = useTranslate();
+  const facts: [string, string][] = [
+    ['user', session.userEmail],
+    ['duration', formatDuration(session.duration)],
+    ['date', formatStartTime(session.startTime)],
+    ['room', session.metadata?.roomName || translate('app.sessions.noRoom')],
+  ];
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">{session.sessionName}</Typography>
+        <SessionStatusBadge status={session.status} />
+      </Box>
+      <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 1 }}>
+        {facts.map(([key, value]) => (
+          <Box key={key} sx={{ display: 'flex', gap: 0.75 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.sessions.detail.${key}`)}:</Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>{value}</Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+};

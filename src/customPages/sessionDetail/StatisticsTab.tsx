@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { formatDuration } from '@/resources/sessions/formatDuration';
+import { SPEAKERS } from '@/resources/sessions/sessionTypes';
+import { ChartFigure } from './ChartFigure';
+import { SPEAKER_COLORS } from './chartColors';
+import type { SessionTabProps } from './momentTypes';
+import { detectionsByCategory, longestMonologues, questionsPerSpeaker, talkRatio } from './sessionStats';
+import { StatRow, StatTile } from './StatTile';
+import { toMillis } from './timeline';
+
+const firstDetectionOf = (session: SessionTabProps['session'], category: string) => {
+  const candidates = [
+    ...(session.detectedObjections ?? []).map((d) => ({ ...d, kind: 'objection' as const })),
+    ...(session.detectedFAQs ?? []).map((d) => ({ ...d, kind: 'faq' as const })),
+    ...(session.newInquiries ?? []).map((d) => ({ ...d, kind: 'inquiry' as const })),
+  ].filter((d) => d.category === category);
+  return candidates.sort((a, b) => toMillis(a.timestamp) - toMillis(b.timestamp))[0];
+};
+
+/** spec 2, 3: the session's statistics, talk ratio, longest monologues, questions and detections by category. */
+export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
+  const translate = useTranslate();
+  const stats = session.statistics;
+  const transcripts = session.transcripts ?? [];
+  const ratio = talkRatio(transcripts);
+  const monologues = longestMonologues(transcripts);
+  const questions = questionsPerSpeaker(transcripts);
+  const categories = detectionsByCategory(session);
+  const speaker = (name: (typeof SPEAKERS)[number]) => translate(`app.sessions.speakers.${name}`);
+  const slices = SPEAKERS.map((name) => ({ name, label: speaker(name), words: ratio.words[name], share: ratio.share[name] }));
+
+  return (
+    <Box>
+      <StatRow>
+        <StatTile
+          label={translate('app.sessions.statistics.transcripts')}
+          value={stats?.totalTranscripts ?? transcripts.length}
+          hint={`${speaker('salesperson')} ${stats?.salespersonTranscripts ?? 0} · ${speaker('customer')} ${stats?.customerTranscripts ?? 0}`}
+        />
+        <StatTile label={translate('app.sessions.statistics.objections')} value={stats?.totalObjections ?? 0} />
+        <StatTile label={translate('app.sessions.statistics.faqs')} value={stats?.totalFAQs ?? 0} />
+        <StatTile label={translate('app.sessions.statistics.inquiries')} value={stats?.totalNewInquiries ?? 0} />
+        <StatTile label={translate('app.sessions.statistics.responseRate')} value={`${Math.round(stats?.responseRate ?? 0)}%`} />
+      </StatRow>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <ChartFigure
+          title={translate('app.sessions.statistics.talkRatio')}
+          caption={translate('app.sessions.statistics.talkRatioCaption', { summary: slices.map((s) => `${s.label} ${s.share}%`).join(', ') })}
+          columns={[translate('app.sessions.statistics.speaker'), translate('app.sessions.statistics.share'), translate('app.sessions.statistics.wordsColumn')]}
+          rows={slices.map((s) => [s.label, `${s.share}%`, s.words])}
+          height={240}
+        >
+          <PieChart>
+            <Pie data={slices} dataKey="words" nameKey="label" innerRadius="50%" outerRadius="80%" isAnimationActive={false}
+              label={({ payload }: { payload?: { share: number } }) => `${payload?.share ?? 0}%`}>
+              {slices.map((s) => <Cell key={s.name} fill={SPEAKER_COLORS[s.name]} />)}
+            </Pie>
+            <Tooltip />
+            <Legend />
+          </PieChart>
+        </ChartFigure>
+        <Paper variant="outlined" sx={{ p: 2, flex: '1 1 320px' }}>
+          <Table size="small" aria-label={translate('app.sessions.statistics.longestMonologue')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.sessions.statistics.speaker')}</TableCell>
+                <TableCell>{translate('app.sessions.statistics.longestMonologue')}</TableCell>
+                <TableCell>{translate('app.sessions.statistics.questions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {SPEAKERS.map((name) => {
+                const monologue = monologues[name];
+                return (
+                  <TableRow key={name}>
+                    <TableCell sx={{ color: SPEAKER_COLORS[name], fontWeight: 600 }}>{speaker(name)}</TableCell>
+                    <TableCell>
+                      {monologue ? (
+                        <Link component="button" type="button" onClick={() => onOpenMoment(monologue.timestamp, 'transcript')}>
+                          {translate('app.sessions.statistics.monologueValue', { duration: formatDuration(monologue.seconds), words: monologue.words })}
+                        </Link>
+                      ) : '-'}
+                    </TableCell>
+                    <TableCell>{questions[name]}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Box>
+      <Typography variant="subtitle1" component="h3">{translate('app.sessions.statistics.detections')}</Typography>
+      {categories.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.sessions.statistics.noDetections')}</Typography>
+      ) : (
+        <Table size="small" aria-label={translate('app.sessions.statistics.detections')} sx={{ maxWidth: 560 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.sessions.statistics.category')}</TableCell>
+              <TableCell align="right">{translate('app.sessions.statistics.count')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {categories.map(({ category, count }) => {
+              const first = firstDetectionOf(session, category);
+              return (
+                <TableRow key={category}>
+                  <TableCell>
+                    <Link component="button" type="button" onClick={() => first && onOpenMoment(first.timestamp, first.kind)}>{category}</Link>
+                  </TableCell>
+                  <TableCell align="right">{count}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,87 @@
+import { memo } from 'react';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import SpeedIcon from '@mui/icons-material/Speed';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatOffset } from '@/resources/sessions/formatDuration';
+import { LIMIT_COLOR } from './chartColors';
+import { DetectionBody } from './DetectionBody';
+import { HighlightedText } from './HighlightedText';
+import { SpeakerAvatar } from './SpeakerAvatar';
+import type { TimelineItem } from './timeline';
+
+const KIND_STYLE = {
+  objection: { Icon: ReportProblemOutlinedIcon, color: '#c62828' },
+  faq: { Icon: HelpOutlineIcon, color: '#00838f' },
+  inquiry: { Icon: LightbulbOutlinedIcon, color: '#6a1b9a' },
+  alert: { Icon: SpeedIcon, color: LIMIT_COLOR },
+} as const;
+
+interface TimelineRowProps {
+  item: TimelineItem;
+  /** ms of the session start, for "m:ss into the call". */
+  start: number;
+  query: string;
+  activeOccurrence?: number;
+  highlighted: boolean;
+}
+
+/** One moment of the call: who said what, or what was detected or alerted then. */
+export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlighted }: TimelineRowProps) => {
+  const translate = useTranslate();
+  const offset = Number.isNaN(item.time) || Number.isNaN(start) ? '' : formatOffset((item.time - start) / 1000);
+  const isTranscript = item.kind === 'transcript';
+  const style = isTranscript ? null : KIND_STYLE[item.kind];
+  const label = isTranscript ? translate(`app.sessions.speakers.${item.speaker}`, { _: item.speaker }) : translate(`app.sessions.kind.${item.kind}`);
+
+  return (
+    <Box
+      data-highlighted={highlighted || undefined}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        borderLeft: 4,
+        borderLeftColor: highlighted ? 'primary.main' : style ? style.color : 'transparent',
+        bgcolor: highlighted ? 'action.selected' : style ? 'action.hover' : undefined,
+      }}
+    >
+      {isTranscript ? (
+        <SpeakerAvatar speaker={item.speaker} label={label} />
+      ) : (
+        <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: 'transparent', color: style?.color }}>
+          {style && <style.Icon fontSize="small" />}
+        </Avatar>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+          <Typography variant="subtitle2" component="span" sx={{ color: isTranscript ? undefined : style?.color }}>{label}</Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={item.timestamp} title={item.timestamp}>{offset}</Typography>
+        </Box>
+        {item.kind === 'transcript' && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <HighlightedText text={item.text} query={query} active={activeOccurrence} />
+          </Typography>
+        )}
+        {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && <DetectionBody detection={item.detection} />}
+        {item.kind === 'alert' && (
+          <Typography variant="body2">
+            {translate('app.sessions.timeline.alert', {
+              wpm: Math.round(item.alert.words_per_minute),
+              words: item.alert.total_words,
+              window: item.alert.time_window,
+              max: item.alert.max_words,
+            })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+});

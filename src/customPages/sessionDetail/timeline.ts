@@ -1,0 +1,105 @@
+import type { Detection, SessionDetail, SpeechRateAlert, Speaker } from '@/resources/sessions/sessionTypes';
+
+export const TIMELINE_KINDS = ['transcript', 'objection', 'faq', 'inquiry', 'alert'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export type DetectionKind = 'objection' | 'faq' | 'inquiry';
+
+interface Base {
+  /** Stable identity: kind and index in its source list. */
+  key: string;
+  timestamp: string;
+  /** ms since the epoch; NaN when unreadable. */
+  time: number;
+}
+export type TimelineItem =
+  | (Base & { kind: 'transcript'; speaker: Speaker; text: string })
+  | (Base & { kind: DetectionKind; detection: Detection })
+  | (Base & { kind: 'alert'; alert: SpeechRateAlert });
+
+export const toMillis = (timestamp: string | number | null | undefined): number =>
+  typeof timestamp === 'number' ? timestamp : timestamp ? Date.parse(timestamp) : Number.NaN;
+
+const RANK: Record<TimelineKind, number> = { transcript: 0, objection: 1, faq: 2, inquiry: 3, alert: 4 };
+const sortTime = (time: number) => (Number.isNaN(time) ? Number.POSITIVE_INFINITY : time);
+
+/**
+ * Transcripts, detections and speech-rate alerts merged and sorted by time (spec 2). Ties
+ * keep a fixed order: the words first, then what they triggered (objection, FAQ, new
+ * inquiry, alert), then each source list's own order. Unreadable times go last.
+ */
+export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] => {
+  const items: (TimelineItem & { order: number })[] = [];
+  const base = (kind: TimelineKind, index: number, timestamp: string) => ({
+    key: `${kind}-${index}`,
+    timestamp,
+    time: toMillis(timestamp),
+    order: index,
+  });
+  (session.transcripts ?? []).forEach((t, i) => items.push({ ...base('transcript', i, t.timestamp), kind: 'transcript', speaker: t.speaker, text: t.text }));
+  const detections: [DetectionKind, Detection[] | undefined][] = [
+    ['objection', session.detectedObjections],
+    ['faq', session.detectedFAQs],
+    ['inquiry', session.newInquiries],
+  ];
+  for (const [kind, list] of detections) {
+    (list ?? []).forEach((detection, i) => items.push({ ...base(kind, i, detection.timestamp), kind, detection }));
+  }
+  (session.speechRateAnalysis?.alerts ?? []).forEach((alert, i) => items.push({ ...base('alert', i, alert.timestamp), kind: 'alert', alert }));
+  items.sort((a, b) => sortTime(a.time) - sortTime(b.time) || RANK[a.kind] - RANK[b.kind] || a.order - b.order);
+  return items.map(({ order: _order, ...item }) => item as TimelineItem);
+};
+
+export interface TimelineFilter {
+  kinds: readonly TimelineKind[];
+  speaker: Speaker | 'all';
+}
+
+export const ALL_KINDS: TimelineFilter = { kinds: TIMELINE_KINDS, speaker: 'all' };
+
+/** The speaker filter narrows the transcripts; detections and alerts follow the kind filter only. */
+export const filterTimeline = (items: readonly TimelineItem[], { kinds, speaker }: TimelineFilter): TimelineItem[] =>
+  items.filter((item) => kinds.includes(item.kind) && (item.kind !== 'transcript' || speaker === 'all' || item.speaker === speaker));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text cut into plain and matching parts (case-insensitive), for <mark> highlighting. */
+export const splitMatches = (text: string, query: string): { text: string; match: boolean }[] => {
+  const needle = query.trim();
+  if (!needle) return [{ text, match: false }];
+  return text
+    .split(new RegExp(`(${escapeRegExp(needle)})`, 'gi'))
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, match: part.toLowerCase() === needle.toLowerCase() }));
+};
+
+export interface TranscriptMatch {
+  /** Row index in the items searched. */
+  row: number;
+  /** Which occurrence inside that row. */
+  occurrence: number;
+}
+
+/** Every occurrence of the query in the transcripts, in timeline order. */
+export const findMatches = (items: readonly TimelineItem[], query: string): TranscriptMatch[] => {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [];
+  const matches: TranscriptMatch[] = [];
+  items.forEach((item, row) => {
+    if (item.kind !== 'transcript') return;
+    const text = item.text.toLowerCase();
+    let occurrence = 0;
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
+      matches.push({ row, occurrence: occurrence++ });
+    }
+  });
+  return matches;
+};
+
+/** The row to show for a moment: the first of `kind` at that time, else the first at or after it. */
+export const findMoment = (items: readonly TimelineItem[], time: number, kind?: TimelineKind): number => {
+  if (Number.isNaN(time)) return -1;
+  const exact = kind ? items.findIndex((item) => item.kind === kind && item.time === time) : -1;
+  if (exact >= 0) return exact;
+  const after = items.findIndex((item) => item.time >= time);
+  return after >= 0 ? after : items.length - 1;
+};

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useGetList, useTranslate } from 'react-admin';
+import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
+import { PageWindow } from '@/layout/PageWindow';
+import { sessionListError } from './sessionErrors';
+import { readListContext, writeListContext } from './sessionNavigation';
+import { SessionTable } from './SessionTable';
+import { SessionToolbar } from './SessionToolbar';
+import { matchesSearch, toListFilter, type SessionFilters, type SessionRecord } from './sessionTypes';
+
+/** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
+export const SessionList = () => {
+  const translate = useTranslate();
+  const [initial] = useState(readListContext);
+  const [filters, setFilters] = useState<SessionFilters>(initial.filters);
+  const [typed, setTyped] = useState(initial.filters.search);
+  const [page, setPage] = useState(initial.page);
+  const { data, total = 0, error, isFetching, refetch } = useGetList<SessionRecord>(
+    'sessions',
+    { pagination: { page, perPage: SESSION_DEFAULT_PAGE_SIZE }, filter: toListFilter(filters) },
+    { placeholderData: keepPreviousData },
+  );
+
+  // spec 5: the loaded page is filtered at once as the user types; the server search follows.
+  const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
+  useEffect(() => {
+    if (visible) writeListContext({ filters, page, ids: visible.map((session) => session.sessionId) });
+  }, [visible, filters, page]);
+
+  const changeFilters = useCallback((patch: Partial<SessionFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  }, []);
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>{translate('app.sessions.subtitle')}</Typography>
+      <SessionToolbar filters={filters} onSearchInput={setTyped} onFiltersChange={changeFilters} onRefresh={() => void refetch()} />
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(sessionListError(error), { _: sessionListError(error) })}
+        </Alert>
+      )}
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.sessions.loading')} />}</Box>
+      <SessionTable sessions={visible ?? (error ? [] : undefined)} />
+      <PageWindow page={page} perPage={SESSION_DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} messages="app.sessions.pagination" />
+    </Box>
+  );
+};

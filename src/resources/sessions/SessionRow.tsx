@@ -1,0 +1,51 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useTranslate } from 'react-admin';
+import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
+import { PATHS } from '@/customPages/paths';
+import { formatDuration, formatStartTime } from './formatDuration';
+import { SessionStatusBadge } from './SessionStatusBadge';
+import type { SessionSummary } from './sessionTypes';
+
+/** spec 2: one session, in the spec's columns. */
+export const SessionRow = ({ session }: { session: SessionSummary }) => {
+  const translate = useTranslate();
+  const stats = session.statistics;
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>{session.sessionName}</Typography>
+        <Typography variant="caption" component="div" color="text.secondary">{formatStartTime(session.startTime)}</Typography>
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={session.sessionId}>
+          {session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH)}
+        </Typography>
+      </TableCell>
+      <TableCell>{session.userEmail}</TableCell>
+      <TableCell>{session.metadata?.roomName || translate('app.sessions.noRoom')}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(session.duration)}</TableCell>
+      <TableCell>
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', typography: 'caption' }}>
+          <li>{translate('app.sessions.counts.transcripts', { count: stats?.totalTranscripts ?? 0 })}</li>
+          <li>{translate('app.sessions.counts.objections', { count: stats?.totalObjections ?? 0 })}</li>
+          <li>{translate('app.sessions.counts.faqs', { count: stats?.totalFAQs ?? 0 })}</li>
+        </Box>
+      </TableCell>
+      <TableCell><SessionStatusBadge status={session.status} /></TableCell>
+      <TableCell>
+        <Button
+          size="small"
+          startIcon={<VisibilityIcon />}
+          component={Link}
+          to={`${PATHS.sessions}/${encodeURIComponent(session.sessionId)}`}
+        >
+          {translate('app.sessions.viewDetails')}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+};

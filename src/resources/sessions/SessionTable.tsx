@@ -1,0 +1,42 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import { SessionRow } from './SessionRow';
+import type { SessionSummary } from './sessionTypes';
+
+const COLUMNS = ['info', 'user', 'room', 'duration', 'statistics', 'status', 'actions'] as const;
+
+/** spec 2: the sessions table; `sessions` undefined while the first page loads. */
+export const SessionTable = ({ sessions }: { sessions: SessionSummary[] | undefined }) => {
+  const translate = useTranslate();
+  const message = sessions === undefined ? 'loading' : sessions.length === 0 ? 'empty' : null;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 600 }}>{translate(`app.sessions.columns.${column}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {message ? (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }} role={message === 'loading' ? 'status' : undefined}>
+                {translate(`app.sessions.${message}`)}
+              </TableCell>
+            </TableRow>
+          ) : (
+            sessions?.map((session) => <SessionRow key={session.sessionId} session={session} />)
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
+import { SEARCH_DEBOUNCE_MS } from '@/customPages/dictionary/useDebouncedValue';
+import { SESSION_STATUSES, type SessionFilters } from './sessionTypes';
+
+interface SessionToolbarProps {
+  filters: SessionFilters;
+  /** The search as typed, for the client-side filter of the loaded page (spec 5). */
+  onSearchInput: (search: string) => void;
+  onFiltersChange: (patch: Partial<SessionFilters>) => void;
+  onRefresh: () => void;
+}
+
+/** spec 2: text search (client-side at once, server-side once settled), status filter, Refresh. */
+export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefresh }: SessionToolbarProps) => {
+  const translate = useTranslate();
+  const [search, setSearch] = useState(filters.search);
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = setTimeout(() => onFiltersChange({ search }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, onFiltersChange]);
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <TextField
+        size="small"
+        sx={{ flex: 1 }}
+        type="search"
+        label={translate('app.sessions.searchLabel')}
+        placeholder={translate('app.sessions.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          onSearchInput(event.target.value);
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 160 }}
+        label={translate('app.sessions.filters.status')}
+        value={filters.status}
+        onChange={(event) => onFiltersChange({ status: event.target.value as SessionFilters['status'] })}
+      >
+        <MenuItem value="all">{translate('app.sessions.filters.all')}</MenuItem>
+        {SESSION_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>{translate(`app.sessions.status.${status}`)}</MenuItem>
+        ))}
+      </TextField>
+      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.sessions.refresh')}</Button>
+    </Stack>
+  );
+};

@@ -1,0 +1,36 @@
+import { format } from 'date-fns';
+
+/** spec 9: 'Xh Ym Zs', 'Ym Zs' or 'Zs'. */
+export const formatDuration = (totalSeconds: number): string => {
+  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${m}m ${s}s`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+};
+
+export const START_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
+
+/** spec 9: start time as 'MMM dd, yyyy HH:mm'; an unreadable value is shown as it came. */
+export const formatStartTime = (value: string): string => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, START_TIME_FORMAT);
+};
+
+/** Seconds into the call as m:ss or h:mm:ss, for timeline rows and chart axes. */
+export const formatOffset = (totalSeconds: number): string => {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+/** spec 9: relevance (0-1) as a percentage with 0 decimals. */
+export const formatRelevance = (score: number): string => `${Math.round(score * 100)}%`;
+
+/** spec 9: confidence with the given decimals; scores in 0-1 are shown as percentages. */
+export const formatConfidence = (value: number, decimals: number): string =>
+  `${(value <= 1 ? value * 100 : value).toFixed(decimals)}%`;

@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import type { ResourceDeclaration } from '../types';
+
+// Its own chunk, like every page (DESIGN.md 3).
+const SessionList = lazy(() => import('./SessionList').then((m) => ({ default: m.SessionList })));
+
+/**
+ * spec 2, 7: Conversation Sessions at /sessions over /api/admin/sessions (server paging,
+ * keyed by sessionId). The detail is a custom page at /sessions/{sessionId} (App.tsx).
+ */
+const sessions: ResourceDeclaration = {
+  name: 'sessions',
+  api: {
+    dialect: 'spec',
+    path: '/admin/sessions',
+    listKey: 'data',
+    totalKey: 'pagination.total',
+    itemKey: 'data',
+    paging: 'server',
+    idField: 'sessionId',
+  },
+  fields: [
+    { source: 'sessionName', label: 'app.sessions.columns.info', inList: true, readOnly: true },
+    { source: 'userEmail', label: 'app.sessions.columns.user', inList: true, readOnly: true },
+    { source: 'status', label: 'app.sessions.columns.status', type: 'chip', inList: true, filter: true, readOnly: true },
+  ],
+  views: { list: SessionList },
+};
+
+export default sessions;

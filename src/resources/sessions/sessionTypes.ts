@@ -1,0 +1,81 @@
+import type { RaRecord } from 'react-admin';
+import type { Detection, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript } from '@/contract/sessions';
+
+export { SESSION_STATUSES } from '@/contract/sessions';
+export type { Detection, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript };
+
+/** Display order of the two sides (the coached salesperson first). */
+export const SPEAKERS: readonly Speaker[] = ['salesperson', 'customer'];
+
+// The portal reads the wire shapes of src/contract/sessions.ts leniently: an analysis that is
+// missing or partial, or an emotion it does not know, still renders what is there.
+export interface SessionSummary {
+  _id?: string;
+  sessionId: string;
+  sessionName: string;
+  userEmail: string;
+  startTime: string;
+  duration: number;
+  status: SessionStatus;
+  metadata?: { roomName?: string | null } | null;
+  statistics: SessionStatistics;
+}
+
+export interface SentimentEntry {
+  timestamp: string;
+  speaker: Speaker;
+  dominant_emotion: string;
+  confidence: number;
+  transcript: string;
+}
+
+export interface SentimentAnalysis {
+  sessionSummary?: {
+    session_dominant_emotion: string;
+    session_confidence: number;
+    total_transcripts: number;
+    average_confidence: number;
+    emotion_distribution: Record<string, number>;
+  } | null;
+  entries?: SentimentEntry[];
+}
+
+export interface SpeechRateAnalysis {
+  alerts?: SpeechRateAlert[];
+  totalAlerts?: number;
+  averageWordsPerMinute?: number;
+}
+
+export interface SessionDetail extends SessionSummary {
+  transcripts?: Transcript[];
+  detectedObjections?: Detection[];
+  detectedFAQs?: Detection[];
+  newInquiries?: Detection[];
+  sentimentAnalysis?: SentimentAnalysis | null;
+  speechRateAnalysis?: SpeechRateAnalysis | null;
+}
+
+export type SessionRecord = SessionSummary & RaRecord;
+export type SessionDetailRecord = SessionDetail & RaRecord;
+
+export interface SessionFilters {
+  search: string;
+  status: SessionStatus | 'all';
+}
+
+export const NO_FILTERS: SessionFilters = { search: '', status: 'all' };
+
+/** The list call's filter: only what is set (spec 7: optional status; issue 5: search over every page). */
+export const toListFilter = ({ search, status }: SessionFilters): Record<string, string> => ({
+  ...(status !== 'all' ? { status } : {}),
+  ...(search.trim() ? { search: search.trim() } : {}),
+});
+
+/** spec 5: case-insensitive, over session name, user email, room name and session id. */
+export const matchesSearch = (session: SessionSummary, search: string): boolean => {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [session.sessionName, session.userEmail, session.metadata?.roomName, session.sessionId].some(
+    (value) => typeof value === 'string' && value.toLowerCase().includes(needle),
+  );
+};

@@ -1,0 +1,213 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { HttpError } from 'react-admin';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/App';
+import { PortalAuthContext } from '@/authProvider';
+import { writeListContext } from '@/resources/sessions/sessionNavigation';
+import { NO_FILTERS } from '@/resources/sessions/sessionTypes';
+import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
+import { buildAuthProvider, buildDataProvider } from '../support/render';
+import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
+const found = (detail = buildDetail()) => vi.fn(async () => ({ data: detail }));
+const timeline = () => screen.findByRole('list', { name: 'Session timeline' });
+const rows = async () => within(await timeline()).getAllByRole('listitem');
+const openTab = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+  await user.click(await screen.findByRole('tab', { name }));
+  // The chart tabs are their own chunk: the first import in jsdom takes a while.
+  await waitFor(() => expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true'), { timeout: 10_000 });
+};
+
+beforeAll(fakeLayout);
+beforeEach(() => sessionStorage.clear());
+
+describe('SessionDetailPage: header and errors', () => {
+  it('shows the name, user email, duration, date and room, a back link and the call summary', async () => {
+    renderDetail(PATH, found());
+    expect(await screen.findByRole('heading', { name: 'Discovery call with Acme' })).toBeInTheDocument();
+    expect(screen.getByText('sam@example.test')).toBeInTheDocument();
+    expect(screen.getByText('12m 34s')).toBeInTheDocument();
+    expect(screen.getByText(format(new Date(at(0)), 'MMM dd, yyyy HH:mm'))).toBeInTheDocument();
+    expect(screen.getByText('Room Alpha')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sessions' })).toHaveAttribute('href', '/sessions');
+    const summary = screen.getByRole('region', { name: 'Call summary' });
+    expect(within(summary).getByRole('region', { name: 'Talk ratio' })).toHaveTextContent('Salesperson 59% · Customer 41%');
+    expect(within(summary).getByRole('region', { name: 'Objections' })).toHaveTextContent('3');
+    expect(within(summary).getByRole('region', { name: 'Customer sentiment' })).toHaveTextContent('Improving');
+  });
+
+  it("says 'Session not found' for a missing session, with a button back to the list", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const getOne = vi.fn(async () => Promise.reject(new HttpError('Session not found', 404, { error: 'NOT_FOUND', message: 'Session not found' })));
+    renderDetail('/sessions/nope', getOne);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Session not found');
+    await user.click(screen.getByRole('link', { name: 'Back to Sessions' }));
+    expect(await screen.findByText('The sessions list')).toBeInTheDocument();
+    expect(getOne).toHaveBeenCalledWith('sessions', expect.objectContaining({ id: 'nope' }));
+  });
+
+  it("shows the server's message, else 'Failed to load session details'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDetail(PATH, vi.fn(async () => Promise.reject(new Error(''))));
+    expect(await screen.findByText('Failed to load session details')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sessions' })).toBeInTheDocument();
+  });
+});
+
+describe('SessionDetailPage: tabs', () => {
+  it('opens on the Timeline and switches to every tab', async () => {
+    const user = userEvent.setup();
+    renderDetail(PATH, found());
+    expect(await screen.findByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+
+    await openTab(user, 'Sentiment Analysis');
+    expect(await screen.findByRole('region', { name: 'Dominant emotion' })).toHaveTextContent('Neutral');
+    expect(screen.getByRole('region', { name: 'Confidence' })).toHaveTextContent('82.3%');
+    expect(screen.getByRole('region', { name: 'Average confidence' })).toHaveTextContent('77.1%');
+    expect(screen.getByRole('figure', { name: 'Emotion distribution' })).toHaveTextContent('Emotion distribution: Neutral 2, Angry 1, Happy 1');
+    const entries = screen.getByRole('list', { name: 'Entries' });
+    expect(within(entries).getByText('91%')).toBeInTheDocument();
+
+    await openTab(user, 'Speech Rate');
+    expect(await screen.findByRole('region', { name: 'Total alerts' })).toHaveTextContent('1');
+    expect(screen.getByRole('region', { name: 'Average words per minute' })).toHaveTextContent('144');
+    expect(screen.getByRole('region', { name: 'Limit (words per minute)' })).toHaveTextContent('150');
+    expect(screen.getByRole('figure', { name: 'Words per minute over the call' })).toBeInTheDocument();
+
+    await openTab(user, 'Statistics');
+    expect(await screen.findByRole('region', { name: 'Response rate' })).toHaveTextContent('88%');
+    expect(screen.getByRole('region', { name: 'Transcripts' })).toHaveTextContent('Salesperson 22 · Customer 20');
+    expect(screen.getByRole('figure', { name: 'Talk ratio (share of words)' })).toHaveTextContent('Share of words: Salesperson 59%, Customer 41%');
+    const detections = screen.getByRole('table', { name: 'Detections by category' });
+    expect(within(detections).getAllByRole('row')).toHaveLength(4);
+
+    await openTab(user, 'Timeline');
+    expect(await timeline()).toBeInTheDocument();
+  });
+
+  it('opens the tab named in the URL', async () => {
+    renderDetail(`${PATH}?tab=statistics`, found());
+    expect(await screen.findByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('table', { name: 'Longest monologue' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('SessionDetailPage: the timeline', () => {
+  it('merges transcripts, detections and alerts by time, with speakers, relevance and answer lines', async () => {
+    renderDetail(PATH, found());
+    const items = await rows();
+    expect(items.map((item) => item.querySelector('.MuiTypography-subtitle2')?.textContent)).toEqual([
+      'Salesperson', 'Customer', 'Objection', 'Salesperson', 'Speech rate alert', 'FAQ', 'Customer', 'New inquiry',
+    ]);
+    expect(within(items[2]).getByText('Relevance 87%')).toBeInTheDocument();
+    expect(within(items[2]).getByText('PRICE_OBJECTION')).toBeInTheDocument();
+    expect(within(items[2]).getByText('• Show the payback')).toBeInTheDocument();
+    expect(within(items[2]).getByText('• Offer a pilot')).toBeInTheDocument();
+    expect(within(items[4]).getByText('212 words per minute (106 words in 30s, limit 75)')).toBeInTheDocument();
+    expect(within(items[1]).getByText('0:20')).toBeInTheDocument();
+  });
+
+  it('filters by kind and by speaker', async () => {
+    const user = userEvent.setup();
+    renderDetail(PATH, found());
+    await timeline();
+    await user.click(screen.getByRole('button', { name: 'Transcripts' }));
+    await waitFor(async () => expect(await rows()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Transcripts' }));
+    await user.click(screen.getByRole('combobox', { name: 'Speaker' }));
+    await user.click(screen.getByRole('option', { name: 'Customer' }));
+    await waitFor(async () => expect(await rows()).toHaveLength(6));
+    expect(screen.queryByText(/What matters most/)).not.toBeInTheDocument();
+  });
+
+  it('highlights search matches, counts them and steps through them', async () => {
+    const user = userEvent.setup();
+    renderDetail(PATH, found());
+    await timeline();
+    await user.type(screen.getByRole('searchbox', { name: 'Search transcript' }), 'PRICE');
+    expect(await screen.findByText('1 of 3 matches')).toBeInTheDocument();
+    const marks = (await timeline()).querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['price', 'price', 'price']);
+    expect(marks[0]).toHaveAttribute('data-current', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(screen.getByText('2 of 3 matches')).toBeInTheDocument();
+    expect((await timeline()).querySelectorAll('mark')[1]).toHaveAttribute('data-current', 'true');
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    expect(screen.getByText('3 of 3 matches')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search transcript' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search transcript' }), 'zebra');
+    expect(await screen.findByText('No matches')).toBeInTheDocument();
+  });
+
+  it('renders only the visible rows of a 5 000-transcript session', async () => {
+    const transcripts = Array.from({ length: 5000 }, (_, i) => ({
+      timestamp: new Date(Date.parse(at(0)) + i * 1000).toISOString(),
+      speaker: i % 2 ? ('customer' as const) : ('salesperson' as const),
+      text: `Sentence number ${i}`,
+    }));
+    renderDetail(PATH, found(buildDetail({ transcripts })));
+    const items = await rows();
+    expect(items.length).toBeGreaterThan(3);
+    expect(items.length).toBeLessThan(60);
+    expect(screen.getByText('Sentence number 0')).toBeInTheDocument();
+    expect(screen.queryByText('Sentence number 4999')).not.toBeInTheDocument();
+  });
+});
+
+describe('SessionDetailPage: click-through and neighbours', () => {
+  it('opens the Timeline at an alert clicked on the Speech Rate tab, highlighted', async () => {
+    const user = userEvent.setup();
+    renderDetail(`${PATH}?tab=speech-rate`, found());
+    const alerts = await screen.findByRole('list', { name: 'Alerts' }, { timeout: 10_000 });
+    await user.click(within(alerts).getByRole('button', { name: /212 words per minute/ }));
+    expect(await screen.findByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(document.querySelector('[data-highlighted]')).toHaveTextContent('Speech rate alert'));
+  });
+
+  it('opens the Timeline at a sentiment entry', async () => {
+    const user = userEvent.setup();
+    renderDetail(`${PATH}?tab=sentiment`, found());
+    const entries = await screen.findByRole('list', { name: 'Entries' }, { timeout: 10_000 });
+    await user.click(within(entries).getByRole('button', { name: /that helps/ }));
+    await waitFor(() => expect(document.querySelector('[data-highlighted]')).toHaveTextContent('OK, that helps.'));
+  });
+
+  it('walks the sessions of the list as it was filtered, disabled at the ends', async () => {
+    const user = userEvent.setup();
+    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['first', 'session-2025-03-05-abcdefghijkl', 'last'] });
+    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
+    renderDetail(PATH, getOne as never);
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Next session' }));
+    expect(await screen.findByRole('heading', { name: 'Call last' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/sessions/last');
+    expect(screen.getByRole('button', { name: 'Next session' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Previous session' }));
+    expect(await screen.findByRole('heading', { name: 'Call session-2025-03-05-abcdefghijkl' })).toBeInTheDocument();
+  });
+});
+
+describe('App routes for sessions', () => {
+  it('serves the list at /sessions and the detail at /sessions/{sessionId}', async () => {
+    const admin = buildAccount({ email: 'admin@salescoach.test' });
+    const getOne = vi.fn(async () => ({ data: buildDetail() }));
+    render(
+      <PortalAuthContext value={buildFakeAuth({ users: [admin], signedInAs: admin.email })}>
+        <MemoryRouter initialEntries={[PATH]}>
+          <App authProvider={buildAuthProvider()} dataProvider={buildDataProvider({ getOne } as never)} />
+        </MemoryRouter>
+      </PortalAuthContext>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Discovery call with Acme' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(getOne).toHaveBeenCalledWith('sessions', expect.objectContaining({ id: 'session-2025-03-05-abcdefghijkl' }));
+    expect(screen.getAllByText('Conversation Sessions').length).toBeGreaterThan(0);
+  });
+});

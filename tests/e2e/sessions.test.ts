@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSignedInPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pick = async (page: Page, filter: string, option: string) => {
+  await page.getByRole('combobox', { name: filter }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** The table's data rows (the first row is the header). */
+const dataRows = (page: Page) => page.locator('tbody tr');
+const nameOfRow = (page: Page, index: number) => dataRows(page).nth(index).locator('td').first().locator('p').first().innerText();
+
+describe('Conversation Sessions', () => {
+  it('filters, searches and pages the list, opens a session, uses every tab and comes back', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.getByRole('link', { name: 'Sessions' }).click();
+    await page.waitForURL('**/sessions');
+    await page.getByText('Conversation Sessions').first().waitFor();
+    await page.getByText('View and manage recorded conversation sessions').waitFor();
+    await page.getByText(/^Showing 1 to 15 of \d+ results$/).waitFor();
+
+    // Status filter: only failed sessions remain.
+    await pick(page, 'Status', 'Failed');
+    await expect.poll(async () => (await dataRows(page).allInnerTexts()).every((text) => text.includes('Failed'))).toBe(true);
+    await expect.poll(() => dataRows(page).getByText('Completed', { exact: true }).count()).toBe(0);
+
+    // Paging through completed sessions.
+    await pick(page, 'Status', 'Completed');
+    await expect.poll(() => dataRows(page).getByText('Failed', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText(/^Showing 16 to 30 of \d+ results$/).waitFor();
+    const name = await nameOfRow(page, 0);
+
+    // The search reaches every page: the session from page 2 is found from page 1.
+    await page.getByPlaceholder('Search sessions...').fill(name);
+    await expect.poll(() => nameOfRow(page, 0)).toBe(name);
+    const row = dataRows(page).filter({ hasText: name }).first();
+
+    await row.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL('**/sessions/*');
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('region', { name: 'Call summary' }).waitFor();
+
+    // Timeline: rows, and a transcript search with highlighted matches.
+    const timeline = page.getByRole('list', { name: 'Session timeline' });
+    await timeline.getByRole('listitem').first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search transcript' }).fill('the');
+    await page.getByText(/^1 of \d+ matches$/).waitFor();
+    await timeline.locator('mark').first().waitFor();
+    await page.getByRole('button', { name: 'Next match' }).click();
+    await page.getByText(/^2 of \d+ matches$/).waitFor();
+
+    await page.getByRole('tab', { name: 'Sentiment Analysis' }).click();
+    await page.getByRole('region', { name: 'Dominant emotion' }).waitFor();
+    await page.getByRole('figure', { name: 'Emotion distribution' }).waitFor();
+    expect(page.url()).toContain('tab=sentiment');
+
+    await page.getByRole('tab', { name: 'Speech Rate' }).click();
+    await page.getByRole('region', { name: 'Total alerts' }).waitFor();
+    await page.getByRole('figure', { name: 'Words per minute over the call' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await page.getByRole('region', { name: 'Response rate' }).waitFor();
+    await page.getByRole('table', { name: 'Longest monologue' }).waitFor();
+
+    // A shared link opens the same tab.
+    await page.reload();
+    await page.getByRole('region', { name: 'Response rate' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await timeline.getByRole('listitem').first().waitFor();
+
+    // Back to the list as it was left.
+    await page.getByRole('link', { name: 'Back to Sessions' }).click();
+    await page.waitForURL('**/sessions');
+    await expect.poll(() => page.getByPlaceholder('Search sessions...').inputValue()).toBe(name);
+    await dataRows(page).filter({ hasText: name }).first().waitFor();
+
+    await context.close();
+  });
+});
