@@ -28,9 +28,17 @@ export const SessionList = () => {
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
+  // Saved with what was typed, not the debounced search, so leaving within 300 ms keeps it;
+  // a search the server has not run yet starts again from page 1, as it would have.
   useEffect(() => {
-    if (visible) writeListContext({ filters, page, ids: visible.map((session) => session.sessionId) });
-  }, [visible, filters, page]);
+    if (!visible) return;
+    const searchPending = typed !== filters.search;
+    writeListContext({
+      filters: { ...filters, search: typed },
+      page: searchPending ? 1 : page,
+      ids: visible.map((session) => session.sessionId),
+    });
+  }, [visible, filters, typed, page]);
 
   const changeFilters = useCallback((patch: Partial<SessionFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
