@@ -55,7 +55,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
             <XAxis dataKey="label" tick={AXIS} interval={0} />
             <YAxis allowDecimals={false} tick={AXIS} />
             <Tooltip />
-            <Bar dataKey="count" name={translate('app.sessions.sentiment.count')}>
+            <Bar dataKey="count" name={translate('app.sessions.sentiment.count')} isAnimationActive={false}>
               {distribution.map((d) => <Cell key={d.name} fill={emotionColor(d.name)} />)}
             </Bar>
           </BarChart>

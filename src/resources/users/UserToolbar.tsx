@@ -39,7 +39,7 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <TextField size="small" sx={{ flex: 1 }} type="search" label={translate('app.users.searchLabel')}
-        placeholder={translate('app.users.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        placeholder={translate('app.users.search')} slotProps={{ inputLabel: { shrink: true } }} value={search} onChange={(event) => setSearch(event.target.value)} />
       {select('role', ['all', 'admin', 'user'])}
       {select('status', ['all', 'active', 'inactive'])}
       <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.users.refresh')}</Button>
