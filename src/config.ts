@@ -19,6 +19,8 @@ export const SESSION_ID_PREVIEW_LENGTH = 20;
 export const GENERATED_VARIATIONS_COUNT = 3;
 export const LANDMINE_POINTS_PREVIEW = 2;
 export const RESET_RETURN_DELAY_MS = 3_000;
+/** How long typing must pause before a search goes to the server (pick). */
+export const SEARCH_DEBOUNCE_MS = 300;
 export const ACCESS_DENIED_DELAY_MS = 100;
 export const PRIMARY_COLOR = '#1976d2';
 export const SECONDARY_COLOR = '#dc004e';

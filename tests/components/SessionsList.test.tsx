@@ -115,6 +115,19 @@ describe('SessionList: search and status filter', () => {
     expect(lastParams(getList)?.pagination?.page).toBe(1);
   });
 
+  it('exports every session matching the status filter, page by page, as CSV', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:sessions');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { getList } = renderSessions();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ status: 'failed' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(lastParams(getList)).toMatchObject({ filter: { status: 'failed' }, pagination: { page: 1, perPage: 100 } });
+  });
+
   it('filters the loaded page at once (name, email, room, id) and sends the search to the server', async () => {
     const user = userEvent.setup();
     const { getList } = renderSessions([

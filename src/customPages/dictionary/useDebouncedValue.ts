@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from '@/config';
 
 /** The value once it has stopped changing for `delayMs`. */
 export const useDebouncedValue = <T,>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T => {

@@ -5,8 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS } from '@/customPages/dictionary/useDebouncedValue';
-import { SESSION_STATUSES, type SessionFilters } from './sessionTypes';
+import { SEARCH_DEBOUNCE_MS } from '@/config';
+import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import { SESSION_STATUSES, toListFilter, type SessionFilters } from './sessionTypes';
 
 interface SessionToolbarProps {
   filters: SessionFilters;
@@ -54,6 +55,7 @@ export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefr
         ))}
       </TextField>
       <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.sessions.refresh')}</Button>
+      <ExportCsvButton resource="sessions" filter={toListFilter(filters)} />
     </Stack>
   );
 };

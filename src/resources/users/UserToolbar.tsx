@@ -6,10 +6,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
+import { SEARCH_DEBOUNCE_MS } from '@/config';
 import { ExportCsvButton } from '../generic/ExportCsvButton';
 import { toListFilter, type UserFilters } from './userTypes';
 
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface UserToolbarProps {
   filters: UserFilters;
