@@ -1,34 +1,19 @@
+import { createOpenAiCompatiblePost, type OpenAiCompatibleOptions } from '../openAiCompatible';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 
-export interface OpenAiEmbeddingOptions {
-  /** e.g. https://api.openai.com/v1 (the client posts to {baseUrl}/embeddings) */
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+/** The client posts to {baseUrl}/embeddings. */
+export type OpenAiEmbeddingOptions = OpenAiCompatibleOptions;
 
 /** An OpenAI-compatible `POST /embeddings` client: { model, input: string[] } -> data[].embedding. */
 export const createOpenAiEmbeddingProvider = (options: OpenAiEmbeddingOptions): EmbeddingProvider => {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/embeddings`;
-  const doFetch = options.fetch ?? fetch;
+  const post = createOpenAiCompatiblePost(options, '/embeddings');
   return {
     model: options.model,
     embed: async (texts, signal) => {
       if (texts.length === 0) return [];
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
       let response: Response;
       try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          },
-          body: JSON.stringify({ model: options.model, input: texts }),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
+        response = await post({ model: options.model, input: texts }, signal);
       } catch (error) {
         throw new EmbeddingError(`Embedding request failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }

@@ -1,13 +1,8 @@
+import { createOpenAiCompatiblePost, type OpenAiCompatibleOptions } from '../openAiCompatible';
 import { GenerationError, type GenerationRequest, type VariationGenerator } from './generator';
 
-export interface OpenAiChatOptions {
-  /** e.g. https://api.openai.com/v1 (the client posts to {baseUrl}/chat/completions) */
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+/** The client posts to {baseUrl}/chat/completions. */
+export type OpenAiChatOptions = OpenAiCompatibleOptions;
 
 export const buildMessages = (request: GenerationRequest) => [
   {
@@ -67,23 +62,13 @@ export const parseVariationList = (content: string): unknown[] | null => {
 
 /** An OpenAI-compatible chat-completions generator (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
 export const createOpenAiVariationGenerator = (options: OpenAiChatOptions): VariationGenerator => {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const doFetch = options.fetch ?? fetch;
+  const post = createOpenAiCompatiblePost(options, '/chat/completions');
   return {
     name: `openai-compatible:${options.model}`,
     generate: async (request, signal) => {
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
       let response: Response;
       try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          },
-          body: JSON.stringify({ model: options.model, messages: buildMessages(request), temperature: 0.8 }),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
+        response = await post({ model: options.model, messages: buildMessages(request), temperature: 0.8 }, signal);
       } catch (error) {
         throw new GenerationError('The AI service could not be reached. Please try again later.', { cause: error });
       }
