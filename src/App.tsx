@@ -12,6 +12,7 @@ import { PortalLayout } from './layout/PortalLayout';
 import { resourceViews } from './resources/generic';
 import { resources } from './resources/registry';
 import type { ResourceDeclaration } from './resources/types';
+import { createPortalStore } from './portalStore';
 import { darkTheme, lightTheme } from './theme';
 
 // Each page is its own chunk (issue 2, item 9).
@@ -20,6 +21,8 @@ const TranscriptsPage = lazy(() => import('./customPages/TranscriptsPage').then(
 const SettingsPage = lazy(() => import('./customPages/SettingsPage').then(m => ({ default: m.SettingsPage })));
 const DictionaryPage = lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage })));
 const SessionDetailPage = lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then(m => ({ default: m.SessionDetailPage })));
+
+const store = createPortalStore();
 
 // spec 2: / and any unknown path go to the dashboard
 const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
@@ -37,6 +40,7 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
+    store={store}
     lightTheme={lightTheme}
     darkTheme={darkTheme}
     layout={PortalLayout}

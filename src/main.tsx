@@ -7,6 +7,7 @@ import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOn
 import { readRuntimeConfig } from './config';
 import { PageSpinner } from './customPages/PageSpinner';
 import { PATHS } from './customPages/paths';
+import { storedLocale } from './i18n/locale';
 import { RootErrorBoundary } from './customPages/RootErrorBoundary';
 import { theme } from './theme';
 
@@ -17,6 +18,9 @@ const PortalApp = lazy(() => import('./App').then(m => ({ default: m.PortalApp }
 
 // One PortalAuth for the whole portal; App builds the react-admin providers over it.
 const portalAuth = createPortalAuthFromConfig(readRuntimeConfig());
+
+// The sign-in pages speak the language chosen in the portal (react-admin's store remembers it).
+document.documentElement.lang = storedLocale();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,6 +23,7 @@ export const usersMessages = {
     actions: 'Actions',
   },
   never: 'Never',
+  range: '%{from}–%{to} of %{count}',
   empty: 'No users found.',
   loading: 'Loading users...',
   actions: {

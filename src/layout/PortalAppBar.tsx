@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -6,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useLocation } from 'react-router';
-import { ToggleThemeButton, useTranslate } from 'react-admin';
+import { LocalesMenuButton, ToggleThemeButton, useLocaleState, useTranslate } from 'react-admin';
 import { useAuthUser } from '@/authProvider';
 import { SIDEBAR_WIDTH } from '@/config';
 import { pageTitleKey } from './navItems';
@@ -16,9 +17,14 @@ interface PortalAppBarProps {
   onOpenMenu?: () => void;
 }
 
-/** spec 2: top bar with the page title, the light/dark switch, the signed-in email (or Guest) and an avatar. */
+/** spec 2: top bar with the page title, the language menu, the light/dark switch, the signed-in email (or Guest) and an avatar. */
 export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // Screen readers pronounce the page in the chosen language.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const { pathname } = useLocation();
   const { user } = useAuthUser();
   const email = user?.email ?? '';
@@ -38,6 +44,7 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
           {translate(pageTitleKey(pathname))}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <LocalesMenuButton />
           <ToggleThemeButton />
           <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
             {email || translate('app.layout.guest')}

@@ -2,13 +2,13 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdminContext, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type I18nProvider } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { PortalAuthContext } from '@/authProvider';
 import type { PortalAuth } from '@/authProvider/types';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { i18nProvider } from '@/i18n/i18nProvider';
+import { i18nProvider as portalI18nProvider } from '@/i18n/i18nProvider';
 import { theme } from '@/theme';
 import { buildFakeAuth } from './fakePortalAuth';
 
@@ -60,13 +60,21 @@ interface AdminRenderOptions {
   auth?: PortalAuth;
   authProvider?: AuthProvider;
   dataProvider?: PortalDataProvider;
+  /** Default the portal's own (English); the untranslated-strings test passes a pseudo-locale. */
+  i18nProvider?: I18nProvider;
   path?: string;
 }
 
 /** Renders a signed-in screen inside react-admin's contexts, with fakes for both providers. */
 export const renderInAdmin = (
   ui: ReactElement,
-  { auth = buildFakeAuth(), authProvider = buildAuthProvider(), dataProvider = buildDataProvider(), path = '/dashboard' }: AdminRenderOptions = {},
+  {
+    auth = buildFakeAuth(),
+    authProvider = buildAuthProvider(),
+    dataProvider = buildDataProvider(),
+    i18nProvider = portalI18nProvider,
+    path = '/dashboard',
+  }: AdminRenderOptions = {},
 ) =>
   render(
     <PortalAuthContext value={auth}>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { useDateLocale } from '@/i18n/dateFormat';
 import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
 import { formatDuration, formatStartTime } from '@/resources/sessions/formatDuration';
 import type { SessionSummary } from '@/resources/sessions/sessionTypes';
@@ -8,10 +9,11 @@ import type { SessionSummary } from '@/resources/sessions/sessionTypes';
 /** spec 2: session name, user email, duration, date and room. */
 export const SessionHeader = ({ session }: { session: SessionSummary }) => {
   const translate = useTranslate();
+  const locale = useDateLocale();
   const facts: [string, string][] = [
     ['user', session.userEmail],
     ['duration', formatDuration(session.duration)],
-    ['date', formatStartTime(session.startTime)],
+    ['date', formatStartTime(session.startTime, locale)],
     ['room', session.metadata?.roomName || translate('app.sessions.noRoom')],
   ];
   return (

@@ -14,6 +14,7 @@ import {
   SelectInput,
   TextField,
   TextInput,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -35,6 +36,12 @@ const TextListField = ({ source }: { source: string; label?: string; sortable?: 
   );
 };
 
+/** A date and time in the language chosen in the top bar (DateField alone uses the browser's). */
+const LocaleDateField = (props: { source: string; label?: string; sortable?: boolean }) => {
+  const [locale] = useLocaleState();
+  return <DateField {...props} locales={locale} showTime />;
+};
+
 const BoundLabel = ({ field, bound }: { field?: string; bound: 'from' | 'to' }) => {
   const translate = useTranslate();
   return <>{translate(`app.resources.filters.${bound}`, { field: field ? translate(field) : '' })}</>;
@@ -47,7 +54,7 @@ export const fieldElement = (meta: FieldMeta) => {
     case 'boolean':
       return <BooleanField key={meta.source} {...props} />;
     case 'date':
-      return <DateField key={meta.source} {...props} showTime />;
+      return <LocaleDateField key={meta.source} {...props} />;
     case 'number':
       return <NumberField key={meta.source} {...props} />;
     case 'chip':

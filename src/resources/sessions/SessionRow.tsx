@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
 import { PATHS } from '@/customPages/paths';
+import { useDateLocale } from '@/i18n/dateFormat';
 import { formatDuration, formatStartTime } from './formatDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';
 import type { SessionSummary } from './sessionTypes';
@@ -15,12 +16,13 @@ import type { SessionSummary } from './sessionTypes';
 /** spec 2: one session, in the spec's columns. */
 export const SessionRow = ({ session }: { session: SessionSummary }) => {
   const translate = useTranslate();
+  const locale = useDateLocale();
   const stats = session.statistics;
   return (
     <TableRow hover>
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>{session.sessionName}</Typography>
-        <Typography variant="caption" component="div" color="text.secondary">{formatStartTime(session.startTime)}</Typography>
+        <Typography variant="caption" component="div" color="text.secondary">{formatStartTime(session.startTime, locale)}</Typography>
         <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={session.sessionId}>
           {session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH)}
         </Typography>

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format, type Locale } from 'date-fns';
 
 /** spec 9: 'Xh Ym Zs', 'Ym Zs' or 'Zs'. */
 export const formatDuration = (totalSeconds: number): string => {
@@ -14,9 +14,9 @@ export const formatDuration = (totalSeconds: number): string => {
 export const START_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
 
 /** spec 9: start time as 'MMM dd, yyyy HH:mm'; an unreadable value is shown as it came. */
-export const formatStartTime = (value: string): string => {
+export const formatStartTime = (value: string, locale?: Locale): string => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, START_TIME_FORMAT);
+  return Number.isNaN(date.getTime()) ? value : format(date, START_TIME_FORMAT, { locale });
 };
 
 /** Seconds into the call as m:ss or h:mm:ss, for timeline rows and chart axes. */

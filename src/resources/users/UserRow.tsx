@@ -9,8 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { format } from 'date-fns';
+import { format, type Locale } from 'date-fns';
 import { useTranslate } from 'react-admin';
+import { useDateLocale } from '@/i18n/dateFormat';
 import { UserToggleSwitch } from './UserToggleSwitch';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -21,14 +22,15 @@ interface UserRowProps {
   onToggleFailed: (message: string) => void;
 }
 
-const formatDate = (value: string, pattern: string) => {
+const formatDate = (value: string, pattern: string, locale: Locale) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, pattern);
+  return Number.isNaN(date.getTime()) ? value : format(date, pattern, { locale });
 };
 
 /** spec 2: one user: name with its role icon, email, role and status chips, dates, and the row actions. */
 export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProps) => {
   const translate = useTranslate();
+  const locale = useDateLocale();
   const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
   const action = (kind: 'edit' | 'resetPassword' | 'delete', Icon: typeof EditIcon) => (
     <Tooltip title={translate(`app.users.actions.${kind}`)}>
@@ -52,8 +54,8 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
       <TableCell>
         <Chip size="small" label={translate(`app.users.filters.${user.isActive ? 'active' : 'inactive'}`)} color={user.isActive ? 'success' : 'default'} />
       </TableCell>
-      <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm') : translate('app.users.never')}</TableCell>
-      <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy')}</TableCell>
+      <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}</TableCell>
+      <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {action('edit', EditIcon)}
         {action('resetPassword', LockResetIcon)}

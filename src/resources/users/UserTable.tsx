@@ -59,6 +59,9 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
         rowsPerPageOptions={[...USER_PAGE_SIZE_OPTIONS]}
         onPageChange={(_event, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPerPageChange(Number(event.target.value))}
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('app.users.range', { from, to, count })}
+        getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
       />
     </Paper>
   );

@@ -1,0 +1,23 @@
+import frenchMessages from 'ra-language-french';
+import type { Catalogue } from './en';
+import { appMessages } from './fr/appMessages';
+import { auditMessages } from './fr/auditMessages';
+import { dictionaryMessages } from './fr/dictionaryMessages';
+import { sessionsMessages } from './fr/sessionsMessages';
+import { usersMessages } from './fr/usersMessages';
+
+/**
+ * The French catalogue, shaped like en.ts: react-admin's strings from ra-language-french,
+ * ours from the French twins in ./fr/. i18nProvider imports it lazily, so English users
+ * never download it.
+ */
+export const fr: Catalogue = {
+  ...frenchMessages,
+  app: {
+    ...appMessages,
+    ...auditMessages,
+    dictionary: dictionaryMessages,
+    users: usersMessages,
+    sessions: sessionsMessages,
+  },
+};

@@ -1,0 +1,78 @@
+import type { usersMessages as english } from '../usersMessages';
+
+/** The French twin of usersMessages (keys app.users.*). */
+export const usersMessages: typeof english = {
+  refresh: 'Actualiser',
+  add: 'Ajouter un utilisateur',
+  search: 'Rechercher par e-mail ou par nom...',
+  searchLabel: 'Rechercher',
+  filters: {
+    role: 'Rôle',
+    status: 'Statut',
+    all: 'Tous',
+    admin: 'Administrateur',
+    user: 'Utilisateur',
+    active: 'Actif',
+    inactive: 'Inactif',
+  },
+  columns: {
+    user: 'Utilisateur',
+    email: 'E-mail',
+    role: 'Rôle',
+    status: 'Statut',
+    lastLogin: 'Dernière connexion',
+    created: 'Créé le',
+    actions: 'Actions',
+  },
+  never: 'Jamais',
+  range: '%{from}–%{to} sur %{count}',
+  empty: 'Aucun utilisateur trouvé.',
+  loading: 'Chargement des utilisateurs...',
+  actions: {
+    edit: 'Modifier',
+    resetPassword: 'Réinitialiser le mot de passe',
+    delete: 'Supprimer',
+    disable: "Désactiver l'utilisateur",
+    enable: "Activer l'utilisateur",
+  },
+  fields: {
+    email: 'E-mail',
+    password: 'Mot de passe',
+    passwordHelper: '6 caractères minimum',
+    name: 'Nom',
+    role: 'Rôle',
+    active: 'Actif',
+    newPassword: 'Nouveau mot de passe',
+  },
+  dialogs: {
+    cancel: 'Annuler',
+    create: { title: 'Créer un utilisateur', submit: 'Créer' },
+    edit: { title: "Modifier l'utilisateur", submit: 'Enregistrer' },
+    resetPassword: {
+      title: 'Réinitialiser le mot de passe',
+      intro: 'Définissez un nouveau mot de passe pour %{email}.',
+      submit: 'Réinitialiser le mot de passe',
+    },
+    delete: {
+      title: "Supprimer l'utilisateur",
+      confirm: "Voulez-vous vraiment supprimer l'utilisateur %{user} ? Son compte sera désactivé.",
+      submit: 'Supprimer',
+    },
+  },
+  errors: {
+    fetch: 'Échec du chargement des utilisateurs',
+    create: "Échec de la création de l'utilisateur",
+    update: "Échec de la mise à jour de l'utilisateur",
+    toggle: "Échec du changement de statut de l'utilisateur",
+    resetPassword: 'Échec de la réinitialisation du mot de passe',
+    delete: "Échec de la suppression de l'utilisateur",
+  },
+  success: {
+    created: 'Utilisateur créé',
+    updated: 'Utilisateur mis à jour',
+    passwordReset: 'Mot de passe réinitialisé',
+    deleted: 'Utilisateur supprimé',
+    disabled: 'Utilisateur désactivé',
+    enabled: 'Utilisateur activé',
+  },
+};

@@ -1,0 +1,56 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSignedInPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const chooseLanguage = async (page: Page, current: string, next: string) => {
+  await page.getByRole('button', { name: current }).click();
+  await page.getByRole('menuitem', { name: next }).click();
+};
+
+const pageTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
+describe('the language switcher', () => {
+  it('switches the portal to French, keeps it across a reload, and switches back', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await chooseLanguage(page, 'English', 'Français');
+    for (const item of ['Tableau de bord', 'Dictionnaire', 'Utilisateurs', 'Paramètres']) {
+      await page.getByRole('link', { name: item }).waitFor();
+    }
+    await page.getByRole('link', { name: 'Utilisateurs' }).click();
+    await page.waitForURL('**/users');
+    await expect.poll(() => pageTitle(page).textContent()).toBe('Gestion des utilisateurs');
+    await page.getByRole('columnheader', { name: 'Dernière connexion' }).waitFor();
+
+    await page.reload();
+    await expect.poll(() => pageTitle(page).textContent()).toBe('Gestion des utilisateurs');
+    await page.getByRole('link', { name: 'Paramètres' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+
+    await chooseLanguage(page, 'Français', 'English');
+    await expect.poll(() => pageTitle(page).textContent()).toBe('User Management');
+    await page.getByRole('link', { name: 'Settings' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the sign-in page in the remembered language', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await chooseLanguage(page, 'English', 'Français');
+    await page.getByRole('link', { name: 'Tableau de bord' }).waitFor();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
