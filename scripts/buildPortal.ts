@@ -23,6 +23,14 @@ export const portalIsStale = (outDir = join(root, 'dist')): boolean => {
 export const ensurePortalBuilt = async ({ force = false, log = console.log } = {}) => {
   if (!force && !portalIsStale()) return false;
   log('Building the portal (vite build)...');
-  await build({ root, logLevel: 'warn' });
+  // Vite sets NODE_ENV=production in this process; the API server started next inherits the
+  // environment and must not mistake a local emulator run for production.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 };

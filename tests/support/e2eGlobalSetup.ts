@@ -15,7 +15,8 @@ declare module 'vitest' {
 
 /** Starts the product exactly as `npm start` does, on free ports and a throwaway data folder. */
 export default async function setup(project: TestProject) {
-  await ensurePortalBuilt();
+  // Built in this process, as `npm start` does, so the browser tests cover that path too.
+  await ensurePortalBuilt({ force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'salescoach-e2e-'));
   const product = await startProduct({
     port: await freePort(),
