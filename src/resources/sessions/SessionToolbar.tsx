@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS } from '@/config';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import { useDebouncedSearch } from '@/resources/generic/useDebouncedSearch';
 import { SESSION_STATUSES, toListFilter, type SessionFilters } from './sessionTypes';
 
 interface SessionToolbarProps {
@@ -20,12 +20,8 @@ interface SessionToolbarProps {
 /** spec 2: text search (client-side at once, server-side once settled), status filter, Refresh. */
 export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefresh }: SessionToolbarProps) => {
   const translate = useTranslate();
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => {
-    if (search === filters.search) return;
-    const timer = setTimeout(() => onFiltersChange({ search }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.search, onFiltersChange]);
+  const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
+  const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>

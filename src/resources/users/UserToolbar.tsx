@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
@@ -6,8 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS } from '@/config';
 import { ExportCsvButton } from '../generic/ExportCsvButton';
+import { useDebouncedSearch } from '../generic/useDebouncedSearch';
 import { toListFilter, type UserFilters } from './userTypes';
 
 
@@ -21,12 +21,8 @@ interface UserToolbarProps {
 /** spec 2: search (debounced), Role and Status filters, Refresh, Export (issue 6) and Add User. */
 export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: UserToolbarProps) => {
   const translate = useTranslate();
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => {
-    if (search === filters.search) return;
-    const timer = setTimeout(() => onFiltersChange({ search }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.search, onFiltersChange]);
+  const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
+  const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
 
   const select = (name: 'role' | 'status', options: readonly string[]) => (
     <TextField select size="small" sx={{ minWidth: 140 }} label={translate(`app.users.filters.${name}`)} value={filters[name]}
