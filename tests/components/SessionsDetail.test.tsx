@@ -1,16 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { HttpError } from 'react-admin';
+import { HttpError, type GetListParams } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/App';
 import { PortalAuthContext } from '@/authProvider';
-import { writeListContext } from '@/resources/sessions/sessionNavigation';
+import { readListContext, writeListContext } from '@/resources/sessions/sessionNavigation';
 import { NO_FILTERS } from '@/resources/sessions/sessionTypes';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, buildDataProvider } from '../support/render';
-import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
+import { at, buildDetail, buildSession, fakeLayout, renderDetail } from '../support/sessions';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -182,7 +182,7 @@ describe('SessionDetailPage: click-through and neighbours', () => {
 
   it('walks the sessions of the list as it was filtered, disabled at the ends', async () => {
     const user = userEvent.setup();
-    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['first', 'session-2025-03-05-abcdefghijkl', 'last'] });
+    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['first', 'session-2025-03-05-abcdefghijkl', 'last'], total: null });
     const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
     renderDetail(PATH, getOne as never);
     expect(await screen.findByText('2 of 3')).toBeInTheDocument();
@@ -192,6 +192,48 @@ describe('SessionDetailPage: click-through and neighbours', () => {
     expect(screen.getByRole('button', { name: 'Next session' })).toBeDisabled();
     await user.click(screen.getByRole('link', { name: 'Previous session' }));
     expect(await screen.findByRole('heading', { name: 'Call session-2025-03-05-abcdefghijkl' })).toBeInTheDocument();
+  });
+
+  it('goes on to the neighbouring page of the filtered list at either edge, and the list follows', async () => {
+    const user = userEvent.setup();
+    const target = 'session-2025-03-05-abcdefghijkl';
+    const firstPage = [...Array.from({ length: 14 }, (_, i) => `p1-${i + 1}`), target];
+    const secondPage = ['p2-1', 'p2-2'];
+    const filters = { search: 'acme', status: 'failed' as const };
+    writeListContext({ filters, page: 1, ids: firstPage, total: 17 });
+    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
+    const getList = vi.fn(async (_resource: string, { pagination }: GetListParams) => {
+      const ids = pagination?.page === 2 ? secondPage : firstPage;
+      return { data: ids.map((id) => ({ ...buildSession({ sessionId: id }), id })), total: 17 };
+    });
+    renderDetail(PATH, getOne as never, { getList } as never);
+    expect(await screen.findByText('15 of 17')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('link', { name: 'Next session' }));
+    expect(await screen.findByRole('heading', { name: 'Call p2-1' })).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('sessions', expect.objectContaining({ pagination: { page: 2, perPage: 15 }, filter: { search: 'acme', status: 'failed' } }));
+    expect(screen.getByText('16 of 17')).toBeInTheDocument();
+    // Back to Sessions now opens page 2, where this session is.
+    expect(readListContext()).toMatchObject({ filters, page: 2, ids: secondPage, total: 17 });
+
+    await user.click(screen.getByRole('link', { name: 'Next session' }));
+    expect(await screen.findByRole('heading', { name: 'Call p2-2' })).toBeInTheDocument();
+    expect(screen.getByText('17 of 17')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next session' })).toBeDisabled();
+
+    await user.click(screen.getByRole('link', { name: 'Previous session' }));
+    await user.click(await screen.findByRole('link', { name: 'Previous session' }));
+    expect(await screen.findByRole('heading', { name: `Call ${target}` })).toBeInTheDocument();
+    expect(screen.getByText('15 of 17')).toBeInTheDocument();
+    expect(readListContext()).toMatchObject({ page: 1, ids: firstPage });
+  });
+
+  it('shows no walk for a session opened from a shared link', async () => {
+    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['other'], total: 1 });
+    renderDetail(PATH, found());
+    expect(await screen.findByRole('heading', { name: 'Discovery call with Acme' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /session$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next session' })).not.toBeInTheDocument();
   });
 });
 

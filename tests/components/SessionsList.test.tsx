@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readListContext } from '@/resources/sessions/sessionNavigation';
 import { STATUS_COLORS } from '@/resources/sessions/SessionStatusBadge';
 import { at, buildSession, renderSessions } from '../support/sessions';
 
@@ -94,6 +95,28 @@ describe('SessionList: pagination', () => {
     expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '2', '3', '4', '5', '6', 'Next']);
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 5, perPage: 15 }));
+  });
+
+  it('remembers the page it shows, with its ids and total, for the detail to walk on from', async () => {
+    const user = userEvent.setup();
+    renderSessions(many, { total: 100 });
+    await screen.findByText('Showing 1 to 15 of 100 results');
+    await waitFor(() => expect(readListContext()).toMatchObject({ page: 1, ids: many.map((s) => s.sessionId), total: 100 }));
+    // A search that shows only part of the page the server sent: the walk stays on what is shown.
+    await user.type(screen.getByPlaceholderText('Search sessions...'), 'Call 1');
+    await waitFor(() => expect(readListContext()).toMatchObject({ page: 1, total: null, filters: { search: 'Call 1' } }));
+    expect(readListContext().ids).toEqual(['s-1', 's-10', 's-11', 's-12', 's-13', 's-14']);
+  });
+
+  it('does not remember the previous page as the one still loading', async () => {
+    const user = userEvent.setup();
+    const { getList } = renderSessions(many, { total: 100 });
+    await screen.findByText('Showing 1 to 15 of 100 results');
+    await waitFor(() => expect(readListContext().total).toBe(100));
+    getList.mockImplementation(async () => new Promise(() => undefined));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 3, perPage: 15 }));
+    expect(readListContext()).toMatchObject({ page: 1, ids: many.map((s) => s.sessionId) });
   });
 
   it('hides the pagination with a single page', async () => {

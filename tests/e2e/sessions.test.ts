@@ -89,4 +89,36 @@ describe('Conversation Sessions', () => {
 
     await context.close();
   });
+
+  it('walks from the detail across the pages of the list, and the list follows', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.goto(`${baseUrl}/sessions`);
+    await page.getByText(/^Showing 1 to 15 of \d+ results$/).waitFor();
+    const lastOfFirstPage = await nameOfRow(page, 14);
+
+    await dataRows(page).nth(14).getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { name: lastOfFirstPage }).waitFor();
+    await page.getByText(/^15 of \d+$/).waitFor();
+
+    // Next from the last session of page 1 opens the first of page 2.
+    await page.getByRole('link', { name: 'Next session' }).click();
+    await page.getByText(/^16 of \d+$/).waitFor();
+    // The session's name is the page's last h1 (the top bar's title comes first).
+    const firstOfSecondPage = await page.getByRole('heading', { level: 1 }).last().innerText();
+    expect(firstOfSecondPage).not.toBe(lastOfFirstPage);
+
+    // The list comes back on page 2, where that session is.
+    await page.getByRole('link', { name: 'Back to Sessions' }).click();
+    await page.getByText(/^Showing 16 to 30 of \d+ results$/).waitFor();
+    expect(await nameOfRow(page, 0)).toBe(firstOfSecondPage);
+
+    // And Previous from there goes back over the edge to page 1.
+    await dataRows(page).first().getByRole('link', { name: 'View Details' }).click();
+    await page.getByText(/^16 of \d+$/).waitFor();
+    await page.getByRole('link', { name: 'Previous session' }).click();
+    await page.getByRole('heading', { name: lastOfFirstPage }).waitFor();
+    await page.getByText(/^15 of \d+$/).waitFor();
+
+    await context.close();
+  });
 });

@@ -69,8 +69,8 @@ export const renderSessions = (
 };
 
 /** Renders the detail page at `path` over a fake getOne; /sessions shows a marker. */
-export const renderDetail = (path: string, getOne: (...args: never[]) => Promise<unknown>) => {
-  const dataProvider = buildDataProvider({ getOne } as unknown as Partial<PortalDataProvider>);
+export const renderDetail = (path: string, getOne: (...args: never[]) => Promise<unknown>, overrides: Partial<PortalDataProvider> = {}) => {
+  const dataProvider = buildDataProvider({ getOne, ...overrides } as unknown as Partial<PortalDataProvider>);
   renderInAdmin(
     <Routes>
       <Route path="/sessions/:sessionId" element={<SessionDetailPage />} />

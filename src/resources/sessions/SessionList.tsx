@@ -8,10 +8,10 @@ import { useGetList, useTranslate } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
 import { PageWindow } from '@/layout/PageWindow';
 import { sessionListError } from './sessionErrors';
-import { readListContext, writeListContext } from './sessionNavigation';
+import { readListContext, sessionListParams, writeListContext } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
-import { matchesSearch, toListFilter, type SessionFilters, type SessionRecord } from './sessionTypes';
+import { matchesSearch, type SessionFilters, type SessionRecord } from './sessionTypes';
 
 /** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
 export const SessionList = () => {
@@ -20,9 +20,9 @@ export const SessionList = () => {
   const [filters, setFilters] = useState<SessionFilters>(initial.filters);
   const [typed, setTyped] = useState(initial.filters.search);
   const [page, setPage] = useState(initial.page);
-  const { data, total = 0, error, isFetching, refetch } = useGetList<SessionRecord>(
+  const { data, total = 0, error, isFetching, isPlaceholderData, refetch } = useGetList<SessionRecord>(
     'sessions',
-    { pagination: { page, perPage: SESSION_DEFAULT_PAGE_SIZE }, filter: toListFilter(filters) },
+    sessionListParams(filters, page),
     { placeholderData: keepPreviousData },
   );
 
@@ -31,14 +31,17 @@ export const SessionList = () => {
   // Saved with what was typed, not the debounced search, so leaving within 300 ms keeps it;
   // a search the server has not run yet starts again from page 1, as it would have.
   useEffect(() => {
-    if (!visible) return;
+    if (!visible || !data || isPlaceholderData) return;
     const searchPending = typed !== filters.search;
+    // Only the whole page, as the server returned it, can be continued on the next page.
+    const wholePage = !searchPending && visible.length === data.length;
     writeListContext({
       filters: { ...filters, search: typed },
       page: searchPending ? 1 : page,
       ids: visible.map((session) => session.sessionId),
+      total: wholePage ? total : null,
     });
-  }, [visible, filters, typed, page]);
+  }, [visible, data, isPlaceholderData, filters, typed, page, total]);
 
   const changeFilters = useCallback((patch: Partial<SessionFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
