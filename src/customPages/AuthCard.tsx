@@ -3,19 +3,26 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { translate } from '@/i18n/translate';
+import { LanguageSwitch } from './LanguageSwitch';
 
 interface AuthCardProps {
   title: string;
   children: ReactNode;
 }
 
-/** The centred card shared by the sign-in and sign-up screens (titled Admin Portal / <title>). */
+/**
+ * The centred card shared by the sign-in and sign-up screens (titled Admin Portal / <title>),
+ * with the language switch: the language can be chosen before signing in.
+ */
 export const AuthCard = ({ title, children }: AuthCardProps) => (
   <Box
     component="main"
     sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
   >
-    <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
+    <Paper elevation={3} sx={{ p: 4, pt: 2, width: '100%', maxWidth: 420 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <LanguageSwitch />
+      </Box>
       <Typography component="h1" variant="h4" align="center" gutterBottom>
         {translate('app.adminPortal')}
       </Typography>

@@ -9,7 +9,8 @@ import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
-import { authErrorMessage } from './authMessages';
+import { authErrorMessage, messageText } from './authMessages';
+import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
 import { PATHS } from './paths';
 
@@ -19,10 +20,9 @@ interface LoginRouteState {
   error?: string;
 }
 
-const fromKey = (key: string | undefined) => (key ? translate(key, { _: key }) : '');
-
 /** spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget). */
 export const LoginPage = () => {
+  useAuthLocale();
   const auth = usePortalAuth();
   const navigate = useNavigate();
   const routeState = (useLocation().state ?? {}) as LoginRouteState;
@@ -30,8 +30,9 @@ export const LoginPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState(fromKey(routeState.error));
-  const [alert, setAlert] = useState(fromKey(routeState.alert));
+  // i18n keys (or the identity provider's text), translated when rendered
+  const [error, setError] = useState(routeState.error ?? '');
+  const [alert, setAlert] = useState(routeState.alert ?? '');
   const deniedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(deniedTimer.current), []);
@@ -49,8 +50,8 @@ export const LoginPage = () => {
       if (caught instanceof AccessDeniedError) {
         // spec 4: the account has been signed out; the message follows after ~100 ms
         deniedTimer.current = setTimeout(() => {
-          setError(translate('app.auth.accessDenied'));
-          setAlert(translate('app.auth.noPermission'));
+          setError('app.auth.accessDenied');
+          setAlert('app.auth.noPermission');
         }, ACCESS_DENIED_DELAY_MS);
       } else {
         setError(authErrorMessage(caught));
@@ -70,8 +71,8 @@ export const LoginPage = () => {
 
   return (
     <AuthCard title={translate('app.login.title')}>
-      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{alert}</Alert>}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{messageText(alert)}</Alert>}
+      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.login.title')}>
         <AuthTextField
           label={translate('app.login.email')}

@@ -7,7 +7,7 @@ import { usePortalAuth } from '@/authProvider';
 import { RESET_RETURN_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthTextField } from './AuthTextField';
-import { authErrorMessage } from './authMessages';
+import { authErrorMessage, messageText } from './authMessages';
 
 interface PasswordResetFormProps {
   initialEmail: string;
@@ -19,6 +19,7 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
   const auth = usePortalAuth();
   const [email, setEmail] = useState(initialEmail);
   const [loading, setLoading] = useState(false);
+  // an i18n key (or the identity provider's text), translated when rendered
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   const returnTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -30,7 +31,7 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
     setError('');
     setSent(false);
     if (!email.trim()) {
-      setError(translate('app.auth.reset.emailRequired'));
+      setError('app.auth.reset.emailRequired');
       return;
     }
     setLoading(true);
@@ -52,7 +53,7 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.login.resetInfo')}
       </Typography>
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
       {sent && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.auth.reset.sent')}</Alert>}
       <AuthTextField
         label={translate('app.login.email')}

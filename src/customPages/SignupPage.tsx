@@ -9,7 +9,8 @@ import { MIN_PASSWORD_LENGTH } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
-import { authErrorMessage } from './authMessages';
+import { authErrorMessage, messageText } from './authMessages';
+import { useAuthLocale } from './LanguageSwitch';
 import { PATHS } from './paths';
 
 const EMPTY_FORM = { email: '', password: '', confirmPassword: '' };
@@ -25,10 +26,12 @@ export const signupError = ({ email, password, confirmPassword }: typeof EMPTY_F
 
 /** spec 2, 5: self sign-up. Deliberately free of react-admin (bundle budget). */
 export const SignupPage = () => {
+  useAuthLocale();
   const auth = usePortalAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY_FORM);
   const [loading, setLoading] = useState(false);
+  // i18n keys (or the identity provider's text), translated when rendered
   const [error, setError] = useState('');
   const [alert, setAlert] = useState('');
 
@@ -43,7 +46,7 @@ export const SignupPage = () => {
     event.preventDefault();
     const invalid = signupError(form);
     if (invalid) {
-      setError(translate(invalid));
+      setError(invalid);
       return;
     }
     setLoading(true);
@@ -55,8 +58,8 @@ export const SignupPage = () => {
       }
       // spec 6: self sign-up exists, but a non-whitelisted account cannot get in
       await auth.signOut();
-      setError(translate('app.auth.accessDenied'));
-      setAlert(translate('app.auth.noPermission'));
+      setError('app.auth.accessDenied');
+      setAlert('app.auth.noPermission');
     } catch (caught) {
       setError(authErrorMessage(caught));
     } finally {
@@ -78,8 +81,8 @@ export const SignupPage = () => {
 
   return (
     <AuthCard title={translate('app.signup.title')}>
-      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{alert}</Alert>}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{messageText(alert)}</Alert>}
+      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.signup.title')}>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'new-password', translate('app.signup.passwordHelper'))}

@@ -6,6 +6,7 @@ export const appMessages = {
   productName: 'Sales Coach AI',
   adminPortal: 'Admin Portal',
   loading: 'Loading...',
+  language: 'Language',
   auth: {
     // spec 4, 6
     accessDenied: 'Access denied. Your account is not authorized to access the admin portal.',

@@ -87,6 +87,37 @@ describe('LoginPage', () => {
     expect(screen.getByText('Access denied. Your account is not authorized to access the admin portal.')).toBeInTheDocument();
   });
 
+  describe('language switch', () => {
+    afterEach(() => localStorage.clear());
+
+    it('switches to French at once, the shown messages included, and remembers the choice', async () => {
+      const user = userEvent.setup();
+      renderPublicPage(<LoginPage />, { state: { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' } });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+
+      expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+      expect(screen.getByText("Votre compte ne dispose pas de l'autorisation requise.")).toBeInTheDocument();
+      expect(screen.getByText("Accès refusé. Votre compte n'est pas autorisé à accéder au portail d'administration.")).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+      expect(localStorage.getItem('RaStore.locale')).toBe('"fr"');
+    });
+
+    it("keeps the identity provider's message as it is", async () => {
+      const user = userEvent.setup();
+      const auth = buildAuth();
+      auth.signIn.mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));
+      renderPublicPage(<LoginPage />, { auth });
+      await user.type(screen.getByLabelText(/Email Address/), admin.email);
+      await user.type(screen.getByLabelText(/Password/), `${admin.password}{Enter}`);
+      await screen.findByText('Firebase: Error (auth/internal-error).');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+
+      expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+      expect(screen.getByText('Firebase: Error (auth/internal-error).')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Adresse e-mail/)).toHaveValue(admin.email);
+    });
+  });
+
   describe('reset mode', () => {
     const openReset = async (user: ReturnType<typeof userEvent.setup>, email = '') => {
       if (email) await user.type(screen.getByLabelText(/Email Address/), email);

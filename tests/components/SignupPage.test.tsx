@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SignupPage } from '@/customPages/SignupPage';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
@@ -82,5 +82,25 @@ describe('SignupPage', () => {
     await submit(user);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(auth.signUp).toHaveBeenCalledWith('new@salescoach.test', 'secret1');
+  });
+
+  describe('language switch', () => {
+    afterEach(() => localStorage.clear());
+
+    it('switches the card and its message to French and remembers the choice', async () => {
+      const user = userEvent.setup();
+      renderPublicPage(<SignupPage />, { path: '/signup' });
+      await fill(user, 'new@salescoach.test', 'abc', 'abc');
+      await submit(user);
+      expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 6 characters long');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+
+      expect(await screen.findByRole('heading', { name: 'Inscription' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Le mot de passe doit comporter au moins 6 caractères$/);
+      expect(screen.getByLabelText(/Confirmer le mot de passe/)).toHaveValue('abc');
+      expect(screen.getByRole('button', { name: "S'inscrire" })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Vous avez déjà un compte ? Se connecter' })).toHaveAttribute('href', '/login');
+      expect(localStorage.getItem('RaStore.locale')).toBe('"fr"');
+    });
   });
 });

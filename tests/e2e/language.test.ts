@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import { DEMO_PASSWORD, launchBrowser, newSignedInPage } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -51,6 +51,26 @@ describe('the language switcher', () => {
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('carries the language chosen on the sign-in card into the portal', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+
+    await page.getByLabel('Adresse e-mail').fill('admin@salescoach.test');
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => pageTitle(page).textContent()).toBe('Tableau de bord');
+    await page.getByRole('heading', { name: "Bienvenue sur le portail d'administration" }).waitFor();
+    await page.getByRole('link', { name: 'Paramètres' }).waitFor();
+    // The top bar's menu shows the same choice.
+    await page.getByRole('button', { name: 'Français' }).waitFor();
     await context.close();
   });
 });

@@ -1,0 +1,34 @@
+import { ERROR_CODES } from '../../../src/contract/common';
+import { USER_ERROR_CODES, USER_MESSAGES } from '../../../src/contract/users';
+import { ApiHttpError } from '../../plugins/errors';
+import type { UsersContext } from './model';
+
+export const identityCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+
+const INPUT_REJECTIONS = new Set([
+  'auth/invalid-password',
+  'auth/weak-password',
+  'auth/password-does-not-meet-requirements',
+  'auth/invalid-email',
+  'auth/invalid-display-name',
+]);
+
+export const conflict = (message: string) => new ApiHttpError(409, ERROR_CODES.conflict, message);
+export const notFound = () => new ApiHttpError(404, ERROR_CODES.notFound, USER_MESSAGES.notFound);
+export const emailExists = () => new ApiHttpError(409, USER_ERROR_CODES.emailExists, USER_MESSAGES.emailExists);
+
+/**
+ * A firebase-admin failure as the client's error: an existing email is 409 EMAIL_EXISTS, the
+ * provider's input rules (spec 5: passed through) are 400 with its message, anything else is
+ * the provider being unavailable (503; the details go to the log).
+ */
+export const identityFailure = (error: unknown, context: UsersContext): ApiHttpError => {
+  const code = identityCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'auth/email-already-exists') return emailExists();
+  if (code && INPUT_REJECTIONS.has(code)) return new ApiHttpError(400, ERROR_CODES.validation, message);
+  if (code === 'auth/user-not-found') return conflict(USER_MESSAGES.noIdentityAccount);
+  context.log?.error({ event: 'identity.failed', code, err: error }, 'identity provider call failed');
+  return new ApiHttpError(503, ERROR_CODES.authUnavailable, USER_MESSAGES.identityUnavailable);
+};

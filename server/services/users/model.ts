@@ -1,0 +1,21 @@
+import type { User } from '../../../src/contract/users';
+import type { users } from '../../db/schema';
+
+export type Profile = typeof users.$inferSelect;
+
+/** Who acts (the signed-in admin, request.admin) and where to log what the client does not see. */
+export interface UsersContext {
+  actor: { uid: string; email: string | null; userId: string };
+  log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/** A profile as the API sends it (src/contract/users.ts userSchema). */
+export const toWireUser = (profile: Profile): User => ({
+  _id: profile.id,
+  email: profile.email,
+  name: profile.name,
+  role: profile.role,
+  isActive: profile.isActive,
+  lastLogin: profile.lastLogin ? profile.lastLogin.toISOString() : null,
+  createdAt: profile.createdAt.toISOString(),
+});
