@@ -1,55 +1,93 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
-import { generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
+import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { ensurePortalBuilt } from './buildPortal';
 import { freePort } from './freePort';
+import { startPostgres, type ThrowawayPostgres } from './postgres';
 import { startProduct, type RunningProduct } from './product';
 
 /**
- * `npm run bench`: the sessions list and detail at scale (issue 5).
+ * `npm run bench [-- --postgres]`: the sessions list and detail at scale (issue 5).
  *
- * 1. A temporary PGlite database with BENCH_SESSIONS (default 100 000) sessions: summary rows
- *    for all, transcripts and analyses for the first BENCH_DETAIL (default 500) of them, plus
- *    one completed session of 5 000 transcripts; then VACUUM ANALYZE.
- * 2. The product as `npm start` runs it (Auth emulator + server on that database), signed in
- *    as the demo admin: p50/p99 over BENCH_REQUESTS (default 50) real HTTP requests each for
- *    the first page, a deep page (5 000), a status filter, a search; and the large detail.
+ * 1. A throwaway database: PGlite in a temporary folder, or with --postgres a throwaway
+ *    PostgreSQL 15 cluster (scripts/postgres.ts). It gets BENCH_SESSIONS (default 100 000)
+ *    sessions: summary rows for all, transcripts and analyses for the first BENCH_DETAIL
+ *    (default 10 000) of them, plus one completed session of 5 000 transcripts; then VACUUM
+ *    ANALYZE. Detail for all 100 000 would be about 25 million rows (some 116 transcripts and
+ *    as many sentiment entries per call): half an hour to an hour on PGlite on a 2-core
+ *    machine, which inserts 8 000-14 500 rows a second there; with 10 000 the whole seeding
+ *    took 3 to 5.5 minutes. BENCH_DETAIL=100000 seeds them all. On its first start the
+ *    server adds its demo profiles, dictionary and DEMO_SESSION_COUNT demo sessions, as
+ *    `npm start` does on an empty database.
+ * 2. The product as `npm start` runs it (Auth emulator + server on that database, through
+ *    DATABASE_URL for PostgreSQL), signed in as the demo admin: p50/p99 over BENCH_REQUESTS
+ *    (default 50) real HTTP requests each for the first page, a deep page (5 000), a status
+ *    filter, a search; and the large detail.
  * 3. Chromium: the time from navigating to /sessions/<large session> to the first row of the
  *    timeline (`[aria-label="Session timeline"] [role="listitem"]`).
- * Everything started here is stopped and the folder removed, also on failure.
+ * Everything started here is stopped and the folder (and the cluster) removed, also on
+ * failure and on Ctrl-C.
  */
+const { values: flags } = parseArgs({ options: { postgres: { type: 'boolean', default: false } } });
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
-const WITH_DETAIL = Number(process.env.BENCH_DETAIL ?? 500);
+const WITH_DETAIL = Math.min(SESSIONS, Number(process.env.BENCH_DETAIL ?? 10_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const BIG_TRANSCRIPTS = 5_000;
 const SEED = 4242;
+const DATABASE = flags.postgres ? 'PostgreSQL' : 'PGlite';
 
 const folder = mkdtempSync(join(tmpdir(), 'salescoach-bench-'));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+let postgres: ThrowawayPostgres | null = null;
 let product: RunningProduct | null = null;
 let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+let cleaning: Promise<void> | null = null;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    await browser?.close().catch(() => {});
+    await product?.stop().catch(() => {});
+    await postgres?.stop().catch((error: unknown) => console.error('Could not stop the PostgreSQL cluster:', error));
+    rmSync(folder, { recursive: true, force: true });
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping...`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
 const started = Date.now();
 try {
   // 1. Data.
-  const database = await openDatabase({ dataDir: join(folder, 'db') });
+  if (flags.postgres) {
+    postgres = await startPostgres();
+    console.log(`Throwaway PostgreSQL cluster at ${postgres.url}`);
+  }
+  const target = postgres ? { databaseUrl: postgres.url } : { dataDir: join(folder, 'db') };
+  const database = await openDatabase(target);
   let bigSessionId: string;
   try {
-    console.log(`Seeding ${SESSIONS} sessions (${WITH_DETAIL} with transcripts and analyses) into ${folder}/db ...`);
-    await seedSessions({ db: database.db, count: SESSIONS, seed: SEED, withDetail: WITH_DETAIL, log: (line) => console.log(line) });
+    console.log(`Seeding ${SESSIONS} sessions (${WITH_DETAIL} with transcripts and analyses) into ${postgres ? 'PostgreSQL' : `PGlite in ${folder}/db`} ...`);
+    const seeded = await seedSessions({ db: database.db, count: SESSIONS, seed: SEED, withDetail: WITH_DETAIL, log: (line) => console.log(line) });
     const big = generateSession(SESSIONS, { seed: SEED, now: Date.now(), transcripts: BIG_TRANSCRIPTS });
-    await database.db.transaction((tx) => insertSessionBatch(tx, [big]));
+    const bigCounts = await database.db.transaction((tx) => insertSessionBatch(tx, [big]));
     bigSessionId = big.sessionId;
     console.log(`Large session ${bigSessionId}: ${big.detail!.transcripts.length} transcripts, ${big.detail!.detections.length} detections, ${big.detail!.alerts.length} alerts`);
     const vacuumStart = Date.now();
     await database.db.execute(sql`vacuum analyze`);
     console.log(`VACUUM ANALYZE in ${seconds(Date.now() - vacuumStart)}; data ready after ${seconds(Date.now() - started)}`);
+    console.log(
+      `Seeded: ${seeded.sessions + 1} sessions, ${WITH_DETAIL + 1} of them with transcripts and analyses (${seeded.detailRows + bigCounts.detailRows} detail rows); ` +
+        `the server adds ${DEMO_SESSION_COUNT} demo sessions on its first start`,
+    );
   } finally {
     await database.close();
   }
@@ -57,7 +95,13 @@ try {
   // 2. API over HTTP.
   await ensurePortalBuilt();
   const emulatorPort = await freePort();
-  product = await startProduct({ port: await freePort(), dataDir: folder, emulatorPort, log: (line) => console.log(line) });
+  product = await startProduct({
+    port: await freePort(),
+    dataDir: folder,
+    emulatorPort,
+    env: postgres ? { DATABASE_URL: postgres.url } : undefined,
+    log: (line) => console.log(line),
+  });
   const signIn = await fetch(`http://${product.emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -85,7 +129,7 @@ try {
     times.sort((a, b) => a - b);
     console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`);
   };
-  console.log(`\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, PGlite, ${SESSIONS} sessions):`);
+  console.log(`\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions):`);
   await measure('list, first page', '/api/admin/sessions?page=1&limit=15');
   await measure('list, deep page 5000', '/api/admin/sessions?page=5000&limit=15');
   await measure('list, status=failed page 2', '/api/admin/sessions?status=failed&page=2&limit=15');
@@ -108,9 +152,7 @@ try {
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
-  console.log(`\nBench finished in ${seconds(Date.now() - started)}`);
+  console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {
-  await browser?.close().catch(() => {});
-  await product?.stop().catch(() => {});
-  rmSync(folder, { recursive: true, force: true });
+  await cleanUp();
 }

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/authEmulator';
-import { startPostgres } from './postgres';
+import { startPostgres } from '../../scripts/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { analyzeSpeechRate, countWords, generateSession, summarizeSentiment, type GeneratedSession } from '../../server/seed/sessions/generator';
+import { analyzeSpeechRate, countWords, generateSession, summarizeSentiment, type GeneratedSession } from '../../server/seed/sessions';
 import { isObjectionCategory, SESSION_STATUSES } from '../../src/contract/sessions';
 
 const now = Date.parse('2026-05-01T12:00:00Z');

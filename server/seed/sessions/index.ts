@@ -1,4 +1,18 @@
-export { generateSession, generateSessions, type GeneratedSession, type GenerateOptions } from './generator';
+export { generateSession, generateSessions } from './generator';
+export { bulletAnswer, countWords } from './text';
+export { createRng } from './rng';
+export { summarizeSentiment } from './sentiment';
+export { analyzeSpeechRate, GENERATOR_SPEECH_RATE } from './speechRate';
+export type {
+  DetectionKind,
+  GeneratedAlert,
+  GeneratedDetail,
+  GeneratedDetection,
+  GeneratedSentiment,
+  GeneratedSession,
+  GeneratedTranscript,
+  GenerateOptions,
+} from './types';
 export { insertSessionBatch, seedSessions, type SeedSessionsOptions } from './insert';
 
 /** Sessions `npm start` seeds on an empty database. */

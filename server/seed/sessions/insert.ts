@@ -1,98 +1,143 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { generateSessions, type GeneratedSession } from './generator';
+import { generateSessions } from './generator';
+import type { GeneratedSession } from './types';
 
 /**
  * Bulk insert of generated sessions: one statement per table and batch, each column sent as
- * one array parameter (`INSERT ... SELECT * FROM unnest($1::uuid[], ...)`), so a batch of
+ * one array parameter (`INSERT ... SELECT ... FROM unnest($1::uuid[], ...)`), so a batch of
  * thousands of rows is a handful of round trips and never hits the 65 535-parameter limit.
- * Works the same on PGlite and node-postgres.
+ * Times travel as epoch milliseconds (bigint) and become timestamptz in SQL, which spares
+ * formatting and parsing a date string per row. Works the same on PGlite and node-postgres.
  */
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const p = (values: unknown[]) => sql.param(values);
+type ColumnType = 'uuid' | 'text' | 'int' | 'real' | 'jsonb' | 'epoch_ms';
+type Column = readonly [name: string, type: ColumnType, values: readonly unknown[]];
+
+/** Rows per statement: keeps one statement's parameters to a few MB of text. */
+const ROWS_PER_STATEMENT = 20_000;
+
+const insertColumns = async (executor: Database | Transaction, table: string, columns: readonly Column[]): Promise<number> => {
+  const length = columns[0][2].length;
+  for (let from = 0; from < length; from += ROWS_PER_STATEMENT) {
+    const arrays: SQL[] = [];
+    const values: SQL[] = [];
+    columns.forEach(([, type, all], i) => {
+      const part = from === 0 && all.length <= ROWS_PER_STATEMENT ? all : all.slice(from, from + ROWS_PER_STATEMENT);
+      const alias = sql.raw(`c${i}`);
+      arrays.push(sql`${sql.param(part)}::${sql.raw(type === 'epoch_ms' ? 'bigint' : type)}[]`);
+      values.push(type === 'epoch_ms' ? sql`timestamptz 'epoch' + ${alias} * interval '1 millisecond'` : alias);
+    });
+    const names = sql.raw(columns.map(([name]) => name).join(', '));
+    const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(', '));
+    await executor.execute(
+      sql`insert into ${sql.identifier(table)} (${names}) select ${sql.join(values, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as r(${aliases})`,
+    );
+  }
+  return length;
+};
+
+/** One column per field of the rows of every session in `sessions`, plus the session id and the row's position. */
+const detailColumns = <R>(sessions: readonly GeneratedSession[], rowsOf: (session: GeneratedSession) => readonly R[]) => {
+  const ids: string[] = [];
+  const seqs: number[] = [];
+  const rows: R[] = [];
+  for (const session of sessions) {
+    const own = rowsOf(session);
+    for (let seq = 0; seq < own.length; seq += 1) {
+      ids.push(session.id);
+      seqs.push(seq);
+      rows.push(own[seq]);
+    }
+  }
+  const field = <T>(pick: (row: R) => T) => rows.map(pick);
+  return { ids, seqs, field };
+};
 
 export interface InsertCounts { sessions: number; detailRows: number }
 
 /** Inserts `batch` (sessions and their detail) with `executor` (use a transaction). */
 export const insertSessionBatch = async (executor: Database | Transaction, batch: readonly GeneratedSession[]): Promise<InsertCounts> => {
   if (batch.length === 0) return { sessions: 0, detailRows: 0 };
-  const col = <T>(pick: (session: GeneratedSession) => T) => p(batch.map(pick));
-  await executor.execute(sql`
-    insert into sessions (id, session_id, session_name, user_email, room_name, start_time, duration, status,
-      total_transcripts, customer_transcripts, salesperson_transcripts, total_objections, total_faqs, total_new_inquiries, response_rate)
-    select * from unnest(
-      ${col((s) => s.id)}::uuid[], ${col((s) => s.sessionId)}::text[], ${col((s) => s.sessionName)}::text[],
-      ${col((s) => s.userEmail)}::text[], ${col((s) => s.roomName)}::text[], ${col((s) => iso(s.startTime))}::timestamptz[],
-      ${col((s) => s.duration)}::int[], ${col((s) => s.status)}::text[],
-      ${col((s) => s.statistics.totalTranscripts)}::int[], ${col((s) => s.statistics.customerTranscripts)}::int[],
-      ${col((s) => s.statistics.salespersonTranscripts)}::int[], ${col((s) => s.statistics.totalObjections)}::int[],
-      ${col((s) => s.statistics.totalFAQs)}::int[], ${col((s) => s.statistics.totalNewInquiries)}::int[],
-      ${col((s) => s.statistics.responseRate)}::real[])`);
+  const col = <T>(pick: (session: GeneratedSession) => T) => batch.map(pick);
+  await insertColumns(executor, 'sessions', [
+    ['id', 'uuid', col((s) => s.id)],
+    ['session_id', 'text', col((s) => s.sessionId)],
+    ['session_name', 'text', col((s) => s.sessionName)],
+    ['user_email', 'text', col((s) => s.userEmail)],
+    ['room_name', 'text', col((s) => s.roomName)],
+    ['start_time', 'epoch_ms', col((s) => s.startTime)],
+    ['duration', 'int', col((s) => s.duration)],
+    ['status', 'text', col((s) => s.status)],
+    ['total_transcripts', 'int', col((s) => s.statistics.totalTranscripts)],
+    ['customer_transcripts', 'int', col((s) => s.statistics.customerTranscripts)],
+    ['salesperson_transcripts', 'int', col((s) => s.statistics.salespersonTranscripts)],
+    ['total_objections', 'int', col((s) => s.statistics.totalObjections)],
+    ['total_faqs', 'int', col((s) => s.statistics.totalFAQs)],
+    ['total_new_inquiries', 'int', col((s) => s.statistics.totalNewInquiries)],
+    ['response_rate', 'real', col((s) => s.statistics.responseRate)],
+  ]);
 
   const withDetail = batch.filter((session) => session.detail);
   if (withDetail.length === 0) return { sessions: batch.length, detailRows: 0 };
-  const rows = <R>(pick: (session: GeneratedSession) => readonly R[]) =>
-    withDetail.flatMap((session) => pick(session).map((row, seq) => ({ id: session.id, seq, row })));
   let detailRows = 0;
 
-  const transcripts = rows((s) => s.detail!.transcripts);
-  // Large texts: split so one statement stays well under a few MB.
-  for (let from = 0; from < transcripts.length; from += 20_000) {
-    const part = transcripts.slice(from, from + 20_000);
-    await executor.execute(sql`
-      insert into session_transcripts (session_id, seq, ts, speaker, text)
-      select * from unnest(${p(part.map((r) => r.id))}::uuid[], ${p(part.map((r) => r.seq))}::int[],
-        ${p(part.map((r) => iso(r.row.t)))}::timestamptz[], ${p(part.map((r) => r.row.speaker))}::text[], ${p(part.map((r) => r.row.text))}::text[])`);
-  }
-  detailRows += transcripts.length;
+  const transcripts = detailColumns(withDetail, (s) => s.detail!.transcripts);
+  detailRows += await insertColumns(executor, 'session_transcripts', [
+    ['session_id', 'uuid', transcripts.ids],
+    ['seq', 'int', transcripts.seqs],
+    ['ts', 'epoch_ms', transcripts.field((r) => r.t)],
+    ['speaker', 'text', transcripts.field((r) => r.speaker)],
+    ['text', 'text', transcripts.field((r) => r.text)],
+  ]);
 
-  const sentiment = rows((s) => s.detail!.sentiment);
-  for (let from = 0; from < sentiment.length; from += 20_000) {
-    const part = sentiment.slice(from, from + 20_000);
-    await executor.execute(sql`
-      insert into session_sentiment_entries (session_id, seq, ts, speaker, dominant_emotion, confidence, transcript)
-      select * from unnest(${p(part.map((r) => r.id))}::uuid[], ${p(part.map((r) => r.seq))}::int[],
-        ${p(part.map((r) => iso(r.row.t)))}::timestamptz[], ${p(part.map((r) => r.row.speaker))}::text[],
-        ${p(part.map((r) => r.row.emotion))}::text[], ${p(part.map((r) => r.row.confidence))}::real[], ${p(part.map((r) => r.row.transcript))}::text[])`);
-  }
-  detailRows += sentiment.length;
+  const sentiment = detailColumns(withDetail, (s) => s.detail!.sentiment);
+  detailRows += await insertColumns(executor, 'session_sentiment_entries', [
+    ['session_id', 'uuid', sentiment.ids],
+    ['seq', 'int', sentiment.seqs],
+    ['ts', 'epoch_ms', sentiment.field((r) => r.t)],
+    ['speaker', 'text', sentiment.field((r) => r.speaker)],
+    ['dominant_emotion', 'text', sentiment.field((r) => r.emotion)],
+    ['confidence', 'real', sentiment.field((r) => r.confidence)],
+    ['transcript', 'text', sentiment.field((r) => r.transcript)],
+  ]);
 
-  const detections = rows((s) => s.detail!.detections);
-  if (detections.length > 0) {
-    await executor.execute(sql`
-      insert into session_detections (session_id, seq, kind, ts, category, relevance_score, question, answer)
-      select * from unnest(${p(detections.map((r) => r.id))}::uuid[], ${p(detections.map((r) => r.seq))}::int[],
-        ${p(detections.map((r) => r.row.kind))}::text[], ${p(detections.map((r) => iso(r.row.t)))}::timestamptz[],
-        ${p(detections.map((r) => r.row.category))}::text[], ${p(detections.map((r) => r.row.relevanceScore))}::real[],
-        ${p(detections.map((r) => r.row.question))}::text[], ${p(detections.map((r) => r.row.answer))}::text[])`);
-  }
-  detailRows += detections.length;
+  const detections = detailColumns(withDetail, (s) => s.detail!.detections);
+  detailRows += await insertColumns(executor, 'session_detections', [
+    ['session_id', 'uuid', detections.ids],
+    ['seq', 'int', detections.seqs],
+    ['kind', 'text', detections.field((r) => r.kind)],
+    ['ts', 'epoch_ms', detections.field((r) => r.t)],
+    ['category', 'text', detections.field((r) => r.category)],
+    ['relevance_score', 'real', detections.field((r) => r.relevanceScore)],
+    ['question', 'text', detections.field((r) => r.question)],
+    ['answer', 'text', detections.field((r) => r.answer)],
+  ]);
 
-  const alerts = rows((s) => s.detail!.alerts);
-  if (alerts.length > 0) {
-    await executor.execute(sql`
-      insert into session_speech_alerts (session_id, seq, ts, words_per_minute, total_words, time_window, max_words)
-      select * from unnest(${p(alerts.map((r) => r.id))}::uuid[], ${p(alerts.map((r) => r.seq))}::int[],
-        ${p(alerts.map((r) => iso(r.row.t)))}::timestamptz[], ${p(alerts.map((r) => r.row.wordsPerMinute))}::real[],
-        ${p(alerts.map((r) => r.row.totalWords))}::int[], ${p(alerts.map((r) => r.row.timeWindow))}::int[], ${p(alerts.map((r) => r.row.maxWords))}::int[])`);
-  }
-  detailRows += alerts.length;
+  const alerts = detailColumns(withDetail, (s) => s.detail!.alerts);
+  detailRows += await insertColumns(executor, 'session_speech_alerts', [
+    ['session_id', 'uuid', alerts.ids],
+    ['seq', 'int', alerts.seqs],
+    ['ts', 'epoch_ms', alerts.field((r) => r.t)],
+    ['words_per_minute', 'real', alerts.field((r) => r.wordsPerMinute)],
+    ['total_words', 'int', alerts.field((r) => r.totalWords)],
+    ['time_window', 'int', alerts.field((r) => r.timeWindow)],
+    ['max_words', 'int', alerts.field((r) => r.maxWords)],
+  ]);
 
-  const d = (s: GeneratedSession) => s.detail!;
-  const summaryCol = <T>(pick: (session: GeneratedSession) => T) => p(withDetail.map(pick));
-  await executor.execute(sql`
-    insert into session_analyses (session_id, dominant_emotion, session_confidence, sentiment_total, average_confidence,
-      emotion_distribution, total_alerts, average_words_per_minute)
-    select * from unnest(${summaryCol((s) => s.id)}::uuid[], ${summaryCol((s) => d(s).sentimentSummary.session_dominant_emotion)}::text[],
-      ${summaryCol((s) => d(s).sentimentSummary.session_confidence)}::real[], ${summaryCol((s) => d(s).sentimentSummary.total_transcripts)}::int[],
-      ${summaryCol((s) => d(s).sentimentSummary.average_confidence)}::real[],
-      ${summaryCol((s) => JSON.stringify(d(s).sentimentSummary.emotion_distribution))}::jsonb[],
-      ${summaryCol((s) => d(s).alerts.length)}::int[], ${summaryCol((s) => d(s).averageWordsPerMinute)}::real[])`);
-  detailRows += withDetail.length;
+  const summary = <T>(pick: (detail: NonNullable<GeneratedSession['detail']>) => T) => withDetail.map((s) => pick(s.detail!));
+  detailRows += await insertColumns(executor, 'session_analyses', [
+    ['session_id', 'uuid', withDetail.map((s) => s.id)],
+    ['dominant_emotion', 'text', summary((d) => d.sentimentSummary.session_dominant_emotion)],
+    ['session_confidence', 'real', summary((d) => d.sentimentSummary.session_confidence)],
+    ['sentiment_total', 'int', summary((d) => d.sentimentSummary.total_transcripts)],
+    ['average_confidence', 'real', summary((d) => d.sentimentSummary.average_confidence)],
+    ['emotion_distribution', 'jsonb', summary((d) => JSON.stringify(d.sentimentSummary.emotion_distribution))],
+    ['total_alerts', 'int', summary((d) => d.alerts.length)],
+    ['average_words_per_minute', 'real', summary((d) => d.averageWordsPerMinute)],
+  ]);
   return { sessions: batch.length, detailRows };
 };
-
 export interface SeedSessionsOptions {
   db: Database;
   count: number;

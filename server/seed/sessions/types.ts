@@ -1,0 +1,42 @@
+import type { Emotion, SentimentSummary, SessionStatistics, SessionStatus, Speaker } from '../../../src/contract/sessions';
+
+/** The shapes the demo call generator produces. */
+
+export interface GeneratedTranscript { t: number; speaker: Speaker; text: string }
+export type DetectionKind = 'objection' | 'faq' | 'new_inquiry';
+export interface GeneratedDetection { t: number; kind: DetectionKind; category: string; relevanceScore: number; question: string; answer: string | null }
+export interface GeneratedSentiment { t: number; speaker: Speaker; emotion: Emotion; confidence: number; transcript: string }
+export interface GeneratedAlert { t: number; wordsPerMinute: number; totalWords: number; timeWindow: number; maxWords: number }
+
+export interface GeneratedDetail {
+  transcripts: GeneratedTranscript[];
+  detections: GeneratedDetection[];
+  sentiment: GeneratedSentiment[];
+  sentimentSummary: SentimentSummary;
+  alerts: GeneratedAlert[];
+  averageWordsPerMinute: number;
+}
+
+/** Times (`t`, `startTime`) are epoch milliseconds. */
+export interface GeneratedSession {
+  id: string;
+  sessionId: string;
+  sessionName: string;
+  userEmail: string;
+  roomName: string | null;
+  startTime: number;
+  duration: number;
+  status: SessionStatus;
+  statistics: SessionStatistics;
+  detail: GeneratedDetail | null;
+}
+
+export interface GenerateOptions {
+  seed: number;
+  /** Epoch ms the calls are placed before (in-progress calls end about now). */
+  now: number;
+  /** false: summary only (detail null). Default true. */
+  detail?: boolean;
+  /** Makes a completed call of exactly this many transcripts (benchmarks). */
+  transcripts?: number;
+}
