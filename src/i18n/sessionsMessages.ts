@@ -30,6 +30,21 @@ export const sessionsMessages = {
     faqs: '%{count} FAQs',
   },
   noRoom: '-',
+  /** A figure that has no value (no limit configured, no monologue). */
+  noValue: '-',
+  /** A fact's name before its value. */
+  /** Between a series' name and its value in a chart's tooltip. */
+  tooltipSeparator: ': ',
+  labelled: '%{label}:',
+  units: {
+    percent: '%{value}%',
+    wpm: '%{value} wpm',
+    duration: {
+      hms: '%{h}h %{m}m %{s}s',
+      ms: '%{m}m %{s}s',
+      s: '%{s}s',
+    },
+  },
   viewDetails: 'View Details',
   showMore: 'Show %{count} more',
   pagination: {
@@ -68,6 +83,7 @@ export const sessionsMessages = {
     label: 'Call summary',
     talkRatio: 'Talk ratio',
     talkRatioValue: 'Salesperson %{salesperson}% · Customer %{customer}%',
+    talkRatioShares: '%{salesperson} / %{customer}',
     objections: 'Objections',
     faqs: 'FAQs',
     inquiries: 'New inquiries',
@@ -83,6 +99,11 @@ export const sessionsMessages = {
   speakers: {
     customer: 'Customer',
     salesperson: 'Salesperson',
+  },
+  /** The letter on each speaker's avatar. */
+  speakerInitials: {
+    customer: 'C',
+    salesperson: 'S',
   },
   kinds: {
     transcript: 'Transcripts',
@@ -131,6 +152,11 @@ export const sessionsMessages = {
     overTime: 'Sentiment over the call',
     overTimeCaption: 'Sentiment score (-1 negative to +1 positive) by minute of the call, per speaker. %{summary}',
     score: 'Sentiment score',
+    scale: {
+      negative: 'Negative',
+      neutral: 'Neutral',
+      positive: 'Positive',
+    },
     minute: 'Minute of the call',
     entries: 'Entries',
     count: 'Count',
@@ -144,12 +170,14 @@ export const sessionsMessages = {
     chart: 'Words per minute over the call',
     chartCaption: 'Salesperson words per minute, minute by minute, against the limit of %{limit}: peak %{peak}, %{over} of %{minutes} minutes over the limit.',
     wpm: 'Words per minute',
+    limitLine: 'Limit: %{limit}',
     minute: 'Minute of the call',
     alerts: 'Alerts',
     empty: 'No speech-rate alerts in this session.',
   },
   statistics: {
     transcripts: 'Transcripts',
+    transcriptsBySpeaker: 'Salesperson %{salesperson} · Customer %{customer}',
     customerTranscripts: 'Customer transcripts',
     salespersonTranscripts: 'Salesperson transcripts',
     objections: 'Objections',
@@ -160,6 +188,7 @@ export const sessionsMessages = {
     talkRatioCaption: 'Share of words: %{summary}',
     wordsColumn: 'Words',
     longestMonologue: 'Longest monologue',
+    wordsValue: '%{words} words',
     monologueValue: '%{duration} (%{words} words)',
     questions: 'Questions asked',
     detections: 'Detections by category',

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { App } from '@/App';
 import { PortalAuthContext } from '@/authProvider';
@@ -24,7 +24,7 @@ const tags: ResourceDeclaration = {
   sort: { field: 'name', order: 'ASC' },
   fields: [
     { source: 'name', label: 'Tag name', inList: true, filter: true, sortable: true },
-    { source: 'color', label: 'Colour', type: 'select', choices: [{ id: 'red', name: 'Red' }, { id: 'green', name: 'Green' }, { id: 'blue', name: 'Blue' }], inList: true },
+    { source: 'color', label: 'Colour', type: 'select', choices: [{ id: 'red', name: 'Red' }, { id: 'green', name: 'Green' }, { id: 'blue', name: 'Blue' }], inList: true, sortable: true },
     { source: 'weight', label: 'Weight', type: 'number', inList: true },
     { source: 'createdAt', label: 'Created', type: 'date', readOnly: true },
   ],
@@ -82,15 +82,17 @@ const renderTags = (path: string) => {
     fetch: server.fetchFn as typeof fetch,
   });
   const admin = buildAccount({ email: 'admin@salescoach.test' });
+  const dataProvider = createDataProvider(http, [tags]);
+  const getList = vi.spyOn(dataProvider, 'getList');
   render(
     <PortalAuthContext value={buildFakeAuth({ users: [admin], signedInAs: admin.email })}>
       <MemoryRouter initialEntries={[path]}>
-        <App authProvider={buildAuthProvider()} dataProvider={createDataProvider(http, [tags])} resources={[tags]} />
+        <App authProvider={buildAuthProvider()} dataProvider={dataProvider} resources={[tags]} />
         <LocationDisplay />
       </MemoryRouter>
     </PortalAuthContext>,
   );
-  return server;
+  return { ...server, getList };
 };
 
 const FIND = { timeout: 15_000 };
@@ -117,6 +119,46 @@ describe('a resource declared in a test alone', { timeout: 45_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Tag name' }), 'alp');
     await waitFor(() => expect(names()).toEqual(['alpha']), FIND);
     expect(decodeURIComponent(server.requests.at(-1)!.url.search)).toContain('filter={"name":"alp"}');
+  });
+
+  it('sorts on a sortable column when its header is clicked, and toggles the order on a second click', async () => {
+    const user = userEvent.setup();
+    const server = renderTags('/tags');
+    const table = await screen.findByRole('table', {}, FIND);
+    const names = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    await waitFor(() => expect(names()).toEqual(['alpha', 'beta', 'gamma']));
+    const lastSort = () => server.getList.mock.lastCall?.[1].sort;
+    expect(lastSort()).toEqual({ field: 'name', order: 'ASC' });
+
+    const colour = screen.getByRole('columnheader', { name: /Colour/ });
+    await user.click(within(colour).getByRole('button'));
+    await waitFor(() => expect(lastSort()).toEqual({ field: 'color', order: 'ASC' }), FIND);
+    await waitFor(() => expect(names()).toEqual(['gamma', 'beta', 'alpha']), FIND);
+    expect(decodeURIComponent(server.requests.at(-1)!.url.search)).toContain('sort=["color","ASC"]');
+    expect(screen.getByTestId('location')).toHaveTextContent('/tags');
+
+    await user.click(within(colour).getByRole('button'));
+    await waitFor(() => expect(lastSort()).toEqual({ field: 'color', order: 'DESC' }), FIND);
+    await waitFor(() => expect(names()).toEqual(['alpha', 'beta', 'gamma']), FIND);
+    expect(decodeURIComponent(server.requests.at(-1)!.url.search)).toContain('sort=["color","DESC"]');
+
+    // back on the declared column: it sorts from its own field again
+    await user.click(within(screen.getByRole('columnheader', { name: /Tag name/ })).getByRole('button'));
+    await waitFor(() => expect(lastSort()).toEqual({ field: 'name', order: 'ASC' }), FIND);
+    await waitFor(() => expect(names()).toEqual(['alpha', 'beta', 'gamma']), FIND);
+  });
+
+  it('offers no sorting on a column the declaration leaves unsortable', async () => {
+    const user = userEvent.setup();
+    const server = renderTags('/tags');
+    const table = await screen.findByRole('table', {}, FIND);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const weight = screen.getByRole('columnheader', { name: /Weight/ });
+    expect(within(weight).queryByRole('button')).toBeNull();
+    const calls = server.getList.mock.calls.length;
+    await user.click(weight);
+    expect(server.getList.mock.calls.length).toBe(calls);
+    expect(server.getList.mock.lastCall?.[1].sort).toEqual({ field: 'name', order: 'ASC' });
   });
 
   it('gets a generated show view with every declared field', async () => {

@@ -1,23 +1,30 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { ReactElement } from 'react';
-import { ResourceContextProvider } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
 import { DashboardPage } from '@/customPages/DashboardPage';
 import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
 import { LoginPage } from '@/customPages/LoginPage';
+import { SessionDetailPage } from '@/customPages/sessionDetail/SessionDetailPage';
 import { SettingsPage } from '@/customPages/SettingsPage';
 import { en } from '@/i18n/en';
 import { LOCALES } from '@/i18n/locale';
 import { PortalLayout } from '@/layout/PortalLayout';
 import audit from '@/resources/audit';
 import { ResourceList } from '@/resources/generic/ResourceList';
+import { SessionList } from '@/resources/sessions/SessionList';
+import { writeListContext } from '@/resources/sessions/sessionNavigation';
+import { NO_FILTERS } from '@/resources/sessions/sessionTypes';
 import { UserList } from '@/resources/users/UserList';
 import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/dictionaryFakes';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin, renderPublicPage } from '../support/render';
+import { buildDetail, buildSession, fakeLayout } from '../support/sessions';
 import { buildUser } from '../support/users';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -51,11 +58,16 @@ const admin = buildAccount({ email: 'admin@salescoach.test' });
  * Texts that are rightly not in the catalogue:
  * - each language's name in the language menu is written in that language, whatever the UI's;
  * - the avatar shows the signed-in email's initial, MUI marks a required field with an asterisk;
- * - bare numbers (rows-per-page options, page numbers);
+ * - bare numbers as Intl writes them in English (rows-per-page options, page numbers, counts,
+ *   chart ticks and values such as 1,250 or -0.5); a number with a unit ('%', 'wpm', 'm s')
+ *   is not bare and comes from the catalogue;
+ * - a moment of a call as m:ss or h:mm:ss (the timeline, the sentiment entries);
  * - MUI's zero-width space that keeps an outlined field's empty legend in place.
  */
 const ALLOWED = new Set([...LOCALES.map(({ name }) => name), admin.email.charAt(0).toUpperCase(), '*']);
-const isAllowed = (text: string) => ALLOWED.has(text) || /^\d+$/.test(text) || /^\u200b+$/.test(text);
+const BARE_NUMBER = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
+const CALL_OFFSET = /^(\d+:)?\d+:\d{2}$/;
+const isAllowed = (text: string) => ALLOWED.has(text) || BARE_NUMBER.test(text) || CALL_OFFSET.test(text) || /^\u200b+$/.test(text);
 
 const users = [buildUser(), buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', role: 'user', isActive: false, lastLogin: null })];
 const item = buildItem();
@@ -71,17 +83,32 @@ const auditRow = {
   changes: ['priority: low -> high'],
 };
 
+// An answer's line keeps its words; its list marker ('- ', '1. ') is drawn as '• ' (spec 3).
+const LIST_MARKER = /^\s*(?:[-*•●▪]|\d+[.)])\s+/;
+
 /** Every string of the fake data, as a screen may show it. */
 const dataStrings = (...records: unknown[]): string[] =>
   records.flatMap((record) => {
-    if (typeof record === 'string') return [record, ...record.split('\n')];
+    if (typeof record === 'string') return [record, ...record.split('\n').flatMap((line) => [line, line.replace(LIST_MARKER, '• ')])];
     if (typeof record === 'number') return [String(record)];
     if (record && typeof record === 'object') return dataStrings(...Object.values(record));
     return [];
   });
 
+const sessions = [
+  buildSession(),
+  buildSession({ _id: 'm2', sessionId: 'session-2025-03-06-mnopqrstuvwx', sessionName: 'Renewal with Globex', status: 'failed', metadata: {}, duration: 3725 }),
+  buildSession({ _id: 'm3', sessionId: 'session-2025-03-07-yzabcdefghij', sessionName: 'Pilot kick-off', status: 'in_progress', duration: 42 }),
+];
+const detail = buildDetail();
+const SESSION_PATH = `/sessions/${detail.sessionId}`;
+
 const FAKE_DATA = new Set([
-  ...dataStrings(admin.email, users, item, landmine, auditRow),
+  ...dataStrings(admin.email, users, item, landmine, auditRow, sessions, detail),
+  ...[...sessions, detail].flatMap((session) => [
+    session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH),
+    format(new Date(session.startTime), 'MMM dd, yyyy HH:mm'),
+  ]),
   new Date(auditRow.at).toLocaleString('en'),
   ...users.flatMap((user) => [
     format(new Date(user.createdAt), 'MMM dd, yyyy'),
@@ -92,9 +119,18 @@ const FAKE_DATA = new Set([
 /** The texts a user sees or hears: text nodes, placeholders and accessible labels. */
 const visibleTexts = () => {
   const texts: string[] = [];
+  // A text with the search's matches marked is one text cut in pieces around <mark>: read it whole.
+  const marked = new Set([...document.body.querySelectorAll('mark')].map((mark) => mark.parentElement));
+  const read = new Set<Element | null>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.parentElement?.closest('[data-testid="location"], style, script')) continue;
+    const whole = [...marked].find((holder) => holder?.contains(node));
+    if (whole) {
+      if (!read.has(whole)) texts.push(whole.textContent ?? '');
+      read.add(whole);
+      continue;
+    }
     texts.push(node.textContent ?? '');
   }
   for (const element of document.body.querySelectorAll('[placeholder], [aria-label], [title]')) {
@@ -156,8 +192,75 @@ describe('every user-visible string comes from the catalogue', () => {
       </ResourceContextProvider>,
       { dataProvider, path: '/audit' },
     );
-    await screen.findByText(auditRow.changes[0]);
+    // the generated list mounts its filters and datagrid before the first page: slower than a custom screen
+    await screen.findByText(auditRow.changes[0], {}, { timeout: 10_000 });
     expect(untranslated()).toEqual([]);
+  });
+
+  describe('on the sessions screens', () => {
+    // The timeline is virtualised: jsdom lays nothing out, so these tests lend it a viewport
+    // (as the sessions tests do) and give the other tests their jsdom back afterwards.
+    const LAYOUT = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth', 'scrollTop', 'scrollTo'];
+    let jsdomLayout: [string, PropertyDescriptor | undefined][] = [];
+    beforeAll(() => {
+      jsdomLayout = LAYOUT.map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)]);
+      fakeLayout();
+    });
+    afterAll(() => {
+      for (const [name, descriptor] of jsdomLayout) {
+        if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+        else Reflect.deleteProperty(HTMLElement.prototype, name);
+      }
+    });
+    afterEach(() => sessionStorage.clear());
+
+    it('on the sessions list, with its pagination', async () => {
+      const getList = vi.fn(async () => ({ data: sessions, total: 40 }));
+      renderScreen(<SessionList />, { dataProvider: buildDataProvider({ getList } as never), path: '/sessions' });
+      await screen.findByText('Renewal with Globex');
+      expect(untranslated()).toEqual([]);
+    });
+
+    const renderDetail = (getOne: (...args: never[]) => Promise<unknown>) =>
+      renderScreen(
+        <Routes>
+          <Route path="/sessions/:sessionId" element={<SessionDetailPage />} />
+        </Routes>,
+        { dataProvider: buildDataProvider({ getOne } as never), path: SESSION_PATH },
+      );
+
+    it('on the session detail, each of its four tabs', async () => {
+      const user = userEvent.setup();
+      writeListContext({ filters: NO_FILTERS, page: 1, ids: ['before', detail.sessionId, 'after'], total: 3 });
+      renderDetail(vi.fn(async () => ({ data: detail })));
+      const timeline = await screen.findByRole('list', { name: '⟦Session timeline⟧' });
+      await waitFor(() => expect(within(timeline).getAllByRole('listitem').length).toBeGreaterThan(5));
+      expect(untranslated()).toEqual([]);
+
+      await user.type(screen.getByRole('searchbox', { name: '⟦Search transcript⟧' }), 'price');
+      await screen.findByText(/^⟦1 of 3 matches/);
+      expect(untranslated()).toEqual([]);
+
+      const tabs: [string, string][] = [
+        ['⟦Sentiment Analysis⟧', '⟦Sentiment over the call⟧'],
+        ['⟦Speech Rate⟧', '⟦Words per minute over the call⟧'],
+        ['⟦Statistics⟧', '⟦Talk ratio (share of words)⟧'],
+      ];
+      for (const [tab, chart] of tabs) {
+        await user.click(screen.getByRole('tab', { name: tab }));
+        const figure = await screen.findByRole('figure', { name: chart }, { timeout: 10_000 });
+        // the drawing itself, not only the figure's title: ticks, legend and labels are text too
+        await waitFor(() => expect(figure.querySelectorAll('svg text').length).toBeGreaterThan(0));
+        expect(untranslated()).toEqual([]);
+      }
+    });
+
+    it('on the session detail of a session that is not there', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderDetail(vi.fn(async () => Promise.reject(new HttpError('Not found', 404, { error: 'NOT_FOUND', message: 'Not found' }))));
+      expect(await screen.findByRole('alert')).toHaveTextContent('⟦Session not found⟧');
+      expect(untranslated()).toEqual([]);
+    });
   });
 
   it('on the sign-in page', () => {

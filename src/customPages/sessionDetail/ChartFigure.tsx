@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ResponsiveContainer } from 'recharts';
+import { ResponsiveContainer, type DefaultLegendContentProps } from 'recharts';
 
 interface ChartFigureProps {
   title: string;
@@ -28,7 +28,11 @@ const visuallyHidden = {
   width: 1,
 } as const;
 
-/** A recharts chart with its title, a visible summary and a visually hidden data table. */
+/**
+ * A recharts chart with its title, a visible summary and a visually hidden data table. The
+ * drawing is hidden from assistive technology (the table says it all), so charts inside turn
+ * recharts' keyboard layer off: nothing focusable may sit inside an aria-hidden subtree.
+ */
 export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => (
   <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
     <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{title}</Typography>
@@ -50,4 +54,29 @@ export const ChartFigure = ({ title, caption, columns, rows, height = 260, child
       </tbody>
     </table>
   </Paper>
+);
+
+/**
+ * The legend of a chart: each series' swatch in its colour and its name in the theme's text
+ * colour (recharts' own legend writes the name in the series colour and labels each icon in
+ * English for screen readers).
+ */
+export const ChartLegend = ({ payload = [] }: Pick<DefaultLegendContentProps, 'payload'>) => (
+  <Box
+    component="ul"
+    className="chart-legend"
+    sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 0.5, m: 0, p: 0, listStyle: 'none' }}
+  >
+    {payload.map((entry) => (
+      <Typography key={String(entry.value)} component="li" variant="caption" color="text.primary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+        <Box
+          component="span"
+          className="chart-legend-swatch"
+          style={{ backgroundColor: entry.color }}
+          sx={entry.type === 'line' ? { width: 16, height: 3, borderRadius: 1 } : { width: 10, height: 10, borderRadius: entry.type === 'circle' ? '50%' : 0.5 }}
+        />
+        {entry.value}
+      </Typography>
+    ))}
+  </Box>
 );

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { formatRelevance } from '@/resources/sessions/formatDuration';
 import type { Detection } from '@/resources/sessions/sessionTypes';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 
 const BULLET = /^\s*(?:[-*•●▪]|\d+[.)])\s+/;
 
@@ -24,12 +24,13 @@ export const AnswerLines = ({ answer }: { answer: string }) => (
 /** A detected objection, FAQ or new inquiry: category, relevance (0 decimals, spec 9), question, answer. */
 export const DetectionBody = ({ detection }: { detection: Detection }) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" variant="outlined" label={detection.category} />
         <Typography variant="caption" color="text.secondary">
-          {translate('app.sessions.timeline.relevance', { value: formatRelevance(detection.relevance_score) })}
+          {translate('app.sessions.timeline.relevance', { value: format.relevance(detection.relevance_score) })}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>{detection.question}</Typography>

@@ -6,9 +6,10 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { formatConfidence, formatOffset } from '@/resources/sessions/formatDuration';
+import { formatOffset } from '@/resources/sessions/formatDuration';
 import type { SentimentEntry } from '@/resources/sessions/sessionTypes';
-import { emotionColor } from './chartColors';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { textOn, useChartTheme } from './chartColors';
 import type { OpenMoment } from './momentTypes';
 import { SpeakerAvatar } from './SpeakerAvatar';
 import { toMillis } from './timeline';
@@ -18,15 +19,18 @@ const PAGE = 100;
 /** The sentiment entries (confidence with 0 decimals, spec 9); each opens the Timeline there. */
 export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: SentimentEntry[]; start: number; onOpenMoment: OpenMoment }) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const { emotion } = useChartTheme();
   const [shown, setShown] = useState(PAGE);
   return (
     <Box>
       <List dense aria-label={translate('app.sessions.sentiment.entries')}>
         {entries.slice(0, shown).map((entry, index) => {
           const speaker = translate(`app.sessions.speakers.${entry.speaker}`, { _: entry.speaker });
+          const color = emotion(entry.dominant_emotion);
           return (
             <ListItemButton key={index} onClick={() => onOpenMoment(entry.timestamp, 'transcript')} sx={{ gap: 1.5, alignItems: 'flex-start' }}>
-              <SpeakerAvatar speaker={entry.speaker} label={speaker} />
+              <SpeakerAvatar speaker={entry.speaker} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="subtitle2" component="span">{speaker}</Typography>
@@ -34,9 +38,9 @@ export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: Se
                   <Chip
                     size="small"
                     label={translate(`app.sessions.emotions.${entry.dominant_emotion}`, { _: entry.dominant_emotion })}
-                    sx={{ bgcolor: emotionColor(entry.dominant_emotion), color: '#fff' }}
+                    sx={{ bgcolor: color, color: textOn(color) }}
                   />
-                  <Typography variant="caption">{formatConfidence(entry.confidence, 0)}</Typography>
+                  <Typography variant="caption">{format.confidence(entry.confidence, 0)}</Typography>
                 </Box>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{entry.transcript}</Typography>
               </Box>
@@ -46,7 +50,7 @@ export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: Se
       </List>
       {entries.length > shown && (
         <Button onClick={() => setShown((count) => count + PAGE)}>
-          {translate('app.sessions.showMore', { count: Math.min(PAGE, entries.length - shown) })}
+          {translate('app.sessions.showMore', { count: format.number(Math.min(PAGE, entries.length - shown)) })}
         </Button>
       )}
     </Box>

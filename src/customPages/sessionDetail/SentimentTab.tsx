@@ -3,20 +3,24 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { formatConfidence } from '@/resources/sessions/formatDuration';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
-import { ChartFigure } from './ChartFigure';
-import { emotionColor, SPEAKER_COLORS } from './chartColors';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { ChartFigure, ChartLegend } from './ChartFigure';
+import { textOn, useChartTheme } from './chartColors';
 import { sentimentSeries } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { SentimentEntries } from './SentimentEntries';
 import { StatRow, StatTile } from './StatTile';
 
-const AXIS = { fontSize: 12 };
+// The score axis reads in words at its ends and middle: a manager needs "negative", not "-1".
+const SCALE_TICKS = [-1, 0, 1];
+const SCALE_WORDS: Record<number, string> = { [-1]: 'negative', 0: 'neutral', 1: 'positive' };
 
 /** spec 2, 3, 9: the session summary, the emotion distribution, sentiment over the call and the entries. */
 export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const chart = useChartTheme();
   const summary = session.sentimentAnalysis?.sessionSummary;
   const entries = session.sentimentAnalysis?.entries ?? [];
   if (!summary && entries.length === 0) return <Typography color="text.secondary">{translate('app.sessions.sentiment.empty')}</Typography>;
@@ -27,8 +31,14 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
     .sort((a, b) => b.count - a.count);
   const series = SPEAKERS.map((speaker) => ({ speaker, label: translate(`app.sessions.speakers.${speaker}`), points: sentimentSeries(entries, start, speaker) }));
   const seriesSummary = series
-    .map(({ label, points }) => (points.length ? `${label}: ${points[0].score} → ${points[points.length - 1].score}` : `${label}: -`))
+    .map(({ label, points }) => {
+      const change = points.length ? `${format.decimal(points[0].score)} → ${format.decimal(points[points.length - 1].score)}` : translate('app.sessions.noValue');
+      return `${translate('app.sessions.labelled', { label })} ${change}`;
+    })
     .join('; ');
+  const dominant = summary ? chart.emotion(summary.session_dominant_emotion) : '';
+  const minuteLabel = translate('app.sessions.sentiment.minute');
+  const scaleWord = (value: number) => (value in SCALE_WORDS ? translate(`app.sessions.sentiment.scale.${SCALE_WORDS[value]}`) : format.decimal(value));
 
   return (
     <Box>
@@ -36,50 +46,71 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
         <StatRow>
           <StatTile
             label={translate('app.sessions.sentiment.dominant')}
-            value={<Chip label={emotion(summary.session_dominant_emotion)} sx={{ bgcolor: emotionColor(summary.session_dominant_emotion), color: '#fff', fontWeight: 600 }} />}
+            value={<Chip label={emotion(summary.session_dominant_emotion)} sx={{ bgcolor: dominant, color: textOn(dominant), fontWeight: 600 }} />}
           />
-          <StatTile label={translate('app.sessions.sentiment.confidence')} value={formatConfidence(summary.session_confidence, 1)} />
-          <StatTile label={translate('app.sessions.sentiment.totalTranscripts')} value={summary.total_transcripts} />
-          <StatTile label={translate('app.sessions.sentiment.averageConfidence')} value={formatConfidence(summary.average_confidence, 1)} />
+          <StatTile label={translate('app.sessions.sentiment.confidence')} value={format.confidence(summary.session_confidence, 1)} />
+          <StatTile label={translate('app.sessions.sentiment.totalTranscripts')} value={format.number(summary.total_transcripts)} />
+          <StatTile label={translate('app.sessions.sentiment.averageConfidence')} value={format.confidence(summary.average_confidence, 1)} />
         </StatRow>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <ChartFigure
           title={translate('app.sessions.sentiment.distribution')}
-          caption={translate('app.sessions.sentiment.distributionCaption', { summary: distribution.map((d) => `${d.label} ${d.count}`).join(', ') || '-' })}
+          caption={translate('app.sessions.sentiment.distributionCaption', {
+            summary: distribution.map((d) => `${d.label} ${format.number(d.count)}`).join(', ') || translate('app.sessions.noValue'),
+          })}
           columns={[translate('app.sessions.sentiment.emotion'), translate('app.sessions.sentiment.count')]}
-          rows={distribution.map((d) => [d.label, d.count])}
+          rows={distribution.map((d) => [d.label, format.number(d.count)])}
         >
-          <BarChart data={distribution} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-            <XAxis dataKey="label" tick={AXIS} interval={0} />
-            <YAxis allowDecimals={false} tick={AXIS} />
-            <Tooltip />
-            <Bar dataKey="count" name={translate('app.sessions.sentiment.count')} isAnimationActive={false}>
-              {distribution.map((d) => <Cell key={d.name} fill={emotionColor(d.name)} />)}
+          <BarChart accessibilityLayer={false} data={distribution} margin={{ top: 20, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid {...chart.grid} vertical={false} />
+            <XAxis dataKey="label" {...chart.axis} interval={0} />
+            <YAxis allowDecimals={false} {...chart.axis} tickFormatter={(value: number) => format.number(value)} />
+            <Tooltip {...chart.tooltip} separator={translate('app.sessions.tooltipSeparator')} cursor={chart.barCursor} formatter={(value) => format.number(Number(value))} />
+            <Bar
+              dataKey="count"
+              name={translate('app.sessions.sentiment.count')}
+              isAnimationActive={false}
+              label={{ position: 'top', ...chart.valueLabel, formatter: (value: unknown) => format.number(Number(value)) }}
+            >
+              {distribution.map((d) => <Cell key={d.name} fill={chart.emotion(d.name)} />)}
             </Bar>
           </BarChart>
         </ChartFigure>
         <ChartFigure
           title={translate('app.sessions.sentiment.overTime')}
           caption={translate('app.sessions.sentiment.overTimeCaption', { summary: seriesSummary })}
-          columns={[translate('app.sessions.timeline.speakerFilter'), translate('app.sessions.sentiment.minute'), translate('app.sessions.sentiment.emotion'), translate('app.sessions.sentiment.score')]}
-          rows={series.flatMap(({ label, points }) => points.map((p) => [label, p.minute, emotion(p.emotion), p.score]))}
+          columns={[translate('app.sessions.timeline.speakerFilter'), minuteLabel, translate('app.sessions.sentiment.emotion'), translate('app.sessions.sentiment.score')]}
+          rows={series.flatMap(({ label, points }) => points.map((p) => [label, format.decimal(p.minute), emotion(p.emotion), format.decimal(p.score)]))}
         >
-          <LineChart margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-            <XAxis type="number" dataKey="minute" domain={[0, 'dataMax']} tick={AXIS} label={{ value: translate('app.sessions.sentiment.minute'), position: 'insideBottom', offset: -8, fontSize: 12 }} />
-            <YAxis type="number" domain={[-1, 1]} ticks={[-1, -0.5, 0, 0.5, 1]} tick={AXIS} />
-            <ReferenceLine y={0} strokeOpacity={0.6} />
-            <Tooltip />
-            <Legend verticalAlign="top" height={24} />
+          <LineChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
+            <CartesianGrid {...chart.grid} />
+            <XAxis
+              type="number"
+              dataKey="minute"
+              domain={[0, 'dataMax']}
+              {...chart.axis}
+              tickFormatter={(value: number) => format.decimal(value)}
+              label={{ value: minuteLabel, position: 'insideBottom', offset: -8, ...chart.axisLabel }}
+            />
+            <YAxis type="number" domain={[-1, 1]} ticks={SCALE_TICKS} {...chart.axis} width={72} tickFormatter={scaleWord} />
+            <ReferenceLine y={0} stroke={chart.baseline} strokeDasharray="2 4" />
+            <Tooltip
+              {...chart.tooltip}
+              separator={translate('app.sessions.tooltipSeparator')}
+              cursor={chart.lineCursor}
+              labelFormatter={(value) => `${translate('app.sessions.labelled', { label: minuteLabel })} ${format.decimal(Number(value))}`}
+              formatter={(value) => format.decimal(Number(value))}
+            />
+            <Legend verticalAlign="top" height={24} content={<ChartLegend />} />
             {series.map(({ speaker, label, points }) => (
               <Line
                 key={speaker}
                 data={points}
                 dataKey="score"
                 name={label}
-                stroke={SPEAKER_COLORS[speaker]}
+                stroke={chart.series.speakers[speaker]}
+                fill={chart.series.speakers[speaker]}
                 strokeWidth={2}
                 dot={points.length < 60}
                 isAnimationActive={false}

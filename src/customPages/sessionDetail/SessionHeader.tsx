@@ -3,16 +3,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
-import { formatDuration, formatStartTime } from '@/resources/sessions/formatDuration';
+import { formatStartTime } from '@/resources/sessions/formatDuration';
 import type { SessionSummary } from '@/resources/sessions/sessionTypes';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 
 /** spec 2: session name, user email, duration, date and room. */
 export const SessionHeader = ({ session }: { session: SessionSummary }) => {
   const translate = useTranslate();
   const locale = useDateLocale();
+  const format = useSessionFormat();
   const facts: [string, string][] = [
     ['user', session.userEmail],
-    ['duration', formatDuration(session.duration)],
+    ['duration', format.duration(session.duration)],
     ['date', formatStartTime(session.startTime, locale)],
     ['room', session.metadata?.roomName || translate('app.sessions.noRoom')],
   ];
@@ -25,7 +27,7 @@ export const SessionHeader = ({ session }: { session: SessionSummary }) => {
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 1 }}>
         {facts.map(([key, value]) => (
           <Box key={key} sx={{ display: 'flex', gap: 0.75 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.sessions.detail.${key}`)}:</Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">{translate('app.sessions.labelled', { label: translate(`app.sessions.detail.${key}`) })}</Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0 }}>{value}</Typography>
           </Box>
         ))}

@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
-import { SPEAKER_COLORS } from './chartColors';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { useSeriesPalette } from './chartColors';
 import { sentimentTrend, talkRatio } from './sessionStats';
 import { StatRow, StatTile } from './StatTile';
 
@@ -15,6 +16,8 @@ const TREND_COLORS = { improving: 'success.main', declining: 'error.main', stead
 /** The call at a glance: who talked, what came up, how the customer's mood moved, how fast the pitch was. */
 export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const { speakers } = useSeriesPalette();
   const ratio = talkRatio(session.transcripts ?? []);
   const trend = sentimentTrend(session.sentimentAnalysis?.entries ?? []);
   const TrendIcon = TREND_ICONS[trend];
@@ -24,20 +27,23 @@ export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => 
       <StatRow>
         <StatTile
           label={translate('app.sessions.summary.talkRatio')}
-          value={`${ratio.share.salesperson}% / ${ratio.share.customer}%`}
+          value={translate('app.sessions.summary.talkRatioShares', {
+            salesperson: format.percent(ratio.share.salesperson),
+            customer: format.percent(ratio.share.customer),
+          })}
           hint={
             <>
               <Box aria-hidden sx={{ display: 'flex', height: 6, borderRadius: 3, overflow: 'hidden', my: 0.5, bgcolor: 'action.hover' }}>
-                <Box sx={{ width: `${ratio.share.salesperson}%`, bgcolor: SPEAKER_COLORS.salesperson }} />
-                <Box sx={{ width: `${ratio.share.customer}%`, bgcolor: SPEAKER_COLORS.customer }} />
+                <Box sx={{ width: `${ratio.share.salesperson}%`, bgcolor: speakers.salesperson }} />
+                <Box sx={{ width: `${ratio.share.customer}%`, bgcolor: speakers.customer }} />
               </Box>
               {translate('app.sessions.summary.talkRatioValue', ratio.share)}
             </>
           }
         />
-        <StatTile label={translate('app.sessions.summary.objections')} value={stats?.totalObjections ?? session.detectedObjections?.length ?? 0} />
-        <StatTile label={translate('app.sessions.summary.faqs')} value={stats?.totalFAQs ?? session.detectedFAQs?.length ?? 0} />
-        <StatTile label={translate('app.sessions.summary.inquiries')} value={stats?.totalNewInquiries ?? session.newInquiries?.length ?? 0} />
+        <StatTile label={translate('app.sessions.summary.objections')} value={format.number(stats?.totalObjections ?? session.detectedObjections?.length ?? 0)} />
+        <StatTile label={translate('app.sessions.summary.faqs')} value={format.number(stats?.totalFAQs ?? session.detectedFAQs?.length ?? 0)} />
+        <StatTile label={translate('app.sessions.summary.inquiries')} value={format.number(stats?.totalNewInquiries ?? session.newInquiries?.length ?? 0)} />
         <StatTile
           label={translate('app.sessions.summary.sentiment')}
           value={
@@ -47,7 +53,7 @@ export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => 
             </Typography>
           }
         />
-        <StatTile label={translate('app.sessions.summary.alerts')} value={session.speechRateAnalysis?.totalAlerts ?? session.speechRateAnalysis?.alerts?.length ?? 0} />
+        <StatTile label={translate('app.sessions.summary.alerts')} value={format.number(session.speechRateAnalysis?.totalAlerts ?? session.speechRateAnalysis?.alerts?.length ?? 0)} />
       </StatRow>
     </Box>
   );

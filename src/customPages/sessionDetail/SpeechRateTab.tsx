@@ -4,22 +4,23 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { formatOffset } from '@/resources/sessions/formatDuration';
-import { ChartFigure } from './ChartFigure';
-import { LIMIT_COLOR, SPEAKER_COLORS } from './chartColors';
-import { alertPoints, wordsPerMinute, wordsPerMinuteLimit } from './chartSeries';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { ChartFigure, ChartLegend } from './ChartFigure';
+import { useChartTheme } from './chartColors';
+import { withAlerts, wordsPerMinute, wordsPerMinuteLimit } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { StatRow, StatTile } from './StatTile';
 import { toMillis } from './timeline';
 
-const AXIS = { fontSize: 12 };
-
 /** spec 2, 3: total alerts, average words per minute, words per minute against the limit, the alerts. */
 export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const chart = useChartTheme();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const analysis = session.speechRateAnalysis;
   const alerts = analysis?.alerts ?? [];
@@ -31,40 +32,75 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   });
   const limit = wordsPerMinuteLimit(alerts, settings);
   const series = wordsPerMinute(session.transcripts ?? [], start, session.duration);
-  const points = alertPoints(alerts, start);
+  const data = withAlerts(series, alerts, start);
   const over = series.filter((bucket) => limit !== null && bucket.wpm > limit).length;
   const wpmLabel = translate('app.sessions.speechRate.wpm');
+  const minuteLabel = translate('app.sessions.speechRate.minute');
+  const noValue = translate('app.sessions.noValue');
 
   return (
     <Box>
       <StatRow>
-        <StatTile label={translate('app.sessions.speechRate.totalAlerts')} value={analysis?.totalAlerts ?? alerts.length} />
-        <StatTile label={translate('app.sessions.speechRate.average')} value={Math.round(analysis?.averageWordsPerMinute ?? 0)} />
-        <StatTile label={translate('app.sessions.speechRate.limit')} value={limit ?? '-'} />
+        <StatTile label={translate('app.sessions.speechRate.totalAlerts')} value={format.number(analysis?.totalAlerts ?? alerts.length)} />
+        <StatTile label={translate('app.sessions.speechRate.average')} value={format.number(analysis?.averageWordsPerMinute ?? 0)} />
+        <StatTile label={translate('app.sessions.speechRate.limit')} value={limit === null ? noValue : format.number(limit)} />
       </StatRow>
       <Box sx={{ display: 'flex', mb: 2 }}>
         <ChartFigure
           title={translate('app.sessions.speechRate.chart')}
           caption={translate('app.sessions.speechRate.chartCaption', {
-            limit: limit ?? '-',
-            peak: Math.max(0, ...series.map((b) => b.wpm)),
-            over,
-            minutes: series.length,
+            limit: limit === null ? noValue : format.number(limit),
+            peak: format.number(Math.max(0, ...series.map((b) => b.wpm))),
+            over: format.number(over),
+            minutes: format.number(series.length),
           })}
-          columns={[translate('app.sessions.speechRate.minute'), wpmLabel]}
-          rows={series.map((bucket) => [bucket.minute, bucket.wpm])}
+          columns={[minuteLabel, wpmLabel]}
+          rows={series.map((bucket) => [format.number(bucket.minute), format.number(bucket.wpm)])}
           height={280}
         >
-          <ComposedChart data={series} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-            <XAxis type="number" dataKey="minute" domain={[0, 'dataMax']} tick={AXIS} label={{ value: translate('app.sessions.speechRate.minute'), position: 'insideBottom', offset: -8, fontSize: 12 }} />
-            <YAxis tick={AXIS} allowDecimals={false} />
-            <Tooltip />
-            <Legend verticalAlign="top" height={24} />
-            <Line dataKey="wpm" name={wpmLabel} stroke={SPEAKER_COLORS.salesperson} strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Scatter data={points} dataKey="wpm" name={translate('app.sessions.speechRate.alerts')} fill={LIMIT_COLOR} isAnimationActive={false} />
+          <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
+            <CartesianGrid {...chart.grid} />
+            <XAxis
+              type="number"
+              dataKey="minute"
+              domain={[0, 'dataMax']}
+              {...chart.axis}
+              tickFormatter={(value: number) => format.decimal(value)}
+              label={{ value: minuteLabel, position: 'insideBottom', offset: -8, ...chart.axisLabel }}
+            />
+            <YAxis {...chart.axis} allowDecimals={false} tickFormatter={(value: number) => format.number(value)} />
+            <Tooltip
+              {...chart.tooltip}
+              separator={translate('app.sessions.tooltipSeparator')}
+              cursor={chart.lineCursor}
+              labelFormatter={(value) => `${translate('app.sessions.labelled', { label: minuteLabel })} ${format.decimal(Number(value))}`}
+              formatter={(value) => format.wordsPerMinute(Number(value))}
+            />
+            <Legend verticalAlign="top" height={24} content={<ChartLegend />} />
+            <Line dataKey="wpm" name={wpmLabel} stroke={chart.series.speakers.salesperson} strokeWidth={2} dot={false} isAnimationActive={false} />
+            {/* The alerts as points only: no line joins them, a minute without one has none. */}
+            <Line
+              dataKey="alert"
+              name={translate('app.sessions.speechRate.alerts')}
+              stroke={chart.series.limit}
+              strokeWidth={0}
+              legendType="circle"
+              dot={{ r: 5, fill: chart.series.limit, stroke: chart.background, strokeWidth: 1 }}
+              activeDot={false}
+              isAnimationActive={false}
+            />
             {limit !== null && (
-              <ReferenceLine y={limit} stroke={LIMIT_COLOR} strokeDasharray="6 4" label={{ value: `${translate('app.sessions.speechRate.limit')}: ${limit}`, position: 'insideTopRight', fontSize: 12, fill: LIMIT_COLOR }} />
+              <ReferenceLine
+                y={limit}
+                stroke={chart.series.limit}
+                strokeDasharray="6 4"
+                label={{
+                  value: translate('app.sessions.speechRate.limitLine', { limit: format.wordsPerMinute(limit) }),
+                  position: 'insideTopRight',
+                  ...chart.valueLabel,
+                  fill: chart.series.limit,
+                }}
+              />
             )}
           </ComposedChart>
         </ChartFigure>
@@ -78,10 +114,10 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
             <ListItemButton key={index} onClick={() => onOpenMoment(alert.timestamp, 'alert')}>
               <ListItemText
                 primary={translate('app.sessions.timeline.alert', {
-                  wpm: Math.round(alert.words_per_minute),
-                  words: alert.total_words,
-                  window: alert.time_window,
-                  max: alert.max_words,
+                  wpm: format.number(alert.words_per_minute),
+                  words: format.number(alert.total_words),
+                  window: format.number(alert.time_window),
+                  max: format.number(alert.max_words),
                 })}
                 secondary={translate('app.sessions.timeline.at', { time: formatOffset((toMillis(alert.timestamp) - start) / 1000) })}
               />

@@ -12,7 +12,7 @@ interface StatTileProps {
 export const StatTile = ({ label, value, hint }: StatTileProps) => (
   <Paper variant="outlined" component="section" aria-label={label} sx={{ p: 1.5, flex: '1 1 150px', minWidth: 0 }}>
     <Typography variant="caption" color="text.secondary" component="h3" sx={{ m: 0 }}>{label}</Typography>
-    <Typography variant="h6" component="p" sx={{ m: 0, lineHeight: 1.3 }}>{value}</Typography>
+    <Typography variant="h6" component="div" sx={{ m: 0, lineHeight: 1.3 }}>{value}</Typography>
     {hint ? <Typography variant="caption" color="text.secondary" component="div">{hint}</Typography> : null}
   </Paper>
 );

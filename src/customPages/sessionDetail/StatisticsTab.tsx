@@ -9,14 +9,21 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { formatDuration } from '@/resources/sessions/formatDuration';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
-import { ChartFigure } from './ChartFigure';
-import { SPEAKER_COLORS } from './chartColors';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { ChartFigure, ChartLegend } from './ChartFigure';
+import { useChartTheme } from './chartColors';
 import type { SessionTabProps } from './momentTypes';
 import { detectionsByCategory, longestMonologues, questionsPerSpeaker, talkRatio } from './sessionStats';
 import { StatRow, StatTile } from './StatTile';
 import { toMillis } from './timeline';
+
+interface PieLabelProps {
+  x?: number;
+  y?: number;
+  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
+  payload?: { share: number };
+}
 
 const firstDetectionOf = (session: SessionTabProps['session'], category: string) => {
   const candidates = [
@@ -30,6 +37,8 @@ const firstDetectionOf = (session: SessionTabProps['session'], category: string)
 /** spec 2, 3: the session's statistics, talk ratio, longest monologues, questions and detections by category. */
 export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const chart = useChartTheme();
   const stats = session.statistics;
   const transcripts = session.transcripts ?? [];
   const ratio = talkRatio(transcripts);
@@ -44,29 +53,45 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
       <StatRow>
         <StatTile
           label={translate('app.sessions.statistics.transcripts')}
-          value={stats?.totalTranscripts ?? transcripts.length}
-          hint={`${speaker('salesperson')} ${stats?.salespersonTranscripts ?? 0} · ${speaker('customer')} ${stats?.customerTranscripts ?? 0}`}
+          value={format.number(stats?.totalTranscripts ?? transcripts.length)}
+          hint={translate('app.sessions.statistics.transcriptsBySpeaker', {
+            salesperson: format.number(stats?.salespersonTranscripts ?? 0),
+            customer: format.number(stats?.customerTranscripts ?? 0),
+          })}
         />
-        <StatTile label={translate('app.sessions.statistics.objections')} value={stats?.totalObjections ?? 0} />
-        <StatTile label={translate('app.sessions.statistics.faqs')} value={stats?.totalFAQs ?? 0} />
-        <StatTile label={translate('app.sessions.statistics.inquiries')} value={stats?.totalNewInquiries ?? 0} />
-        <StatTile label={translate('app.sessions.statistics.responseRate')} value={`${Math.round(stats?.responseRate ?? 0)}%`} />
+        <StatTile label={translate('app.sessions.statistics.objections')} value={format.number(stats?.totalObjections ?? 0)} />
+        <StatTile label={translate('app.sessions.statistics.faqs')} value={format.number(stats?.totalFAQs ?? 0)} />
+        <StatTile label={translate('app.sessions.statistics.inquiries')} value={format.number(stats?.totalNewInquiries ?? 0)} />
+        <StatTile label={translate('app.sessions.statistics.responseRate')} value={format.percent(Math.round(stats?.responseRate ?? 0))} />
       </StatRow>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <ChartFigure
           title={translate('app.sessions.statistics.talkRatio')}
-          caption={translate('app.sessions.statistics.talkRatioCaption', { summary: slices.map((s) => `${s.label} ${s.share}%`).join(', ') })}
+          caption={translate('app.sessions.statistics.talkRatioCaption', { summary: slices.map((s) => `${s.label} ${format.percent(s.share)}`).join(', ') })}
           columns={[translate('app.sessions.statistics.speaker'), translate('app.sessions.statistics.share'), translate('app.sessions.statistics.wordsColumn')]}
-          rows={slices.map((s) => [s.label, `${s.share}%`, s.words])}
+          rows={slices.map((s) => [s.label, format.percent(s.share), format.number(s.words)])}
           height={240}
         >
-          <PieChart>
-            <Pie data={slices} dataKey="words" nameKey="label" innerRadius="50%" outerRadius="80%" isAnimationActive={false}
-              label={({ payload }: { payload?: { share: number } }) => `${payload?.share ?? 0}%`}>
-              {slices.map((s) => <Cell key={s.name} fill={SPEAKER_COLORS[s.name]} />)}
+          <PieChart accessibilityLayer={false}>
+            <Pie
+              data={slices}
+              dataKey="words"
+              nameKey="label"
+              innerRadius="50%"
+              outerRadius="80%"
+              isAnimationActive={false}
+              stroke={chart.background}
+              labelLine={{ stroke: chart.mutedText }}
+              label={({ x, y, textAnchor, payload }: PieLabelProps) => (
+                <text x={x} y={y} textAnchor={textAnchor} dominantBaseline="central" {...chart.valueLabel} className="recharts-pie-label-text">
+                  {format.percent(payload?.share ?? 0)}
+                </text>
+              )}
+            >
+              {slices.map((s) => <Cell key={s.name} fill={chart.series.speakers[s.name]} />)}
             </Pie>
-            <Tooltip />
-            <Legend />
+            <Tooltip {...chart.tooltip} separator={translate('app.sessions.tooltipSeparator')} formatter={(value) => translate('app.sessions.statistics.wordsValue', { words: format.number(Number(value)) })} />
+            <Legend content={<ChartLegend />} />
           </PieChart>
         </ChartFigure>
         <Paper variant="outlined" sx={{ p: 2, flex: '1 1 320px' }}>
@@ -83,15 +108,18 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
                 const monologue = monologues[name];
                 return (
                   <TableRow key={name}>
-                    <TableCell sx={{ color: SPEAKER_COLORS[name], fontWeight: 600 }}>{speaker(name)}</TableCell>
+                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: chart.series.speakers[name], mr: 1 }} />
+                      {speaker(name)}
+                    </TableCell>
                     <TableCell>
                       {monologue ? (
                         <Link component="button" type="button" onClick={() => onOpenMoment(monologue.timestamp, 'transcript')}>
-                          {translate('app.sessions.statistics.monologueValue', { duration: formatDuration(monologue.seconds), words: monologue.words })}
+                          {translate('app.sessions.statistics.monologueValue', { duration: format.duration(monologue.seconds), words: format.number(monologue.words) })}
                         </Link>
-                      ) : '-'}
+                      ) : translate('app.sessions.noValue')}
                     </TableCell>
-                    <TableCell>{questions[name]}</TableCell>
+                    <TableCell>{format.number(questions[name])}</TableCell>
                   </TableRow>
                 );
               })}
@@ -118,7 +146,7 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
                   <TableCell>
                     <Link component="button" type="button" onClick={() => first && onOpenMoment(first.timestamp, first.kind)}>{category}</Link>
                   </TableCell>
-                  <TableCell align="right">{count}</TableCell>
+                  <TableCell align="right">{format.number(count)}</TableCell>
                 </TableRow>
               );
             })}

@@ -8,17 +8,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { formatOffset } from '@/resources/sessions/formatDuration';
-import { LIMIT_COLOR } from './chartColors';
+import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { useSeriesPalette } from './chartColors';
 import { DetectionBody } from './DetectionBody';
 import { HighlightedText } from './HighlightedText';
 import { SpeakerAvatar } from './SpeakerAvatar';
 import type { TimelineItem } from './timeline';
 
-const KIND_STYLE = {
-  objection: { Icon: ReportProblemOutlinedIcon, color: '#c62828' },
-  faq: { Icon: HelpOutlineIcon, color: '#00838f' },
-  inquiry: { Icon: LightbulbOutlinedIcon, color: '#6a1b9a' },
-  alert: { Icon: SpeedIcon, color: LIMIT_COLOR },
+const KIND_ICONS = {
+  objection: ReportProblemOutlinedIcon,
+  faq: HelpOutlineIcon,
+  inquiry: LightbulbOutlinedIcon,
+  alert: SpeedIcon,
 } as const;
 
 interface TimelineRowProps {
@@ -33,9 +34,11 @@ interface TimelineRowProps {
 /** One moment of the call: who said what, or what was detected or alerted then. */
 export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlighted }: TimelineRowProps) => {
   const translate = useTranslate();
+  const format = useSessionFormat();
+  const palette = useSeriesPalette();
   const offset = Number.isNaN(item.time) || Number.isNaN(start) ? '' : formatOffset((item.time - start) / 1000);
   const isTranscript = item.kind === 'transcript';
-  const style = isTranscript ? null : KIND_STYLE[item.kind];
+  const style = isTranscript ? null : { Icon: KIND_ICONS[item.kind], color: item.kind === 'alert' ? palette.limit : palette.kinds[item.kind] };
   const label = isTranscript ? translate(`app.sessions.speakers.${item.speaker}`, { _: item.speaker }) : translate(`app.sessions.kind.${item.kind}`);
 
   return (
@@ -54,7 +57,7 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
       }}
     >
       {isTranscript ? (
-        <SpeakerAvatar speaker={item.speaker} label={label} />
+        <SpeakerAvatar speaker={item.speaker} />
       ) : (
         <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: 'transparent', color: style?.color }}>
           {style && <style.Icon fontSize="small" />}
@@ -74,10 +77,10 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         {item.kind === 'alert' && (
           <Typography variant="body2">
             {translate('app.sessions.timeline.alert', {
-              wpm: Math.round(item.alert.words_per_minute),
-              words: item.alert.total_words,
-              window: item.alert.time_window,
-              max: item.alert.max_words,
+              wpm: format.number(item.alert.words_per_minute),
+              words: format.number(item.alert.total_words),
+              window: format.number(item.alert.time_window),
+              max: format.number(item.alert.max_words),
             })}
           </Typography>
         )}

@@ -43,5 +43,24 @@ export const wordsPerMinuteLimit = (
   return source ? Math.round((source.max_words * 60) / source.time_window) : null;
 };
 
-export const alertPoints = (alerts: readonly SpeechRateAlert[], start: number) =>
-  alerts.map((alert) => ({ minute: minuteOf(alert.timestamp, start), wpm: Math.round(alert.words_per_minute), timestamp: alert.timestamp }));
+export interface RateBucket {
+  minute: number;
+  wpm: number;
+  /** The fastest alert raised in this minute, in words per minute; null without one. */
+  alert: number | null;
+}
+
+/**
+ * The words-per-minute buckets with the alerts of each minute folded in: one data row per
+ * minute, so the chart's tooltip and its points stay on the same minute (recharts matches a
+ * second data set by index, not by minute).
+ */
+export const withAlerts = (buckets: readonly { minute: number; wpm: number }[], alerts: readonly SpeechRateAlert[], start: number): RateBucket[] => {
+  const fastest = new Map<number, number>();
+  for (const alert of alerts) {
+    const minute = Math.floor((toMillis(alert.timestamp) - start) / 60_000);
+    const wpm = Math.round(alert.words_per_minute);
+    if (Number.isFinite(minute) && wpm > (fastest.get(minute) ?? -1)) fastest.set(minute, wpm);
+  }
+  return buckets.map((bucket) => ({ ...bucket, alert: fastest.get(bucket.minute) ?? null }));
+};

@@ -32,6 +32,18 @@ export const sessionsMessages: typeof english = {
     faqs: '%{count} FAQ',
   },
   noRoom: '-',
+  noValue: '-',
+  tooltipSeparator: '\u00a0: ',
+  labelled: '%{label} :',
+  units: {
+    percent: '%{value}\u202f%',
+    wpm: '%{value} mots/min',
+    duration: {
+      hms: '%{h}\u00a0h %{m}\u00a0min %{s}\u00a0s',
+      ms: '%{m}\u00a0min %{s}\u00a0s',
+      s: '%{s}\u00a0s',
+    },
+  },
   viewDetails: 'Voir le détail',
   showMore: 'Afficher %{count} de plus',
   pagination: {
@@ -70,6 +82,7 @@ export const sessionsMessages: typeof english = {
     label: "Résumé de l'appel",
     talkRatio: 'Répartition de la parole',
     talkRatioValue: 'Commercial %{salesperson} % · Client %{customer} %',
+    talkRatioShares: '%{salesperson} / %{customer}',
     objections: 'Objections',
     faqs: 'FAQ',
     inquiries: 'Nouvelles demandes',
@@ -85,6 +98,10 @@ export const sessionsMessages: typeof english = {
   speakers: {
     customer: 'Client',
     salesperson: 'Commercial',
+  },
+  speakerInitials: {
+    customer: 'Cl',
+    salesperson: 'Co',
   },
   kinds: {
     transcript: 'Transcriptions',
@@ -133,6 +150,11 @@ export const sessionsMessages: typeof english = {
     overTime: "Sentiment au fil de l'appel",
     overTimeCaption: "Score de sentiment (de -1 négatif à +1 positif) par minute d'appel et par interlocuteur. %{summary}",
     score: 'Score de sentiment',
+    scale: {
+      negative: 'Négatif',
+      neutral: 'Neutre',
+      positive: 'Positif',
+    },
     minute: "Minute de l'appel",
     entries: 'Entrées',
     count: 'Nombre',
@@ -146,12 +168,14 @@ export const sessionsMessages: typeof english = {
     chart: "Mots par minute au fil de l'appel",
     chartCaption: 'Mots par minute du commercial, minute par minute, par rapport à la limite de %{limit} : pic à %{peak}, %{over} minutes sur %{minutes} au-dessus de la limite.',
     wpm: 'Mots par minute',
+    limitLine: 'Limite : %{limit}',
     minute: "Minute de l'appel",
     alerts: 'Alertes',
     empty: 'Aucune alerte de débit de parole pour cette session.',
   },
   statistics: {
     transcripts: 'Transcriptions',
+    transcriptsBySpeaker: 'Commercial %{salesperson} · Client %{customer}',
     customerTranscripts: 'Transcriptions du client',
     salespersonTranscripts: 'Transcriptions du commercial',
     objections: 'Objections',
@@ -162,6 +186,7 @@ export const sessionsMessages: typeof english = {
     talkRatioCaption: 'Part des mots : %{summary}',
     wordsColumn: 'Mots',
     longestMonologue: 'Plus long monologue',
+    wordsValue: '%{words} mots',
     monologueValue: '%{duration} (%{words} mots)',
     questions: 'Questions posées',
     detections: 'Détections par catégorie',

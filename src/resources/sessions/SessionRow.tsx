@@ -9,14 +9,16 @@ import { useTranslate } from 'react-admin';
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
 import { PATHS } from '@/customPages/paths';
 import { useDateLocale } from '@/i18n/dateFormat';
-import { formatDuration, formatStartTime } from './formatDuration';
+import { formatStartTime } from './formatDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';
 import type { SessionSummary } from './sessionTypes';
+import { useSessionFormat } from './useSessionFormat';
 
 /** spec 2: one session, in the spec's columns. */
 export const SessionRow = ({ session }: { session: SessionSummary }) => {
   const translate = useTranslate();
   const locale = useDateLocale();
+  const format = useSessionFormat();
   const stats = session.statistics;
   return (
     <TableRow hover>
@@ -29,12 +31,12 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
       </TableCell>
       <TableCell>{session.userEmail}</TableCell>
       <TableCell>{session.metadata?.roomName || translate('app.sessions.noRoom')}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(session.duration)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.duration(session.duration)}</TableCell>
       <TableCell>
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', typography: 'caption' }}>
-          <li>{translate('app.sessions.counts.transcripts', { count: stats?.totalTranscripts ?? 0 })}</li>
-          <li>{translate('app.sessions.counts.objections', { count: stats?.totalObjections ?? 0 })}</li>
-          <li>{translate('app.sessions.counts.faqs', { count: stats?.totalFAQs ?? 0 })}</li>
+          <li>{translate('app.sessions.counts.transcripts', { count: format.number(stats?.totalTranscripts ?? 0) })}</li>
+          <li>{translate('app.sessions.counts.objections', { count: format.number(stats?.totalObjections ?? 0) })}</li>
+          <li>{translate('app.sessions.counts.faqs', { count: format.number(stats?.totalFAQs ?? 0) })}</li>
         </Box>
       </TableCell>
       <TableCell><SessionStatusBadge status={session.status} /></TableCell>

@@ -1,13 +1,20 @@
 import { format, type Locale } from 'date-fns';
 
-/** spec 9: 'Xh Ym Zs', 'Ym Zs' or 'Zs'. */
-export const formatDuration = (totalSeconds: number): string => {
+/** Whole hours, minutes and seconds of a duration, and which of spec 9's three forms it takes. */
+export const durationParts = (totalSeconds: number) => {
   const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  if (m > 0) return `${m}m ${s}s`;
+  const form: 'hms' | 'ms' | 's' = h > 0 ? 'hms' : m > 0 ? 'ms' : 's';
+  return { h, m, s, form };
+};
+
+/** spec 9: 'Xh Ym Zs', 'Ym Zs' or 'Zs' (the English catalogue's app.sessions.units.duration). */
+export const formatDuration = (totalSeconds: number): string => {
+  const { h, m, s, form } = durationParts(totalSeconds);
+  if (form === 'hms') return `${h}h ${m}m ${s}s`;
+  if (form === 'ms') return `${m}m ${s}s`;
   return `${s}s`;
 };
 
@@ -28,9 +35,14 @@ export const formatOffset = (totalSeconds: number): string => {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 };
 
-/** spec 9: relevance (0-1) as a percentage with 0 decimals. */
-export const formatRelevance = (score: number): string => `${Math.round(score * 100)}%`;
+/** spec 9: relevance (0-1) in percent, 0 decimals. */
+export const relevancePercent = (score: number): number => Math.round(score * 100);
 
-/** spec 9: confidence with the given decimals; scores in 0-1 are shown as percentages. */
-export const formatConfidence = (value: number, decimals: number): string =>
-  `${(value <= 1 ? value * 100 : value).toFixed(decimals)}%`;
+/** spec 9: a confidence in percent; scores in 0-1 are scaled, larger ones already are percentages. */
+export const confidencePercent = (value: number): number => (value <= 1 ? value * 100 : value);
+
+/** spec 9: relevance (0-1) as a percentage with 0 decimals (English; screens use useSessionFormat). */
+export const formatRelevance = (score: number): string => `${relevancePercent(score)}%`;
+
+/** spec 9: confidence with the given decimals (English; screens use useSessionFormat). */
+export const formatConfidence = (value: number, decimals: number): string => `${confidencePercent(value).toFixed(decimals)}%`;
