@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordsPerMinute, wordsPerMinuteLimit } from '@/customPages/sessionDetail/chartSeries';
+import { monitoringWindow, speakingRate, wordsPerMinuteLimit } from '@/customPages/sessionDetail/chartSeries';
 import {
   countWords,
   detectionsByCategory,
@@ -88,10 +88,33 @@ describe('sentimentTrend (the customer’s mood, start against end)', () => {
 });
 
 describe('speech-rate series', () => {
-  it('counts the salesperson’s words minute by minute', () => {
+  it('measures the salesperson’s rate as monitoring does, the fastest of each interval', () => {
     const start = Date.parse(at(0));
-    const series = wordsPerMinute([say(0, 'salesperson', 'a b c'), say(30, 'customer', 'x y'), say(70, 'salesperson', 'd e')], start, 130);
-    expect(series).toEqual([{ minute: 0, wpm: 3 }, { minute: 1, wpm: 2 }, { minute: 2, wpm: 0 }]);
+    const rate = speakingRate(
+      [say(0, 'salesperson', 'a b c'), say(10, 'customer', 'x y z w'), say(20, 'salesperson', 'd e'), say(70, 'salesperson', 'f')],
+      start,
+      130,
+      30,
+    );
+    // At 20 s the last 30 s hold 5 of their words (10 per minute); at 70 s only 1 (the window is (40 s, 70 s]).
+    expect(rate).toEqual({
+      intervalSeconds: 30,
+      points: [{ minute: 0, wpm: 10 }, { minute: 0.5, wpm: 0 }, { minute: 1, wpm: 2 }, { minute: 1.5, wpm: 0 }, { minute: 2, wpm: 0 }],
+    });
+  });
+
+  it('draws at most 360 points, whatever the call length', () => {
+    const start = Date.parse(at(0));
+    expect(speakingRate([], start, 7_200, 30).points).toHaveLength(240);
+    const tenHours = speakingRate([], start, 36_000, 30);
+    expect(tenHours.intervalSeconds).toBe(100);
+    expect(tenHours.points).toHaveLength(360);
+  });
+
+  it('takes the window from the alerts, else the settings, else the default of 30 seconds', () => {
+    expect(monitoringWindow([{ timestamp: at(0), words_per_minute: 200, total_words: 100, time_window: 20, max_words: 75 }], { time_window: 45 })).toBe(20);
+    expect(monitoringWindow([], { time_window: 45 })).toBe(45);
+    expect(monitoringWindow([], null)).toBe(30);
   });
 
   it('derives the limit from the alerts, else from the settings', () => {

@@ -11,12 +11,12 @@ import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { useChartTheme } from './chartColors';
-import { withAlerts, wordsPerMinute, wordsPerMinuteLimit } from './chartSeries';
+import { monitoringWindow, speakingRate, withAlerts, wordsPerMinuteLimit } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { StatRow, StatTile } from './StatTile';
 import { toMillis } from './timeline';
 
-/** spec 2, 3: total alerts, average words per minute, words per minute against the limit, the alerts. */
+/** spec 2, 3: total alerts, average words per minute, the speaking rate against the limit, the alerts. */
 export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps) => {
   const translate = useTranslate();
   const format = useSessionFormat();
@@ -31,8 +31,10 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
     enabled: alerts.length === 0,
   });
   const limit = wordsPerMinuteLimit(alerts, settings);
-  const series = wordsPerMinute(session.transcripts ?? [], start, session.duration);
-  const data = withAlerts(series, alerts, start);
+  const window = monitoringWindow(alerts, settings);
+  const rate = speakingRate(session.transcripts ?? [], start, session.duration, window);
+  const series = rate.points;
+  const data = withAlerts(rate, alerts, start);
   const over = series.filter((bucket) => limit !== null && bucket.wpm > limit).length;
   const wpmLabel = translate('app.sessions.speechRate.wpm');
   const minuteLabel = translate('app.sessions.speechRate.minute');
@@ -52,10 +54,12 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
             limit: limit === null ? noValue : format.number(limit),
             peak: format.number(Math.max(0, ...series.map((b) => b.wpm))),
             over: format.number(over),
-            minutes: format.number(series.length),
+            intervals: format.number(series.length),
+            window: format.number(window),
+            interval: format.number(rate.intervalSeconds),
           })}
           columns={[minuteLabel, wpmLabel]}
-          rows={series.map((bucket) => [format.number(bucket.minute), format.number(bucket.wpm)])}
+          rows={series.map((bucket) => [format.decimal(bucket.minute), format.number(bucket.wpm)])}
           height={280}
         >
           <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>

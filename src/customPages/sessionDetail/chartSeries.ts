@@ -1,3 +1,4 @@
+import { SPEECH_RATE_DEFAULTS } from '@/contract/speechRate';
 import type { SentimentEntry, Speaker, SpeechRateAlert, Transcript } from '@/resources/sessions/sessionTypes';
 import { countWords, valenceOf } from './sessionStats';
 import { toMillis } from './timeline';
@@ -22,17 +23,56 @@ export const sentimentSeries = (entries: readonly SentimentEntry[], start: numbe
   });
 };
 
-/** Words per minute of one speaker, minute by minute of the call (spoken words counted in the minute they start). */
-export const wordsPerMinute = (transcripts: readonly Transcript[], start: number, durationSeconds: number, speaker: Speaker = 'salesperson') => {
-  const minutes = Math.max(1, Math.ceil(durationSeconds / 60));
-  const buckets = Array.from({ length: minutes }, (_, minute) => ({ minute, wpm: 0 }));
-  for (const t of transcripts) {
-    if (t.speaker !== speaker) continue;
-    const minute = Math.floor((toMillis(t.timestamp) - start) / 60_000);
-    if (minute >= 0 && minute < minutes) buckets[minute].wpm += countWords(t.text);
+/** The chart never draws more points than this: a long call gets longer intervals. */
+const MAX_RATE_POINTS = 360;
+
+export interface RateSeries {
+  /** Length of each interval of the chart, in seconds. */
+  intervalSeconds: number;
+  /** One row per interval: its start (minute of the call) and the fastest rate measured in it. */
+  points: { minute: number; wpm: number }[];
+}
+
+/**
+ * A speaker's rate over the call as speech-rate monitoring measures it (spec 3: more than
+ * max_words in time_window seconds raises an alert): at each of their utterances, the words
+ * they said in the `windowSeconds` up to it, as words per minute. Each interval of the chart
+ * holds the fastest of those, so the interval of every alert reaches that alert's rate and the
+ * chart and the alerts never disagree.
+ */
+export const speakingRate = (
+  transcripts: readonly Transcript[],
+  start: number,
+  durationSeconds: number,
+  windowSeconds: number,
+  speaker: Speaker = 'salesperson',
+): RateSeries => {
+  const intervalSeconds = Math.max(windowSeconds, Math.ceil(durationSeconds / MAX_RATE_POINTS));
+  const count = Math.max(1, Math.ceil(durationSeconds / intervalSeconds));
+  const points = Array.from({ length: count }, (_, index) => ({ minute: round1((index * intervalSeconds) / 60), wpm: 0 }));
+  const said = transcripts
+    .filter((t) => t.speaker === speaker)
+    .map((t) => ({ at: toMillis(t.timestamp), words: countWords(t.text) }))
+    .filter(({ at }) => Number.isFinite(at))
+    .sort((a, b) => a.at - b.at);
+  let first = 0;
+  let words = 0;
+  for (const utterance of said) {
+    words += utterance.words;
+    // The window is (at - windowSeconds, at], as the alerts count it.
+    while (said[first].at <= utterance.at - windowSeconds * 1_000) words -= said[first++].words;
+    const index = Math.floor((utterance.at - start) / (intervalSeconds * 1_000));
+    if (index < 0 || index >= count) continue;
+    points[index].wpm = Math.max(points[index].wpm, Math.round((words * 60) / windowSeconds));
   }
-  return buckets;
+  return { intervalSeconds, points };
 };
+
+/** The monitoring window in seconds: from the alerts, else the settings, else the spec's default. */
+export const monitoringWindow = (
+  alerts: readonly SpeechRateAlert[],
+  settings?: { time_window: number } | null,
+): number => alerts.find((alert) => alert.time_window > 0)?.time_window ?? (settings && settings.time_window > 0 ? settings.time_window : SPEECH_RATE_DEFAULTS.time_window);
 
 /** The configured limit in words per minute: max_words in time_window seconds, from the alerts or the settings. */
 export const wordsPerMinuteLimit = (
@@ -46,21 +86,21 @@ export const wordsPerMinuteLimit = (
 export interface RateBucket {
   minute: number;
   wpm: number;
-  /** The fastest alert raised in this minute, in words per minute; null without one. */
+  /** The fastest alert raised in this interval, in words per minute; null without one. */
   alert: number | null;
 }
 
 /**
- * The words-per-minute buckets with the alerts of each minute folded in: one data row per
- * minute, so the chart's tooltip and its points stay on the same minute (recharts matches a
- * second data set by index, not by minute).
+ * The rate's intervals with the alerts of each folded in: one data row per interval, so the
+ * chart's tooltip and its points stay on the same moment (recharts matches a second data set
+ * by index, not by minute).
  */
-export const withAlerts = (buckets: readonly { minute: number; wpm: number }[], alerts: readonly SpeechRateAlert[], start: number): RateBucket[] => {
+export const withAlerts = ({ intervalSeconds, points }: RateSeries, alerts: readonly SpeechRateAlert[], start: number): RateBucket[] => {
   const fastest = new Map<number, number>();
   for (const alert of alerts) {
-    const minute = Math.floor((toMillis(alert.timestamp) - start) / 60_000);
+    const index = Math.floor((toMillis(alert.timestamp) - start) / (intervalSeconds * 1_000));
     const wpm = Math.round(alert.words_per_minute);
-    if (Number.isFinite(minute) && wpm > (fastest.get(minute) ?? -1)) fastest.set(minute, wpm);
+    if (Number.isFinite(index) && wpm > (fastest.get(index) ?? -1)) fastest.set(index, wpm);
   }
-  return buckets.map((bucket) => ({ ...bucket, alert: fastest.get(bucket.minute) ?? null }));
+  return points.map((point, index) => ({ ...point, alert: fastest.get(index) ?? null }));
 };
