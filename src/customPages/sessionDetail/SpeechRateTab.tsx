@@ -100,7 +100,8 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
                 strokeDasharray="6 4"
                 label={{
                   value: translate('app.sessions.speechRate.limitLine', { limit: format.wordsPerMinute(limit) }),
-                  position: 'insideTopRight',
+                  // Above the line (its box has no height, so 'bottom' is the line itself), not struck through by it.
+                  position: 'insideBottomRight',
                   ...chart.valueLabel,
                   fill: chart.series.limit,
                 }}
