@@ -7,7 +7,7 @@ import viteConfig from './vite.config.ts';
  * - unit: pure rules and providers, in Node;
  * - components: React screens in jsdom with Testing Library;
  * - api: the server through app.inject on PGlite and a throwaway PostgreSQL, with tokens from
- *   the Firebase Auth emulator (both started by tests/support/globalSetup.ts);
+ *   the Firebase Auth emulator (both started by tests/support/apiGlobalSetup.ts);
  * - e2e: Chromium (playwright-core) against the product started as `npm start` starts it.
  */
 export default mergeConfig(
@@ -25,6 +25,10 @@ export default mergeConfig(
     },
     test: {
       globals: true,
+      // Vitest's default is one worker fewer than the cores: on a 2-core machine a single one.
+      // The component and API files are independent (each API file builds its own databases and
+      // emulator accounts), so two workers run them in about two thirds of the time.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
@@ -48,7 +52,6 @@ export default mergeConfig(
             globalSetup: ['tests/support/apiGlobalSetup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
           },
         },
         {
