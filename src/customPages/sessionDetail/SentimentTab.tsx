@@ -7,6 +7,7 @@ import { SPEAKERS } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { textOn, useChartTheme } from './chartColors';
+import { useMinuteAxis } from './minuteAxis';
 import { sentimentSeries } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { SentimentEntries } from './SentimentEntries';
@@ -21,6 +22,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
   const translate = useTranslate();
   const format = useSessionFormat();
   const chart = useChartTheme();
+  const minuteAxis = useMinuteAxis(translate('app.sessions.sentiment.minute'));
   const summary = session.sentimentAnalysis?.sessionSummary;
   const entries = session.sentimentAnalysis?.entries ?? [];
   if (!summary && entries.length === 0) return <Typography color="text.secondary">{translate('app.sessions.sentiment.empty')}</Typography>;
@@ -85,21 +87,14 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
         >
           <LineChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
             <CartesianGrid {...chart.grid} />
-            <XAxis
-              type="number"
-              dataKey="minute"
-              domain={[0, 'dataMax']}
-              {...chart.axis}
-              tickFormatter={(value: number) => format.decimal(value)}
-              label={{ value: minuteLabel, position: 'insideBottom', offset: -8, ...chart.axisLabel }}
-            />
+            <XAxis {...minuteAxis.xAxis} />
             <YAxis type="number" domain={[-1, 1]} ticks={SCALE_TICKS} {...chart.axis} width={72} tickFormatter={scaleWord} />
             <ReferenceLine y={0} stroke={chart.baseline} strokeDasharray="2 4" />
             <Tooltip
               {...chart.tooltip}
               separator={translate('app.sessions.tooltipSeparator')}
               cursor={chart.lineCursor}
-              labelFormatter={(value) => `${translate('app.sessions.labelled', { label: minuteLabel })} ${format.decimal(Number(value))}`}
+              labelFormatter={minuteAxis.tooltipLabel}
               formatter={(value) => format.decimal(Number(value))}
             />
             <Legend verticalAlign="top" height={24} content={<ChartLegend />} />

@@ -11,6 +11,7 @@ import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { useChartTheme } from './chartColors';
+import { useMinuteAxis } from './minuteAxis';
 import { monitoringWindow, speakingRate, withAlerts, wordsPerMinuteLimit } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { StatRow, StatTile } from './StatTile';
@@ -38,6 +39,7 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   const over = series.filter((bucket) => limit !== null && bucket.wpm > limit).length;
   const wpmLabel = translate('app.sessions.speechRate.wpm');
   const minuteLabel = translate('app.sessions.speechRate.minute');
+  const minuteAxis = useMinuteAxis(minuteLabel);
   const noValue = translate('app.sessions.noValue');
 
   return (
@@ -64,20 +66,13 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
         >
           <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
             <CartesianGrid {...chart.grid} />
-            <XAxis
-              type="number"
-              dataKey="minute"
-              domain={[0, 'dataMax']}
-              {...chart.axis}
-              tickFormatter={(value: number) => format.decimal(value)}
-              label={{ value: minuteLabel, position: 'insideBottom', offset: -8, ...chart.axisLabel }}
-            />
+            <XAxis {...minuteAxis.xAxis} />
             <YAxis {...chart.axis} allowDecimals={false} tickFormatter={(value: number) => format.number(value)} />
             <Tooltip
               {...chart.tooltip}
               separator={translate('app.sessions.tooltipSeparator')}
               cursor={chart.lineCursor}
-              labelFormatter={(value) => `${translate('app.sessions.labelled', { label: minuteLabel })} ${format.decimal(Number(value))}`}
+              labelFormatter={minuteAxis.tooltipLabel}
               formatter={(value) => format.wordsPerMinute(Number(value))}
             />
             <Legend verticalAlign="top" height={24} content={<ChartLegend />} />
