@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createTheme, decomposeColor, recomposeColor, ThemeProvider, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, ThemeProvider, type ThemeOptions } from '@mui/material/styles';
 import { MemoryRouter } from 'react-router';
 import {
   AdminContext,
@@ -26,12 +26,7 @@ import { describe, expect, it } from 'vitest';
 import { PRIMARY_COLOR, SECONDARY_COLOR } from '@/config';
 import { i18nProvider } from '@/i18n/i18nProvider';
 import { darkText, darkTheme, lightTheme } from '@/theme';
-
-/** Colours as jsdom reports them: rgb(r, g, b). */
-const rgb = (color: string) => {
-  const { values } = decomposeColor(color);
-  return recomposeColor({ type: 'rgb', values: [values[0], values[1], values[2]] });
-};
+import { opaque } from '../support/contrast';
 
 /**
  * A computed property, with a var() resolved the way a browser would: MUI's Button paints through
@@ -42,10 +37,10 @@ const computed = (element: Element, property: 'color' | 'backgroundColor') => {
   const style = getComputedStyle(element);
   const value = style[property];
   const variable = /^var\((--[\w-]+)\)$/.exec(value)?.[1];
-  if (!variable) return rgb(value);
+  if (!variable) return opaque(value);
   const name = Array.from(style).find((declared) => declared.toLowerCase() === variable.toLowerCase());
   expect(name, `${property}: ${value} is declared on the element`).toBeDefined();
-  return rgb(style.getPropertyValue(name!).trim());
+  return opaque(style.getPropertyValue(name!).trim());
 };
 
 const Sample = () => (
@@ -84,35 +79,35 @@ describe('in the dark theme', () => {
 
   it('text and outlined buttons write in the lighter shade of their colour', () => {
     renderIn(darkTheme);
-    expect(computed(byButton('Text primary'), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(byButton('Outlined primary'), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(byButton('Text secondary'), 'color')).toBe(rgb(darkText.secondary));
-    expect(computed(byButton('Outlined secondary'), 'color')).toBe(rgb(darkText.secondary));
-    expect(computed(byButton('Disabled'), 'color')).toBe(rgb(dark.palette.action.disabled));
+    expect(computed(byButton('Text primary'), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(byButton('Outlined primary'), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(byButton('Text secondary'), 'color')).toBe(opaque(darkText.secondary));
+    expect(computed(byButton('Outlined secondary'), 'color')).toBe(opaque(darkText.secondary));
+    expect(computed(byButton('Disabled'), 'color')).toBe(opaque(dark.palette.action.disabled));
   });
 
   it('a contained button keeps the spec colour, with white text', () => {
     renderIn(darkTheme);
-    expect(computed(byButton('Contained primary'), 'backgroundColor')).toBe(rgb(PRIMARY_COLOR));
+    expect(computed(byButton('Contained primary'), 'backgroundColor')).toBe(opaque(PRIMARY_COLOR));
     expect(getComputedStyle(byButton('Contained primary')).getPropertyValue('--variant-containedColor')).toBe('#fff');
   });
 
   it('links, primary typography and outlined chips use the lighter shade; a filled chip keeps the spec colour', () => {
     renderIn(darkTheme);
-    expect(computed(screen.getByText('A link'), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByText('Primary typography'), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByText('Outlined chip').parentElement!, 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByText('Filled chip').parentElement!, 'backgroundColor')).toBe(rgb(PRIMARY_COLOR));
+    expect(computed(screen.getByText('A link'), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByText('Primary typography'), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByText('Outlined chip').parentElement!, 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByText('Filled chip').parentElement!, 'backgroundColor')).toBe(opaque(PRIMARY_COLOR));
   });
 
   it('the selected tab is labelled in the lighter shade, over an indicator in the spec colour', () => {
     renderIn(darkTheme);
     const selected = screen.getByRole('tab', { name: 'Selected tab' });
     expect(selected).toHaveAttribute('aria-selected', 'true');
-    expect(computed(selected, 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByRole('tab', { name: 'Other tab' }), 'color')).toBe(rgb(dark.palette.text.secondary));
+    expect(computed(selected, 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByRole('tab', { name: 'Other tab' }), 'color')).toBe(opaque(dark.palette.text.secondary));
     const indicator = screen.getByRole('tablist').parentElement!.querySelector('.MuiTabs-indicator')!;
-    expect(computed(indicator, 'backgroundColor')).toBe(rgb(PRIMARY_COLOR));
+    expect(computed(indicator, 'backgroundColor')).toBe(opaque(PRIMARY_COLOR));
   });
 
   it("the top bar's avatar writes its initial in white on the secondary colour", () => {
@@ -122,8 +117,8 @@ describe('in the dark theme', () => {
       </ThemeProvider>,
     );
     const avatar = screen.getByText('A');
-    expect(computed(avatar, 'backgroundColor')).toBe(rgb(SECONDARY_COLOR));
-    expect(computed(avatar, 'color')).toBe(rgb('#fff'));
+    expect(computed(avatar, 'backgroundColor')).toBe(opaque(SECONDARY_COLOR));
+    expect(computed(avatar, 'color')).toBe(opaque('#fff'));
   });
 
   it("a focused field's label is in the lighter shade", () => {
@@ -131,7 +126,7 @@ describe('in the dark theme', () => {
     fireEvent.focus(screen.getByRole('textbox', { name: 'Search' }));
     const label = screen.getByText('Search', { selector: 'label' });
     expect(label).toHaveClass('Mui-focused');
-    expect(computed(label, 'color')).toBe(rgb(darkText.primary));
+    expect(computed(label, 'color')).toBe(opaque(darkText.primary));
   });
 
   it("a focused field's outline and checked controls are in the lighter shade (3:1 on a dialog's paper)", () => {
@@ -144,20 +139,20 @@ describe('in the dark theme', () => {
     );
     fireEvent.focus(screen.getByRole('textbox', { name: 'Email' }));
     const outline = screen.getByRole('textbox', { name: 'Email' }).parentElement!.querySelector('fieldset')!;
-    expect(getComputedStyle(outline).borderColor).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByRole('checkbox', { name: 'Active' }).parentElement!, 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByRole('switch', { name: 'Enabled' }).parentElement!, 'color')).toBe(rgb(darkText.primary));
+    expect(getComputedStyle(outline).borderColor).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByRole('checkbox', { name: 'Active' }).parentElement!, 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByRole('switch', { name: 'Enabled' }).parentElement!, 'color')).toBe(opaque(darkText.primary));
   });
 });
 
 describe('in the light theme', () => {
   it('everything keeps the spec colours', () => {
     renderIn(lightTheme);
-    expect(computed(byButton('Text primary'), 'color')).toBe(rgb(PRIMARY_COLOR));
-    expect(computed(byButton('Outlined secondary'), 'color')).toBe(rgb(SECONDARY_COLOR));
-    expect(computed(byButton('Contained primary'), 'backgroundColor')).toBe(rgb(PRIMARY_COLOR));
-    expect(computed(screen.getByText('A link'), 'color')).toBe(rgb(PRIMARY_COLOR));
-    expect(computed(screen.getByRole('tab', { name: 'Selected tab' }), 'color')).toBe(rgb(PRIMARY_COLOR));
+    expect(computed(byButton('Text primary'), 'color')).toBe(opaque(PRIMARY_COLOR));
+    expect(computed(byButton('Outlined secondary'), 'color')).toBe(opaque(SECONDARY_COLOR));
+    expect(computed(byButton('Contained primary'), 'backgroundColor')).toBe(opaque(PRIMARY_COLOR));
+    expect(computed(screen.getByText('A link'), 'color')).toBe(opaque(PRIMARY_COLOR));
+    expect(computed(screen.getByRole('tab', { name: 'Selected tab' }), 'color')).toBe(opaque(PRIMARY_COLOR));
   });
 });
 
@@ -188,9 +183,9 @@ describe("react-admin's components in the portal's dark theme", () => {
         <RaLink to="/users">Users link</RaLink>
       </>,
     );
-    expect(computed(await screen.findByRole('link', { name: 'Create' }), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(byButton('Export'), 'color')).toBe(rgb(darkText.primary));
-    expect(computed(screen.getByRole('link', { name: 'Users link' }), 'color')).toBe(rgb(darkText.primary));
+    expect(computed(await screen.findByRole('link', { name: 'Create' }), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(byButton('Export'), 'color')).toBe(opaque(darkText.primary));
+    expect(computed(screen.getByRole('link', { name: 'Users link' }), 'color')).toBe(opaque(darkText.primary));
   });
 
   it("their confirm dialog's action (which react-admin colours itself) writes in the lighter shade", async () => {
@@ -198,6 +193,6 @@ describe("react-admin's components in the portal's dark theme", () => {
     const dialog = await screen.findByRole('dialog');
     const [, confirm] = Array.from(dialog.querySelectorAll('button'));
     expect(confirm).toHaveClass('RaConfirm-confirmPrimary');
-    expect(computed(confirm, 'color')).toBe(rgb(darkText.primary));
+    expect(computed(confirm, 'color')).toBe(opaque(darkText.primary));
   });
 });

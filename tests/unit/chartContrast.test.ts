@@ -1,8 +1,9 @@
-import { createTheme, decomposeColor, getContrastRatio, recomposeColor, type Theme } from '@mui/material/styles';
+import { createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { chartTheme, EMOTIONS, SERIES_PALETTES, textOn, tooltipBackground } from '@/customPages/sessionDetail/chartColors';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
 import { darkTheme, lightTheme } from '@/theme';
+import { contrast } from '../support/contrast';
 
 // The portal's two themes, built as react-admin builds them from the options App.tsx passes.
 const THEMES: [string, Theme][] = [
@@ -14,17 +15,6 @@ const THEMES: [string, Theme][] = [
 const SERIES_MIN = 3;
 const TEXT_MIN = 4.5;
 
-/**
- * `color` as seen on `background`: MUI's text colours are translucent (rgba(0,0,0,0.6)) and
- * getContrastRatio ignores alpha, which would flatter them.
- */
-const seenOn = (color: string, background: string) => {
-  const { values, type } = decomposeColor(color);
-  const alpha = type.endsWith('a') ? (values[3] ?? 1) : 1;
-  const under = decomposeColor(background).values;
-  return recomposeColor({ type: 'rgb', values: [0, 1, 2].map((i) => Math.round(values[i] * alpha + under[i] * (1 - alpha))) as [number, number, number] });
-};
-const contrast = (color: string, background: string) => getContrastRatio(seenOn(color, background), background);
 
 /** A chart sits on its paper (ChartFigure), the paper on the page: each colour must hold on both. */
 const backgrounds = (theme: Theme) => [theme.palette.background.paper, theme.palette.background.default];

@@ -1,6 +1,15 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatConfidence, formatDuration, formatOffset, formatRelevance, formatStartTime } from '@/resources/sessions/formatDuration';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { en } from '@/i18n/en';
+import { formatOffset, formatStartTime } from '@/resources/sessions/formatDuration';
+import { createSessionFormat } from '@/resources/sessions/useSessionFormat';
+
+// The formats as the screens write them in English (useSessionFormat with the English catalogue).
+const english = createSessionFormat('en', polyglotI18nProvider(() => en, 'en').translate);
+const formatDuration = english.duration;
+const formatRelevance = english.relevance;
+const formatConfidence = english.confidence;
 
 describe('formatDuration (spec 9: Xh Ym Zs, Ym Zs or Zs)', () => {
   it('shows seconds alone under a minute', () => {

@@ -1,7 +1,8 @@
-import { alpha, createTheme, decomposeColor, getContrastRatio, getOverlayAlpha, recomposeColor } from '@mui/material/styles';
+import { alpha, createTheme, decomposeColor, getContrastRatio, getOverlayAlpha } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_COLOR, SECONDARY_COLOR } from '@/config';
 import { darkText, darkTheme, lightTheme, theme as signInTheme, themeOptions } from '@/theme';
+import { contrast, opaque, seenOn } from '../support/contrast';
 
 // WCAG 2.1: 1.4.3 contrast for text, 1.4.11 for non-text (icons, indicators, boxes).
 const TEXT_MIN = 4.5;
@@ -10,14 +11,6 @@ const NON_TEXT_MIN = 3;
 const dark = createTheme(darkTheme);
 const { action } = dark.palette;
 
-/** `color` as seen on `background`: getContrastRatio ignores alpha, which would flatter translucent colours. */
-const over = (color: string, background: string) => {
-  const { values, type } = decomposeColor(color);
-  const a = type.endsWith('a') ? (values[3] ?? 1) : 1;
-  const under = decomposeColor(background).values;
-  return recomposeColor({ type: 'rgb', values: [0, 1, 2].map((i) => Math.round(values[i] * a + under[i] * (1 - a))) as [number, number, number] });
-};
-const contrast = (color: string, background: string) => getContrastRatio(over(color, background), background);
 
 /**
  * The surfaces of the dark theme: the page, and MUI's Paper at every elevation up to a dialog's 24
@@ -26,7 +19,7 @@ const contrast = (color: string, background: string) => getContrastRatio(over(co
 const ELEVATIONS = Array.from({ length: 25 }, (_, elevation) => elevation);
 const surfaces: [string, string][] = [
   ['background.default', dark.palette.background.default],
-  ...ELEVATIONS.map((elevation): [string, string] => [`paper at elevation ${elevation}`, over(alpha('#fff', getOverlayAlpha(elevation)), dark.palette.background.paper)]),
+  ...ELEVATIONS.map((elevation): [string, string] => [`paper at elevation ${elevation}`, seenOn(alpha('#fff', getOverlayAlpha(elevation)), dark.palette.background.paper)]),
 ];
 
 /** What MUI lays under text written in a colour: hover, selected and activated washes of the main colour. */
@@ -41,7 +34,7 @@ const washes = (main: string): [string, number][] => [
 
 const backgroundsUnder = (main: string) =>
   surfaces.flatMap(([surface, color]) =>
-    washes(main).map(([wash, opacity]): [string, string] => [`${surface}, wash ${wash}`, opacity ? over(alpha(main, opacity), color) : color]),
+    washes(main).map(([wash, opacity]): [string, string] => [`${surface}, wash ${wash}`, opacity ? seenOn(alpha(main, opacity), color) : color]),
   );
 
 const worst = (color: string, backgrounds: [string, string][]) =>
@@ -65,12 +58,6 @@ const overrideColors = () => {
   const { MuiAvatar: _onAFill, ...components } = darkTheme.components ?? {};
   walk(components, 'components');
   return found;
-};
-
-/** `color` without its alpha, as rgb(). */
-const opaque = (color: string) => {
-  const { values } = decomposeColor(color);
-  return recomposeColor({ type: 'rgb', values: [values[0], values[1], values[2]] });
 };
 
 /** The hue of an rgb colour, in degrees. */

@@ -138,6 +138,7 @@ export const insertSessionBatch = async (executor: Database | Transaction, batch
   ]);
   return { sessions: batch.length, detailRows };
 };
+
 export interface SeedSessionsOptions {
   db: Database;
   count: number;

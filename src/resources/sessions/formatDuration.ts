@@ -10,14 +10,6 @@ export const durationParts = (totalSeconds: number) => {
   return { h, m, s, form };
 };
 
-/** spec 9: 'Xh Ym Zs', 'Ym Zs' or 'Zs' (the English catalogue's app.sessions.units.duration). */
-export const formatDuration = (totalSeconds: number): string => {
-  const { h, m, s, form } = durationParts(totalSeconds);
-  if (form === 'hms') return `${h}h ${m}m ${s}s`;
-  if (form === 'ms') return `${m}m ${s}s`;
-  return `${s}s`;
-};
-
 export const START_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
 
 /** spec 9: start time as 'MMM dd, yyyy HH:mm'; an unreadable value is shown as it came. */
@@ -40,9 +32,3 @@ export const relevancePercent = (score: number): number => Math.round(score * 10
 
 /** spec 9: a confidence in percent; scores in 0-1 are scaled, larger ones already are percentages. */
 export const confidencePercent = (value: number): number => (value <= 1 ? value * 100 : value);
-
-/** spec 9: relevance (0-1) as a percentage with 0 decimals (English; screens use useSessionFormat). */
-export const formatRelevance = (score: number): string => `${relevancePercent(score)}%`;
-
-/** spec 9: confidence with the given decimals (English; screens use useSessionFormat). */
-export const formatConfidence = (value: number, decimals: number): string => `${confidencePercent(value).toFixed(decimals)}%`;

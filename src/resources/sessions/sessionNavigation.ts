@@ -71,15 +71,13 @@ export const placeOf = ({ page, ids, total }: SessionListContext, id: string): S
   if (index < 0) return null;
   const first = index === 0;
   const last = index === ids.length - 1;
-  if (total === null) {
-    return { position: index + 1, total: ids.length, previous: first ? null : ids[index - 1], next: last ? null : ids[index + 1], previousPage: null, nextPage: null };
-  }
+  const neighbours = { previous: first ? null : ids[index - 1], next: last ? null : ids[index + 1] };
+  if (total === null) return { ...neighbours, position: index + 1, total: ids.length, previousPage: null, nextPage: null };
   const offset = (page - 1) * SESSION_DEFAULT_PAGE_SIZE;
   return {
+    ...neighbours,
     position: offset + index + 1,
     total: Math.max(total, offset + ids.length),
-    previous: first ? null : ids[index - 1],
-    next: last ? null : ids[index + 1],
     previousPage: first && page > 1 ? page - 1 : null,
     nextPage: last && offset + ids.length < total ? page + 1 : null,
   };
