@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ROLES } from '../../src/contract/auth';
+import { PROFILE_ORIGINS, ROLES } from '../../src/contract/auth';
 import type { CanSayPoint, CannotSayPoint } from '../../src/contract/landmines';
 import type { Emotion } from '../../src/contract/sessions';
 
@@ -18,7 +18,23 @@ export const users = pgTable('users', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   deletedAt: timestamptz('deleted_at'),
-}, (table) => [check('users_role_check', sql`${table.role} in ('admin', 'user')`)]);
+  /**
+   * How the profile came to be: created from the portal ('portal'), granted by the operator
+   * ('config': ADMIN_UIDS or `npm run admin:grant`), seeded demo data ('demo'), or a self
+   * sign-up recorded by an earlier version ('signup'). Only the first three can be promoted
+   * without a verified email (SECURITY.md: never promote an account the portal did not create).
+   */
+  origin: text('origin', { enum: PROFILE_ORIGINS }).notNull().default('portal'),
+  /**
+   * When the portal last revoked the account's sessions (password reset, disable, delete,
+   * demote), to the millisecond: the identity provider compares whole seconds, so a token
+   * issued in that same second is refused here.
+   */
+  sessionsRevokedAt: timestamptz('sessions_revoked_at'),
+}, (table) => [
+  check('users_role_check', sql`${table.role} in ('admin', 'user')`),
+  check('users_origin_check', sql`${table.origin} in ('portal', 'config', 'demo', 'signup')`),
+]);
 
 /** One row (id = 1); absent until the first save, when the spec's defaults apply. */
 export const speechRateSettings = pgTable('speech_rate_settings', {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
+import type { Agent } from 'node:http';
+import { deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 
 export interface VerifiedIdToken {
@@ -8,6 +9,8 @@ export interface VerifiedIdToken {
   name: string | null;
   /** When the user last signed in (seconds since the epoch), from the token's auth_time. */
   authTime: number;
+  /** When this token was issued (seconds since the epoch), from its iat. */
+  issuedAt: number;
 }
 
 export interface IdentityUser {
@@ -15,6 +18,8 @@ export interface IdentityUser {
   email: string | null;
   displayName: string | null;
   disabled: boolean;
+  /** The owner proved the email address (a verification link, or an admin said so). */
+  emailVerified: boolean;
 }
 
 export interface CreateIdentityUser {
@@ -33,6 +38,10 @@ export interface Identity {
   verifyIdToken(token: string, checkRevoked: boolean): Promise<VerifiedIdToken>;
   /** null when no account has this email. */
   getUserByEmail(email: string): Promise<IdentityUser | null>;
+  /** null when no account has this uid. */
+  getUser(uid: string): Promise<IdentityUser | null>;
+  /** The accounts of these uids (at most 100) that exist, in no particular order. */
+  getUsers(uids: string[]): Promise<IdentityUser[]>;
   createUser(user: CreateIdentityUser): Promise<IdentityUser>;
   updateUser(uid: string, changes: UpdateIdentityUser): Promise<IdentityUser>;
   revokeRefreshTokens(uid: string): Promise<void>;
@@ -66,20 +75,41 @@ export const classifyVerifyError = (error: unknown): InvalidTokenError | Identit
   return code && TOKEN_REJECTIONS.has(code) ? new InvalidTokenError(message) : new IdentityUnavailableError(message);
 };
 
-const toIdentityUser = (record: { uid: string; email?: string; displayName?: string; disabled: boolean }): IdentityUser => ({
+const toIdentityUser = (record: { uid: string; email?: string; displayName?: string; disabled: boolean; emailVerified: boolean }): IdentityUser => ({
   uid: record.uid,
   email: record.email ?? null,
   displayName: record.displayName ?? null,
   disabled: record.disabled,
+  emailVerified: record.emailVerified,
 });
+
+const nullWhenNotFound = async (lookup: () => Promise<IdentityUser>): Promise<IdentityUser | null> => {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (errorCode(error) === 'auth/user-not-found') return null;
+    throw error;
+  }
+};
+
+export interface FirebaseIdentityOptions {
+  projectId: string;
+  /**
+   * How to reach Google's identity endpoints (token keys, account management). Production
+   * leaves both unset (the default credentials of GOOGLE_APPLICATION_CREDENTIALS, Node's
+   * agent); tests route them to a local stand-in of Google.
+   */
+  httpAgent?: Agent;
+  credential?: Credential;
+}
 
 /**
  * Firebase Auth through firebase-admin, one named app per instance (tests build several).
  * With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the emulator and accepts its
  * unsigned tokens; env.ts refuses that combination in production.
  */
-export const createFirebaseIdentity = ({ projectId }: { projectId: string }): Identity => {
-  const app = initializeApp({ projectId }, `salescoach-${randomUUID()}`);
+export const createFirebaseIdentity = ({ projectId, httpAgent, credential }: FirebaseIdentityOptions): Identity => {
+  const app = initializeApp({ projectId, ...(httpAgent ? { httpAgent } : {}), ...(credential ? { credential } : {}) }, `salescoach-${randomUUID()}`);
   const auth = getAuth(app);
   return {
     verifyIdToken: async (token, checkRevoked) => {
@@ -90,19 +120,15 @@ export const createFirebaseIdentity = ({ projectId }: { projectId: string }): Id
           email: decoded.email ?? null,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           authTime: decoded.auth_time,
+          issuedAt: decoded.iat,
         };
       } catch (error) {
         throw classifyVerifyError(error);
       }
     },
-    getUserByEmail: async (email) => {
-      try {
-        return toIdentityUser(await auth.getUserByEmail(email));
-      } catch (error) {
-        if (errorCode(error) === 'auth/user-not-found') return null;
-        throw error;
-      }
-    },
+    getUserByEmail: (email) => nullWhenNotFound(async () => toIdentityUser(await auth.getUserByEmail(email))),
+    getUser: (uid) => nullWhenNotFound(async () => toIdentityUser(await auth.getUser(uid))),
+    getUsers: async (uids) => (uids.length === 0 ? [] : (await auth.getUsers(uids.map((uid) => ({ uid })))).users.map(toIdentityUser)),
     createUser: async (user) => toIdentityUser(await auth.createUser(user)),
     updateUser: async (uid, changes) => toIdentityUser(await auth.updateUser(uid, changes)),
     revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),

@@ -6,3 +6,7 @@ export const BUILT_IN_ADMIN_UIDS = ['demo-admin-0000000000000001', 'demo-admin-0
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** How a profile came to be (server/db/schema.ts users.origin). */
+export const PROFILE_ORIGINS = ['portal', 'config', 'demo', 'signup'] as const;
+export type ProfileOrigin = (typeof PROFILE_ORIGINS)[number];
