@@ -29,8 +29,10 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** true: info-level JSON logs (tokens and passwords redacted); default false. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
-  /** Per-IP limit; false turns it off (tests). Default 600 requests a minute. */
+  /** API requests per signed-in user (a fifth per address before sign-in); false: off (tests). Default 600 a minute. */
   rateLimit?: RateLimitOptions | false;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxy hops may set the client address. Default false. */
+  trustProxy?: boolean | string[];
   /** Sees every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
   /** Generates dictionary variations; default: the local rule-based generator (no network). */
@@ -43,8 +45,9 @@ export interface BuildAppOptions {
  * Builds the API server without listening (server.ts listens; tests use `app.inject`).
  *
  * Order matters: error handling and body parsing first, then the security headers and the
- * per-IP rate limit, then the deny-by-default auth hook (attached to every /api route
- * registered after it), then the portal and the /api routes, one file per area.
+ * rate limiter, then the deny-by-default auth hook (attached to every /api route registered
+ * after it, and counting each request against its uid or address), then the portal and the
+ * /api routes, one file per area.
  */
 export const buildApp = async (options: BuildAppOptions) => {
   const logger = options.logger ?? false;
@@ -58,17 +61,18 @@ export const buildApp = async (options: BuildAppOptions) => {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     genReqId: () => randomUUID(),
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   installErrorHandling(app);
-  await installSecurity(app, {
+  const limits = await installSecurity(app, {
     identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl),
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
   });
-  installAuth(app, { db: options.db, identity: options.identity });
+  installAuth(app, { db: options.db, identity: options.identity, limits });
 
   await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
   await app.register(

@@ -8,21 +8,33 @@ const textWithDefault = (fallback: string) => z.preprocess((value) => (value ===
 
 const envSchema = z.object({
   PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).default(8080)),
-  HOST: textWithDefault('0.0.0.0'),
+  /** Unset: 127.0.0.1 in demo mode with the emulator (see assertSafeEnv), else 0.0.0.0. */
+  HOST: optionalText,
   NODE_ENV: textWithDefault('development'),
+  /** The one override of the emulator's loopback-only rule: exactly EMULATOR_NETWORK_OVERRIDE. */
+  DEMO_LISTEN_ON_NETWORK: optionalText,
   DATABASE_URL: optionalText,
   DATA_DIR: textWithDefault('.data/db'),
   FIREBASE_PROJECT_ID: textWithDefault('demo-salescoach'),
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   FIREBASE_API_KEY: textWithDefault('demo-api-key'),
   FIREBASE_AUTH_DOMAIN: textWithDefault('localhost'),
+  /** Unset: the built-in demo uids in demo mode; required otherwise (see assertSafeEnv). */
   ADMIN_UIDS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined),
     z
       .string()
-      .default(BUILT_IN_ADMIN_UIDS.join(','))
-      .transform((list) => list.split(',').map((uid) => uid.trim()).filter(Boolean)),
+      .optional()
+      .transform((list) => (list ?? '').split(',').map((uid) => uid.trim()).filter(Boolean)),
   ),
+  /** Fastify's trustProxy: unset/false, true (any hop), or the proxies' addresses/CIDRs, comma-separated. */
+  TRUST_PROXY: optionalText.transform((value): boolean | string[] => {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  }),
+  /** API requests a minute per signed-in user (and per address before sign-in: a fifth); 0 turns limits off. */
+  RATE_LIMIT_PER_MINUTE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).default(600)),
   STATIC_DIR: textWithDefault('dist'),
   // Dictionary AI providers (all optional): unset base URLs mean the local, offline ones.
   EMBEDDINGS_BASE_URL: optionalText.pipe(z.url().optional()),
@@ -36,7 +48,17 @@ const envSchema = z.object({
   ),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+/** The validated environment, with HOST and ADMIN_UIDS resolved for the mode. */
+export type Env = ParsedEnv & { HOST: string; DEMO_MODE: boolean };
+
+/** The exact value DEMO_LISTEN_ON_NETWORK must hold to let an emulator-backed server off loopback. */
+export const EMULATOR_NETWORK_OVERRIDE = 'anyone-on-the-network-can-sign-in-as-admin';
+
+/** Demo mode: a demo-* project, which Google never issues real tokens for (README: Security). */
+export const isDemoProject = (projectId: string) => projectId.startsWith('demo-');
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 export class EnvError extends Error {}
 
@@ -47,18 +69,45 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new EnvError(`Invalid environment:\n${problems}`);
   }
-  assertSafeEnv(parsed.data);
-  return parsed.data;
+  return resolveSafeEnv(parsed.data);
 };
 
-/** SECURITY.md: the emulator accepts unsigned tokens, so it must never back a production server. */
-export const assertSafeEnv = (env: Pick<Env, 'NODE_ENV' | 'FIREBASE_AUTH_EMULATOR_HOST'>): void => {
-  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+/**
+ * SECURITY.md, whatever NODE_ENV says: the Auth emulator accepts unsigned tokens with any
+ * payload, so it may back only a demo-* project, and then only on loopback (unless the
+ * operator types the override). Outside demo mode the first admins must be configured.
+ */
+export const resolveSafeEnv = (env: ParsedEnv): Env => {
+  const demo = isDemoProject(env.FIREBASE_PROJECT_ID);
+  const emulator = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  if (emulator && !demo) {
     throw new EnvError(
-      'Refusing to start: NODE_ENV=production with FIREBASE_AUTH_EMULATOR_HOST set. The Auth emulator accepts unsigned tokens; unset FIREBASE_AUTH_EMULATOR_HOST in production.',
+      `Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set, but FIREBASE_PROJECT_ID=${env.FIREBASE_PROJECT_ID} is not a demo-* project. ` +
+        'The Auth emulator accepts unsigned tokens, so anyone could sign in as anyone. Unset FIREBASE_AUTH_EMULATOR_HOST to use the real project, or use a demo-* project id.',
     );
   }
+  const host = env.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0');
+  if (emulator && !isLoopback(host) && env.DEMO_LISTEN_ON_NETWORK !== EMULATOR_NETWORK_OVERRIDE) {
+    throw new EnvError(
+      `Refusing to start: HOST=${host} would expose a server that trusts the Auth emulator's unsigned tokens to the network, where anyone can sign in as any admin. ` +
+        `Use HOST=127.0.0.1, or, for a throwaway demo on a network you trust, set DEMO_LISTEN_ON_NETWORK=${EMULATOR_NETWORK_OVERRIDE}.`,
+    );
+  }
+  if (!demo && env.ADMIN_UIDS.length === 0) {
+    throw new EnvError(
+      `Refusing to start: ADMIN_UIDS is empty. Outside demo mode (FIREBASE_PROJECT_ID=${env.FIREBASE_PROJECT_ID}) set ADMIN_UIDS to the Firebase uids of the first admins, comma-separated; they get the admin role at start.`,
+    );
+  }
+  return {
+    ...env,
+    HOST: host,
+    DEMO_MODE: demo,
+    ADMIN_UIDS: env.ADMIN_UIDS.length > 0 ? env.ADMIN_UIDS : [...BUILT_IN_ADMIN_UIDS],
+  };
 };
+
+/** True when a server bound to this host would be reachable from other machines. */
+export const listensOnNetwork = (host: string) => !isLoopback(host);
 
 export const runtimeConfigFromEnv = (env: Env): RuntimeConfigContract => ({
   apiBaseUrl: '',

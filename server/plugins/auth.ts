@@ -5,9 +5,11 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
 import { ApiHttpError } from './errors';
+import type { RequestLimiter } from './security';
 
 export interface AdminPrincipal {
   uid: string;
+  /** The stored profile's email (never the token's claim: SECURITY.md). */
   email: string | null;
   /** users.id of the admin's profile */
   userId: string;
@@ -28,8 +30,11 @@ const MESSAGES = {
   missing: 'Authentication required: send an ID token as "Authorization: Bearer <token>".',
   invalid: 'Your session has expired or is not valid. Please sign in again.',
   notAdmin: 'You need admin privileges to use this endpoint.',
-  unavailable: 'The identity provider is unavailable. Please try again shortly.',
+  unavailable: 'The sign-in service cannot be reached right now. You are still signed in; please try again in a few seconds.',
 } as const;
+
+/** Seconds a client should wait before retrying after the identity provider failed. */
+export const AUTH_UNAVAILABLE_RETRY_AFTER_S = 10;
 
 const bearerToken = (header: string | undefined): string | null => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -42,51 +47,74 @@ const deny = (request: FastifyRequest, status: 401 | 403, reason: string, messag
   throw new ApiHttpError(status, status === 401 ? ERROR_CODES.notAuthenticated : ERROR_CODES.notAdmin, message);
 };
 
-/** The uid's profile; an unknown uid is a self sign-up and gets a plain 'user' profile. */
-const findOrCreateProfile = async (db: Database, token: VerifiedIdToken) => {
-  const [existing] = await db.select().from(users).where(eq(users.uid, token.uid)).limit(1);
-  if (existing) return existing;
-  await db
-    .insert(users)
-    .values({ uid: token.uid, email: token.email ?? '', name: token.name ?? '', role: 'user' })
-    .onConflictDoNothing({ target: users.uid });
-  const [created] = await db.select().from(users).where(eq(users.uid, token.uid)).limit(1);
-  return created;
-};
+type Profile = typeof users.$inferSelect;
+
+const isActiveAdmin = (profile: Profile | undefined): boolean => Boolean(profile && profile.role === 'admin' && profile.isActive && !profile.deletedAt);
+
+/**
+ * The identity provider refuses sessions that began (auth_time) before a revocation, comparing
+ * whole seconds, so a session begun in the same second passes its check. The profile's stamp
+ * of the portal's last revocation closes that second (SECURITY.md: refused on the next request);
+ * signing in again a second later works.
+ */
+const begunBeforeRevocation = (token: VerifiedIdToken, profile: Profile) =>
+  profile.sessionsRevokedAt !== null && token.authTime <= Math.floor(profile.sessionsRevokedAt.getTime() / 1000);
+
+export interface AuthOptions {
+  db: Database;
+  identity: Identity;
+  /** Per verified uid and per client address for requests that do not authenticate; null: off. */
+  limits: { perUser: RequestLimiter; perAddress: RequestLimiter } | null;
+}
 
 const createAuthenticate =
-  ({ db, identity }: { db: Database; identity: Identity }): onRequestHookHandler =>
+  ({ db, identity, limits }: AuthOptions): onRequestHookHandler =>
   async (request) => {
+    // Unauthenticated traffic is limited per address, so a shared proxy address never locks
+    // out the signed-in admins behind it (their requests count per uid).
+    const refuseUnauthenticated = async (reason: string, message: string): Promise<never> => {
+      await limits?.perAddress(request, `address:${request.ip}`);
+      return deny(request, 401, reason, message);
+    };
     const token = bearerToken(request.headers.authorization);
-    if (!token) return deny(request, 401, 'missing token', MESSAGES.missing);
+    if (!token) return refuseUnauthenticated('missing token', MESSAGES.missing);
     let verified: VerifiedIdToken;
     try {
       verified = await identity.verifyIdToken(token, true);
     } catch (error) {
       if (error instanceof IdentityUnavailableError) {
+        // An outage is not the admin's fault: 503 keeps the portal's session (401 would sign out).
         request.log.error({ event: 'auth.unavailable', err: error }, 'identity provider unavailable');
-        throw new ApiHttpError(503, ERROR_CODES.authUnavailable, MESSAGES.unavailable);
+        throw new ApiHttpError(503, ERROR_CODES.authUnavailable, MESSAGES.unavailable, {
+          'retry-after': String(AUTH_UNAVAILABLE_RETRY_AFTER_S),
+        });
       }
-      return deny(request, 401, `invalid token: ${error instanceof Error ? error.message : 'rejected'}`, MESSAGES.invalid);
+      return refuseUnauthenticated(`invalid token: ${error instanceof Error ? error.message : 'rejected'}`, MESSAGES.invalid);
     }
-    const profile = await findOrCreateProfile(db, verified);
-    // Last Login is the latest sign-in of anyone who calls the API, admin or not (issue 4).
-    const signedInAt = new Date(verified.authTime * 1000);
-    if (profile && (!profile.lastLogin || profile.lastLogin < signedInAt)) {
-      await db.update(users).set({ lastLogin: signedInAt }).where(eq(users.id, profile.id));
+    await limits?.perUser(request, `uid:${verified.uid}`);
+
+    // Read only: a request refused for lack of rights writes nothing (SECURITY.md), and a
+    // self sign-up gets no profile from calling the API.
+    const [profile] = await db.select().from(users).where(eq(users.uid, verified.uid)).limit(1);
+    if (profile && begunBeforeRevocation(verified, profile)) {
+      return deny(request, 401, 'session begun before the portal revoked it', MESSAGES.invalid);
     }
     // Admin rights come from the uid's database role, never from the email or the client.
-    if (!profile || profile.role !== 'admin' || !profile.isActive || profile.deletedAt) {
+    if (!profile || !isActiveAdmin(profile)) {
       return deny(request, 403, profile ? `not an active admin (role ${profile.role})` : 'no profile', MESSAGES.notAdmin);
     }
-    request.admin = { uid: profile.uid, email: verified.email ?? profile.email, userId: profile.id };
+    const signedInAt = new Date(verified.authTime * 1000);
+    if (!profile.lastLogin || profile.lastLogin < signedInAt) {
+      await db.update(users).set({ lastLogin: signedInAt }).where(eq(users.id, profile.id));
+    }
+    request.admin = { uid: profile.uid, email: profile.email, userId: profile.id };
   };
 
 /**
  * Deny by default (DESIGN.md 5): every route under /api gets the authentication hook when it
  * is registered, unless it says `config: { public: true }`. Install before the routes.
  */
-export const installAuth = (app: FastifyInstance, options: { db: Database; identity: Identity }): void => {
+export const installAuth = (app: FastifyInstance, options: AuthOptions): void => {
   const authenticate = createAuthenticate(options);
   app.decorateRequest('admin', null as unknown as AdminPrincipal);
   app.addHook('onRoute', (route) => {

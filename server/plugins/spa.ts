@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
@@ -29,7 +29,17 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
   const hasPortal = root !== null && existsSync(join(root, 'index.html'));
   if (hasPortal) {
     // wildcard: false registers one route per built file, so unknown paths reach the fallback.
-    await app.register(fastifyStatic, { root, wildcard: false });
+    // Vite names everything under assets/ by its content hash: a browser may keep it forever
+    // (SECURITY.md: a page load costs a handful of requests); other files are revalidated.
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        const hashed = path.startsWith(join(root, 'assets') + sep);
+        response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');

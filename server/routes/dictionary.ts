@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../src/contract/common';
 import {
   DICTIONARY_KINDS,
   dictionaryItemCreateSchema,
@@ -17,7 +16,7 @@ import {
 } from '../../src/contract/dictionary';
 import type { Database } from '../db/client';
 import { ApiHttpError } from '../plugins/errors';
-import type { RateLimitOptions } from '../plugins/security';
+import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
 import { createItem, createVariation, deleteItem, generationContext, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
 import { GenerationError, validateGeneratedVariations, type VariationGenerator } from '../services/variations';
 
@@ -28,27 +27,13 @@ export interface DictionaryRoutesOptions {
   generationRateLimit: RateLimitOptions | false;
 }
 
-/** A fixed-window counter per key (the admin's uid). */
-export const createWindowLimiter = ({ max, timeWindowMs }: RateLimitOptions) => {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string, now = Date.now()): { allowed: boolean; retryAfterS: number } => {
-    const window = windows.get(key);
-    if (!window || now - window.start >= timeWindowMs) {
-      if (windows.size > 10_000) windows.clear();
-      windows.set(key, { start: now, count: 1 });
-      return { allowed: true, retryAfterS: 0 };
-    }
-    window.count += 1;
-    return { allowed: window.count <= max, retryAfterS: Math.max(1, Math.ceil((window.start + timeWindowMs - now) / 1000)) };
-  };
-};
-
 /**
  * Objections and FAQs (spec 7): the grouped list, create, update, delete, add a variation,
  * and generate variations (not saved; the portal saves the ones the admin keeps).
  */
 export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = async (app, { db, generator, generationRateLimit }) => {
-  const limit = generationRateLimit ? createWindowLimiter(generationRateLimit) : null;
+  // One budget per admin across objections and FAQs (the key does not name the route).
+  const generationLimit = perAdminRateLimit('generate-variations', generationRateLimit);
 
   for (const path of DICTIONARY_KINDS) {
     const kind = KIND_BY_PATH[path];
@@ -94,16 +79,11 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
 
     app.post(
       `${base}/:id/generate-variations`,
-      { schema: { params: dictionaryParamsSchema, body: generateVariationsSchema, response: { 200: generateVariationsResponseSchema } } },
+      {
+        schema: { params: dictionaryParamsSchema, body: generateVariationsSchema, response: { 200: generateVariationsResponseSchema } },
+        config: generationLimit,
+      },
       async (request) => {
-        if (limit) {
-          const verdict = limit(request.admin.uid);
-          if (!verdict.allowed) {
-            throw new ApiHttpError(429, ERROR_CODES.rateLimited, `Too many generation requests. Retry in ${verdict.retryAfterS} s.`, {
-              'retry-after': String(verdict.retryAfterS),
-            });
-          }
-        }
         const { count } = request.body;
         const context = await generationContext(db, kind, request.params.id);
         // The generator may call a remote model: no transaction is open here.

@@ -11,7 +11,7 @@ export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (li
   if (total > 0) return false;
   await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role })))
+    .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role, origin: 'demo' as const })))
     .onConflictDoNothing({ target: users.uid });
   await seedDictionary({ db, log });
   await seedSessions({ db, count: DEMO_SESSION_COUNT, seed: DEMO_SESSION_SEED, log });

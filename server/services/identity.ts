@@ -9,8 +9,6 @@ export interface VerifiedIdToken {
   name: string | null;
   /** When the user last signed in (seconds since the epoch), from the token's auth_time. */
   authTime: number;
-  /** When this token was issued (seconds since the epoch), from its iat. */
-  issuedAt: number;
 }
 
 export interface IdentityUser {
@@ -120,7 +118,6 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential }: Fir
           email: decoded.email ?? null,
           name: typeof decoded.name === 'string' ? decoded.name : null,
           authTime: decoded.auth_time,
-          issuedAt: decoded.iat,
         };
       } catch (error) {
         throw classifyVerifyError(error);

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { auditLog, speechRateSettings, users } from '../../server/db/schema';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
+import { bearer, forgeUnsignedToken, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
 
 const isPublic = (method: string, url: string) => url === '/api/health' && (method === 'GET' || method === 'HEAD');
 
@@ -57,14 +57,14 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     }
   });
 
-  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere and changes nothing', async () => {
+  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere and writes nothing, not even a profile', async () => {
     const account = await signUp();
+    const before = await dbSnapshot(t);
     const first = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
     expect(first.statusCode).toBe(403);
-    const [profile] = await t.db.select().from(users).where(eq(users.uid, account.uid));
-    expect(profile).toMatchObject({ role: 'user', email: account.email, lastLogin: expect.any(Date) });
+    expect(await t.db.select().from(users).where(eq(users.uid, account.uid))).toEqual([]);
+    expect(await dbSnapshot(t)).toEqual(before);
 
-    const before = await dbSnapshot(t);
     for (const route of protectedRoutes()) {
       const response = await t.app.inject({
         ...route,
@@ -75,6 +75,43 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
       if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: 'NOT_ADMIN' });
     }
     expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses a plain user profile with 403 and leaves its last sign-in untouched', async () => {
+    const account = await signUp();
+    await t.db.insert(users).values({ uid: account.uid, email: account.email, role: 'user' });
+    const response = await t.app.inject({ method: 'PUT', url: '/api/speech-rate', headers: bearer(account.idToken), payload: { enabled: false, time_window: 9, max_words: 9 } });
+    expect(response.statusCode).toBe(403);
+    const [profile] = await t.db.select().from(users).where(eq(users.uid, account.uid));
+    expect(profile.lastLogin).toBeNull();
+  });
+
+  it('records the actor from the stored profile, never from the token claims', async () => {
+    const admin = await t.createAdmin();
+    const token = forgeUnsignedToken({ uid: admin.uid, email: 'attacker@evil.test', name: 'Mallory', email_verified: true });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/speech-rate',
+      headers: bearer(token),
+      payload: { enabled: true, time_window: 33, max_words: 133 },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.actorUid, admin.uid));
+    expect(row).toMatchObject({ actorUid: admin.uid, actorEmail: admin.email, action: 'speechRate.update' });
+  });
+
+  it('refuses a session begun in the same second as a revocation the portal made', async () => {
+    const admin = await t.createAdmin();
+    const revokedAt = new Date();
+    await setProfile(t.db, admin.uid, { sessionsRevokedAt: revokedAt });
+    const second = Math.floor(revokedAt.getTime() / 1000);
+    const call = (authTime: number) => t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(forgeUnsignedToken({ uid: admin.uid, authTime })) });
+    for (const authTime of [second - 1, second]) {
+      const refused = await call(authTime);
+      expect(refused.statusCode, `auth_time ${authTime - second}`).toBe(401);
+      expect(refused.json()).toMatchObject({ error: 'NOT_AUTHENTICATED' });
+    }
+    expect((await call(second + 1)).statusCode).toBe(200);
   });
 
   it('lets an active admin in and records the last sign-in time', async () => {

@@ -98,24 +98,6 @@ describe('error handling and request rules', () => {
   });
 });
 
-describe('per-IP rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp('pglite', { rateLimit: { max: 3, timeWindowMs: 60_000 } });
-  });
-  afterAll(() => t?.close());
-
-  it('answers 429 RATE_LIMITED with retry-after past the limit, before authentication', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await t.app.inject({ method: 'GET', url: '/api/speech-rate' })).statusCode);
-    expect(statuses).toEqual([401, 401, 401]);
-    const limited = await t.app.inject({ method: 'GET', url: '/api/speech-rate' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED', message: expect.any(String) });
-  });
-});
-
 describe('security logging', () => {
   let t: TestApp;
   const lines: string[] = [];

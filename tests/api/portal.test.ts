@@ -58,6 +58,15 @@ describe('the portal served by the API server', () => {
     expect(response.body).toBe('console.log("app");');
   });
 
+  it('lets browsers keep the hashed assets for good and revalidate the document', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/dashboard']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('keeps /api out of the fallback and answers other methods with a JSON 404', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/not-a-route' },

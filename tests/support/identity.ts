@@ -83,3 +83,26 @@ export const signInRefusal = async (email: string, password: string): Promise<st
   return body.error?.message ?? `HTTP ${response.status}`;
 };
 
+
+/**
+ * An unsigned (`alg: none`) ID token with any claims: what anyone can build from nothing. The
+ * Auth emulator's firebase-admin accepts it, which is why the server trusts the emulator only
+ * for a demo-* project on loopback (SECURITY.md); a server using a real project refuses it.
+ */
+export const forgeUnsignedToken = (claims: { uid: string; projectId?: string; authTime?: number; [claim: string]: unknown }): string => {
+  const { uid, projectId = TEST_PROJECT_ID, authTime, ...extra } = claims;
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const payload = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    sub: uid,
+    user_id: uid,
+    auth_time: authTime ?? now,
+    iat: Math.max(now, authTime ?? now),
+    exp: now + 3_600,
+    firebase: { sign_in_provider: 'password', identities: {} },
+    ...extra,
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+};

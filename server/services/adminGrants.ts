@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { LIMITS } from '../../src/contract/common';
+import { userEmailSchema } from '../../src/contract/users';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { recordAudit, type AuditActor } from './audit';
+import type { Identity, IdentityUser } from './identity';
+
+/** Who grants: the operator, through ADMIN_UIDS at start or the admin:grant command. */
+export const SYSTEM_ACTORS = {
+  adminUids: { uid: 'system:ADMIN_UIDS', email: null },
+  cli: { uid: 'system:admin-grant', email: null },
+} as const satisfies Record<string, AuditActor>;
+
+export type GrantOutcome = 'granted' | 'already-admin';
+
+export class GrantError extends Error {}
+
+/**
+ * A display name from the identity provider, made safe to store and show like API input
+ * (SECURITY.md): well-formed Unicode, no control characters, at most the name cap.
+ */
+export const safeDisplayName = (name: string | null): string => {
+  const clean = (name ?? '').replace(LONE_SURROGATE, '').replace(/\p{Cc}/gu, ' ').trim();
+  // Cut at the cap (UTF-16 units, as the API's schema counts), never inside a surrogate pair.
+  return clean.slice(0, LIMITS.name).replace(LONE_SURROGATE, '').trim();
+};
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Makes an existing identity account an active admin: its profile is created (origin
+ * 'config') or updated, with one audit row whose actor is the operator. An account that is
+ * already an active admin is left alone (no audit row), so the start-up grant is idempotent.
+ */
+export const grantAdmin = async (db: Database, account: IdentityUser, actor: AuditActor): Promise<GrantOutcome> => {
+  const email = userEmailSchema.safeParse(account.email ?? '');
+  if (!email.success) {
+    throw new GrantError(`The account ${account.uid} has no valid email address (${JSON.stringify(account.email)}); give it one in Firebase first.`);
+  }
+  const name = safeDisplayName(account.displayName);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.uid, account.uid)).for('update');
+    if (current && current.role === 'admin' && current.isActive && !current.deletedAt) return 'already-admin';
+    const values = { role: 'admin' as const, isActive: true, deletedAt: null, origin: 'config' as const, updatedAt: new Date() };
+    const [saved] = current
+      ? await tx.update(users).set(values).where(eq(users.id, current.id)).returning()
+      : await tx.insert(users).values({ uid: account.uid, email: email.data, name, ...values }).returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'user.grantAdmin',
+      targetType: 'user',
+      targetId: saved.id,
+      changes: {
+        role: { from: current?.role ?? null, to: 'admin' },
+        isActive: { from: current?.isActive ?? null, to: true },
+        ...(current?.deletedAt ? { deletedAt: { from: current.deletedAt.toISOString(), to: null } } : {}),
+        ...(current ? {} : { email: { from: null, to: email.data } }),
+      },
+    });
+    return 'granted';
+  });
+};
+
+/**
+ * Start-up outside demo mode: every uid in ADMIN_UIDS becomes an active admin. A uid with no
+ * account yet is reported and skipped (sign up first, then restart), so one typo does not keep
+ * the other admins out; an unreachable identity provider stops the start with the reason.
+ */
+export const grantConfiguredAdmins = async (
+  { db, identity, log }: { db: Database; identity: Identity; log: (line: string) => void },
+  uids: string[],
+): Promise<void> => {
+  const accounts = await identity.getUsers(uids);
+  for (const uid of uids) {
+    const account = accounts.find((candidate) => candidate.uid === uid);
+    if (!account) {
+      log(`ADMIN_UIDS: no account with uid ${uid} in this Firebase project; sign it up, then restart to make it an admin.`);
+      continue;
+    }
+    const outcome = await grantAdmin(db, account, SYSTEM_ACTORS.adminUids);
+    if (outcome === 'granted') log(`ADMIN_UIDS: ${account.email} (${uid}) is now an admin.`);
+  }
+};
