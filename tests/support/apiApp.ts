@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { freePort } from '../../scripts/freePort';
 import { buildApp, type App, type BuildAppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createFirebaseIdentity, type Identity } from '../../server/services/identity';
@@ -28,7 +32,7 @@ export const testRuntimeConfig = (authEmulatorHost: string | null): RuntimeConfi
 });
 
 /** A fresh database in the throwaway cluster; dropping it is the returned function. */
-const createPostgresDatabase = async (): Promise<{ url: string; drop(): Promise<void> }> => {
+export const createPostgresDatabase = async (): Promise<{ url: string; drop(): Promise<void> }> => {
   const adminUrl = inject('postgresUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
@@ -73,4 +77,52 @@ export const testApp = async (kind: DbKind, overrides: Partial<Omit<BuildAppOpti
       await postgres?.drop();
     },
   };
+};
+
+export interface ServerProcess {
+  url: string;
+  exited: Promise<number | null>;
+  output(): string;
+  /** Sends the signal unless the process has exited; resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** `tsx server/server.ts` as npm start runs it, on a free port of 127.0.0.1, without the portal build. */
+export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-portal'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exited,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+};
+
+/** Polls /api/health every 100 ms for up to a minute; throws with the output if the process exits first. */
+export const waitUntilReady = async (server: ServerProcess): Promise<void> => {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
+    try {
+      if ((await fetch(`${server.url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 100));
+  }
+  throw new Error(`server not ready:\n${server.output()}`);
 };

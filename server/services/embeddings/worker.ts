@@ -43,17 +43,18 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
+  // A row needs this provider's embedding: Pending, never embedded, or embedded by another model.
+  const needsEmbedding = or(
+    eq(dictionaryItems.needsEmbedding, true),
+    isNull(dictionaryItems.embedding),
+    sql`${dictionaryItems.embeddingModel} is distinct from ${provider.model}`,
+  );
+
   const pass = async (): Promise<number> => {
     const rows = await db
       .select({ id: dictionaryItems.id, question: dictionaryItems.question, stamp: sql<string>`${dictionaryItems.updatedAt}::text` })
       .from(dictionaryItems)
-      .where(
-        or(
-          eq(dictionaryItems.needsEmbedding, true),
-          isNull(dictionaryItems.embedding),
-          sql`${dictionaryItems.embeddingModel} is distinct from ${provider.model}`,
-        ),
-      )
+      .where(needsEmbedding)
       .orderBy(desc(dictionaryItems.needsEmbedding), asc(dictionaryItems.updatedAt), asc(dictionaryItems.id))
       .limit(batchSize);
     if (rows.length === 0) return 0;
@@ -65,10 +66,15 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
     let ready = 0;
     for (const [index, row] of rows.entries()) {
       if (stopped) break;
+      // Several servers on one PostgreSQL each run a worker, and two may pick the same row in
+      // the same poll. The stamp keeps an edited row Pending; the last condition makes the
+      // store idempotent: only the first worker to finish writes the row (and counts it), the
+      // other's identical result is dropped instead of rewriting a row that is already Ready.
+      // The cost of such a collision is one repeated provider call, never a wrong row.
       const updated = await db
         .update(dictionaryItems)
         .set({ embedding: vectors[index], embeddingModel: provider.model, needsEmbedding: false })
-        .where(and(eq(dictionaryItems.id, row.id), sql`${dictionaryItems.updatedAt} = ${row.stamp}::timestamptz`))
+        .where(and(eq(dictionaryItems.id, row.id), sql`${dictionaryItems.updatedAt} = ${row.stamp}::timestamptz`, needsEmbedding))
         .returning({ id: dictionaryItems.id });
       ready += updated.length;
     }
