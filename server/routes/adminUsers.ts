@@ -24,6 +24,9 @@ const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.a
 /**
  * /api/admin/users (spec 7): list, create, update, toggle, reset password, soft delete.
  * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
+ * Beyond the spec: every user carries emailVerified, and a create answers 409
+ * EMAIL_HELD_UNVERIFIED when an unverified self sign-up holds the email (resent with
+ * replaceUnverified: true, it replaces that account).
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
   const service = createUsersService({ db, identity });
@@ -31,7 +34,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
   app.get(
     '/admin/users',
     { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.list(request.query) }),
+    async (request) => ({ success: true as const, data: await service.list(request.query, request.log) }),
   );
 
   app.post(

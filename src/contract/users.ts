@@ -24,10 +24,17 @@ export const USER_MESSAGES = {
   passwordReset: 'Password reset successfully',
   noIdentityAccount: 'This user has no account in the identity provider',
   identityUnavailable: 'The identity provider is unavailable. Please try again shortly.',
+  emailHeldUnverified:
+    'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.',
+  unverifiedSignupPromotion: 'This account signed itself up and its email is not verified, so it cannot be made an admin.',
 } as const;
 
 /** Error codes of the users endpoints beyond ERROR_CODES. */
-export const USER_ERROR_CODES = { emailExists: 'EMAIL_EXISTS' } as const;
+export const USER_ERROR_CODES = {
+  emailExists: 'EMAIL_EXISTS',
+  /** A self sign-up with an unverified email holds the address: POST again with replaceUnverified: true to replace it. */
+  emailHeldUnverified: 'EMAIL_HELD_UNVERIFIED',
+} as const;
 
 export const userRoleSchema = z.enum(ROLES);
 
@@ -43,7 +50,11 @@ export const userPasswordSchema = z
   .min(USER_PASSWORD_MIN_LENGTH, `Password must be at least ${USER_PASSWORD_MIN_LENGTH} characters long`)
   .max(USER_PASSWORD_MAX_LENGTH, `Password must be at most ${USER_PASSWORD_MAX_LENGTH} characters long`);
 
-/** A user as the API sends it (spec 3). Dates are ISO strings; lastLogin is null until the first sign-in. */
+/**
+ * A user as the API sends it (spec 3). Dates are ISO strings; lastLogin is null until the first sign-in.
+ * emailVerified (beyond the spec): whether the identity provider says the owner proved the email
+ * address; null when the provider could not be asked or has no account for the profile.
+ */
 export const userSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -52,6 +63,7 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   lastLogin: z.string().nullable().optional(),
   createdAt: z.string(),
+  emailVerified: z.boolean().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -79,13 +91,18 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-/** POST /api/admin/users body (spec 5: email, password, name required; role defaults to user). */
+/**
+ * POST /api/admin/users body (spec 5: email, password, name required; role defaults to user).
+ * replaceUnverified (beyond the spec): the admin confirmed replacing the unverified self
+ * sign-up that holds the email (the answer to 409 EMAIL_HELD_UNVERIFIED).
+ */
 export const createUserSchema = z
   .object({
     email: userEmailSchema,
     password: userPasswordSchema,
     name: userNameSchema,
     role: userRoleSchema.default('user'),
+    replaceUnverified: z.boolean().optional(),
   })
   .strict();
 export type CreateUserInput = z.input<typeof createUserSchema>;

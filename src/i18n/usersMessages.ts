@@ -23,6 +23,8 @@ export const usersMessages = {
     actions: 'Actions',
   },
   never: 'Never',
+  /** Whether the identity provider says the owner proved the email address (beyond the spec). */
+  verification: { verified: 'Verified', notVerified: 'Not verified' },
   range: '%{from}–%{to} of %{count}',
   empty: 'No users found.',
   loading: 'Loading users...',
@@ -44,7 +46,7 @@ export const usersMessages = {
   },
   dialogs: {
     cancel: 'Cancel',
-    create: { title: 'Create New User', submit: 'Create' },
+    create: { title: 'Create New User', submit: 'Create', replace: 'Replace that account' },
     edit: { title: 'Edit User', submit: 'Save' },
     resetPassword: { title: 'Reset Password', intro: 'Set a new password for %{email}.', submit: 'Reset Password' },
     delete: {

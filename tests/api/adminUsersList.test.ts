@@ -2,8 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { users } from '../../server/db/schema';
 import { userListResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { signUp, TEST_PROJECT_ID, useAuthEmulator } from '../support/identity';
 
-/** GET /api/admin/users: search, filters and server-side paging over profiles (no identity calls). */
+/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
+const markEmailVerified = async (uid: string) => {
+  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, emailVerified: true }),
+  });
+  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
+};
+
+/** GET /api/admin/users: search, filters and server-side paging over profiles, with the identity provider's verified flags. */
 describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
@@ -51,7 +63,22 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
     expect(Object.keys(body.data).sort()).toEqual(['pagination', 'users']);
     expect(body.data.pagination).toEqual({ page: 1, limit: 10, total: 20, pages: 2 });
     expect(body.data.users).toHaveLength(10);
-    expect(Object.keys(body.data.users[0]).sort()).toEqual(['_id', 'createdAt', 'email', 'isActive', 'lastLogin', 'name', 'role']);
+    expect(Object.keys(body.data.users[0]).sort()).toEqual(['_id', 'createdAt', 'email', 'emailVerified', 'isActive', 'lastLogin', 'name', 'role']);
+  });
+
+  it("carries each account's verified flag: true, false, or null for a profile without an account", async () => {
+    const verified = await signUp();
+    await markEmailVerified(verified.uid);
+    const unverified = await signUp();
+    const flagTag = `Flags${randomBytes(4).toString('hex')}`;
+    await t.db.insert(users).values([
+      { uid: verified.uid, email: verified.email, name: `${flagTag} verified` },
+      { uid: unverified.uid, email: unverified.email, name: `${flagTag} unverified` },
+      { uid: `no-account-${flagTag}`, email: `${flagTag.toLowerCase()}@list.test`, name: `${flagTag} no account` },
+    ]);
+    const flags = Object.fromEntries((await list({ search: flagTag })).users.map((user) => [user.name, user.emailVerified]));
+    expect(flags).toEqual({ [`${flagTag} verified`]: true, [`${flagTag} unverified`]: false, [`${flagTag} no account`]: null });
+    expect((await list({ search: tag, limit: 100 })).users.every((user) => user.emailVerified === null)).toBe(true);
   });
 
   it('pages on the server, newest first, and excludes soft-deleted profiles', async () => {

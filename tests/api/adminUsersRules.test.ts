@@ -1,8 +1,23 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { createUsersService, type UsersContext } from '../../server/services/users';
+import type { Profile } from '../../server/services/users/model';
+import { checkRules } from '../../server/services/users/rules';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
+import { bearer, pastRevocationGranularity, signIn, signUp, TEST_PASSWORD, TEST_PROJECT_ID, uniqueEmail, useAuthEmulator } from '../support/identity';
+
+/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
+const markEmailVerified = async (uid: string) => {
+  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, emailVerified: true }),
+  });
+  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
+};
+
+const UNVERIFIED_PROMOTION = 'This account signed itself up and its email is not verified, so it cannot be made an admin.';
 
 type Admin = Awaited<ReturnType<TestApp['createAdmin']>> & { id: string };
 
@@ -57,9 +72,10 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
       call('PUT', `/api/admin/users/${b.id}`, a.headers, { name: 'B', role: 'admin', isActive: false }),
       call('PUT', `/api/admin/users/${a.id}`, b.headers, { name: 'A', role: 'admin', isActive: false }),
     ]);
-    const statuses = [ab.statusCode, ba.statusCode].sort();
-    expect(statuses[0], `${ab.body} ${ba.body}`).toBe(200);
-    expect([403, 409]).toContain(statuses[1]);
+    const statuses = [ab.statusCode, ba.statusCode].sort().reverse();
+    expect(statuses[1], `${ab.body} ${ba.body}`).toBe(200);
+    // The loser lost the race in the transaction (409), or was already without rights (403) or sessions (401) when it called.
+    expect([401, 403, 409]).toContain(statuses[0]);
     if (statuses[1] === 409) expect([ab, ba].find((r) => r.statusCode === 409)!.json().message).toBe('At least one active admin must remain');
     expect(await activeAdminCount()).toBe(1);
 
@@ -84,6 +100,8 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     // Put the loser back for the tests below.
     const restored = await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true });
     expect(restored.statusCode).toBe(200);
+    // The disable revoked the loser's sessions: sign in again, past the revocation's second.
+    await pastRevocationGranularity();
     loser.headers = bearer(await signIn(loser.email, TEST_PASSWORD));
     expect(await activeAdminCount()).toBe(2);
   });
@@ -93,11 +111,73 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
       call('PUT', `/api/admin/users/${b.id}`, a.headers, { name: 'B', role: 'user', isActive: true }),
       call('PUT', `/api/admin/users/${a.id}`, b.headers, { name: 'A', role: 'user', isActive: true }),
     ]);
-    expect([ab.statusCode, ba.statusCode].sort()[0]).toBe(200);
-    expect([403, 409]).toContain([ab.statusCode, ba.statusCode].sort()[1]);
+    const statuses = [ab.statusCode, ba.statusCode].sort().reverse();
+    expect(statuses[1], `${ab.body} ${ba.body}`).toBe(200);
+    expect([401, 403, 409]).toContain(statuses[0]);
     expect(await activeAdminCount()).toBe(1);
     const [winner, loser] = ab.statusCode === 200 ? [a, b] : [b, a];
     expect((await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true })).statusCode).toBe(200);
+    // The demotion revoked the loser's sessions: sign in again, past the revocation's second.
+    await pastRevocationGranularity();
+    loser.headers = bearer(await signIn(loser.email, TEST_PASSWORD));
+    expect((await call('GET', '/api/admin/users', loser.headers)).statusCode).toBe(200);
+  });
+
+  describe('promoting a self sign-up', () => {
+    /** A self sign-up with the 'signup' profile an earlier version made for it. */
+    const selfSignUp = async () => {
+      const account = await signUp();
+      const [profile] = await t.db.insert(users).values({ uid: account.uid, email: account.email, name: 'Signed Up', origin: 'signup' }).returning();
+      return { ...account, id: profile.id };
+    };
+
+    it('is refused with 409 CONFLICT while its email is not verified, before the identity provider is touched', async () => {
+      const outsider = await selfSignUp();
+      const audits = await auditCount();
+      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Renamed', role: 'admin', isActive: true });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toEqual({ error: 'CONFLICT', message: UNVERIFIED_PROMOTION });
+      expect(await t.db.select().from(users).where(eq(users.id, outsider.id))).toEqual([expect.objectContaining({ role: 'user', name: 'Signed Up' })]);
+      expect((await t.identity.getUser(outsider.uid))?.displayName).toBeNull();
+      expect(await auditCount()).toBe(audits);
+      // Anything but the promotion is allowed, and the response says the email is not verified.
+      const renamed = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Renamed', role: 'user', isActive: true });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().data).toMatchObject({ name: 'Renamed', role: 'user', emailVerified: false });
+    });
+
+    it('is refused when its identity account no longer exists', async () => {
+      const outsider = await selfSignUp();
+      await t.identity.deleteUser(outsider.uid);
+      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Signed Up', role: 'admin', isActive: true });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().message).toBe(UNVERIFIED_PROMOTION);
+    });
+
+    it('is allowed once the email is verified', async () => {
+      const outsider = await selfSignUp();
+      await markEmailVerified(outsider.uid);
+      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Verified Person', role: 'admin', isActive: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ role: 'admin', emailVerified: true });
+      expect((await call('GET', '/api/admin/users', bearer(await signIn(outsider.email, TEST_PASSWORD)))).statusCode).toBe(200);
+      // Demoted again (revoking its sessions), so the tests below keep two active admins.
+      expect((await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Verified Person', role: 'user', isActive: true })).statusCode).toBe(200);
+    });
+
+    it('checkRules: only an unverified (or unknown) self sign-up is kept from becoming an admin', () => {
+      const actor = { uid: 'actor', email: null, userId: 'actor-id' };
+      const profile = (origin: Profile['origin'], role: Profile['role'] = 'user') =>
+        ({ id: 'target-id', uid: 'target', role, origin, isActive: true, deletedAt: null }) as Profile;
+      const promote = (target: Profile, verified: boolean | null) => () => checkRules(actor, target, { role: 'admin' }, ['actor-id'], verified);
+      expect(promote(profile('signup'), false)).toThrow(UNVERIFIED_PROMOTION);
+      expect(promote(profile('signup'), null)).toThrow(UNVERIFIED_PROMOTION);
+      expect(promote(profile('signup'), true)).not.toThrow();
+      for (const origin of ['portal', 'config', 'demo'] as const) expect(promote(profile(origin), false)).not.toThrow();
+      // An admin already (a promotion before this rule) keeps its role; other changes pass.
+      expect(promote(profile('signup', 'admin'), false)).not.toThrow();
+      expect(() => checkRules(actor, profile('signup'), { name: 'N', role: 'user', isActive: false }, ['actor-id'], null)).not.toThrow();
+    });
   });
 
   describe('who may call', () => {
@@ -124,6 +204,8 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
       }
       expect(await auditCount()).toBe(audits);
       expect(await t.db.select().from(users).where(eq(users.id, b.id))).toEqual([expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null })]);
+      // A refused request writes nothing: the self sign-up got no profile by calling.
+      expect(await t.db.select().from(users).where(eq(users.uid, plainUser.uid))).toHaveLength(0);
     });
   });
 
@@ -266,6 +348,52 @@ describe('admin users: compensation when the database step fails', () => {
     await expect(service.create(context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow('database unavailable');
     expect(await t.identity.getUserByEmail(email)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('replacing a self sign-up: the new account is deleted again when the profile cannot be written, and a retry completes', async () => {
+    const squatter = await signUp();
+    const [stale] = await t.db.insert(users).values({ uid: squatter.uid, email: squatter.email, name: 'Squatter', origin: 'signup' }).returning();
+    const input = { email: squatter.email, password: TEST_PASSWORD, name: 'Rightful Owner', role: 'user' as const, replaceUnverified: true };
+    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
+    await expect(service.create(context, input)).rejects.toThrow('database unavailable');
+    expect(await t.identity.getUserByEmail(squatter.email)).toBeNull();
+    expect(await t.db.select().from(users).where(eq(users.id, stale.id))).toEqual([expect.objectContaining({ deletedAt: null })]);
+
+    const real = createUsersService({ db: t.db, identity: t.identity });
+    await expect(real.create(context, { ...input, replaceUnverified: undefined })).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_HELD_UNVERIFIED' });
+    const created = await real.create(context, input);
+    expect((await t.identity.getUserByEmail(squatter.email))?.uid).not.toBe(squatter.uid);
+    expect((await t.db.select().from(users).where(eq(users.id, stale.id)))[0].deletedAt).toBeInstanceOf(Date);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, created._id));
+    expect(audit.changes).toMatchObject({ replacedUid: { from: null, to: squatter.uid } });
+  });
+
+  it('never replaces the acting admin\'s own account', async () => {
+    const admin = await t.createAdmin();
+    const [profile] = await t.db.update(users).set({ origin: 'signup' }).where(eq(users.uid, admin.uid)).returning();
+    const self: UsersContext = { actor: { uid: admin.uid, email: admin.email, userId: profile.id } };
+    const real = createUsersService({ db: t.db, identity: t.identity });
+    await expect(real.create(self, { email: admin.email, password: TEST_PASSWORD, name: 'Me Again', role: 'user', replaceUnverified: true })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'EMAIL_EXISTS',
+    });
+    expect(await t.identity.getUser(admin.uid)).not.toBeNull();
+  });
+
+  it('answers the list with unknown verified flags when the identity provider cannot be reached, in one lookup per page', async () => {
+    await t.createAdmin();
+    const lookups: string[][] = [];
+    const flaky = { ...t.identity, getUsers: async (uids: string[]) => {
+      lookups.push(uids);
+      throw new Error('identity provider unreachable');
+    } };
+    const warnings: object[] = [];
+    const log = { error: () => undefined, warn: (details: object) => warnings.push(details) };
+    const page = await createUsersService({ db: t.db, identity: flaky }).list({ page: 1, limit: 100 }, log);
+    expect(page.users.length).toBeGreaterThan(0);
+    expect(page.users.every((user) => user.emailVerified === null)).toBe(true);
+    expect(lookups).toEqual([page.users.map(() => expect.any(String))]);
+    expect(warnings).toEqual([expect.objectContaining({ event: 'identity.lookupFailed' })]);
   });
 
   it('re-enables the identity account (and restores its name) when a disable cannot be written', async () => {

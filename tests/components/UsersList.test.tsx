@@ -44,6 +44,23 @@ describe('UserList: the table', () => {
     expect(within(bob).getByText('Never')).toBeInTheDocument();
   });
 
+  it('says beside the email whether it is verified, and nothing when the identity provider could not tell', async () => {
+    renderUsers([
+      buildUser(),
+      buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', emailVerified: false }),
+      buildUser({ id: 'u3', email: 'cy@example.test', name: 'Cy Unknown', emailVerified: null }),
+    ]);
+    const ann = await rowOf('ann@example.test');
+    expect(within(ann).getByText('Verified')).toBeInTheDocument();
+    expect(within(ann).queryByText('Not verified')).not.toBeInTheDocument();
+    expect(within(await rowOf('bob@example.test')).getByText('Not verified')).toBeInTheDocument();
+    const cy = await rowOf('cy@example.test');
+    expect(within(cy).queryByText('Verified')).not.toBeInTheDocument();
+    expect(within(cy).queryByText('Not verified')).not.toBeInTheDocument();
+    // The spec's columns stay as they are: the state sits in the Email cell.
+    expect(screen.getAllByRole('columnheader')).toHaveLength(7);
+  });
+
   it('offers the row actions with accessible names', async () => {
     renderUsers([buildUser(), buildUser({ id: 'u2', email: 'bob@example.test', isActive: false })]);
     const row = await rowOf('ann@example.test');

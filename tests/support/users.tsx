@@ -14,6 +14,7 @@ export const buildUser = (overrides: Partial<UserRecord> = {}): UserRecord => ({
   isActive: true,
   lastLogin: '2025-03-05T10:30:00.000Z',
   createdAt: '2025-01-02T08:00:00.000Z',
+  emailVerified: true,
   ...overrides,
 });
 

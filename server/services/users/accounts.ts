@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CreateUser, User } from '../../../src/contract/users';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users, type AuditChanges } from '../../db/schema';
 import { diffFields, recordAudit } from '../audit';
-import type { Identity } from '../identity';
-import { emailExists, identityFailure, notFound } from './errors';
-import { toWireUser, type UsersContext } from './model';
+import type { Identity, IdentityUser } from '../identity';
+import { emailExists, emailHeldUnverified, identityCode, identityFailure, notFound } from './errors';
+import { toWireUser, verifiedFlag, type Profile, type UsersContext } from './model';
 import { findLiveProfile } from './rules';
 
 interface Stores {
@@ -14,18 +14,82 @@ interface Stores {
 }
 
 /**
+ * Who holds an email today, as far as a create is concerned:
+ *   - free: no identity account has it and no profile names it;
+ *   - taken (409 EMAIL_EXISTS): a verified account has it, or a profile the portal, the
+ *     operator or the demo made (live or deleted) names it or belongs to that account;
+ *   - replaceable (409 EMAIL_HELD_UNVERIFIED unless the admin confirmed): an account whose
+ *     email is not verified and that the portal did not make, and/or 'signup' profiles only
+ *     (those an earlier version made for self sign-ups) whose other accounts no longer exist.
+ */
+type EmailHold =
+  | { kind: 'free' }
+  | { kind: 'taken' }
+  | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
+
+const holdOf = async ({ db, identity }: Stores, context: UsersContext, email: string): Promise<EmailHold> => {
+  let account: IdentityUser | null;
+  try {
+    account = await identity.getUserByEmail(email);
+  } catch (error) {
+    throw identityFailure(error, context);
+  }
+  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
+  const profiles = await db
+    .select()
+    .from(users)
+    .where(account ? or(sameEmail, eq(users.uid, account.uid)) : sameEmail);
+  if (!account && profiles.length === 0) return { kind: 'free' };
+  // Only an account nobody vouched for may be replaced: never one the portal, the operator or
+  // the demo made, never a verified address, never the acting admin's own account.
+  if (profiles.some((profile) => profile.origin !== 'signup')) return { kind: 'taken' };
+  if (account && verifiedFlag(account.emailVerified) !== false) return { kind: 'taken' };
+  if (account?.uid === context.actor.uid || profiles.some((profile) => profile.id === context.actor.userId)) return { kind: 'taken' };
+  // A 'signup' profile of another uid (a former account of this email) is stale only when that
+  // account is gone; one that still exists under another email is left alone.
+  const otherUids = [...new Set(profiles.map((profile) => profile.uid).filter((uid) => uid !== account?.uid))];
+  if (otherUids.length > 0) {
+    let alive: IdentityUser[];
+    try {
+      alive = await identity.getUsers(otherUids);
+    } catch (error) {
+      throw identityFailure(error, context);
+    }
+    if (alive.length > 0) return { kind: 'taken' };
+  }
+  return { kind: 'replaceable', account, profiles };
+};
+
+/** Deletes the unverified account that held the email; one already gone is fine (a retry). */
+const deleteHolder = async ({ identity }: Stores, context: UsersContext, account: IdentityUser) => {
+  try {
+    await identity.deleteUser(account.uid);
+  } catch (error) {
+    if (identityCode(error) !== 'auth/user-not-found') throw identityFailure(error, context);
+  }
+  // Logged at once: if the create fails after this, no audit row tells of the deletion.
+  context.log?.warn({ event: 'users.unverifiedAccountDeleted', uid: account.uid, actorUid: context.actor.uid }, 'deleted an unverified self sign-up to free its email');
+};
+
+/**
  * The identity account first (outside any transaction), then the profile and its audit row
  * in one transaction; if that fails, the new account is deleted again (compensation).
+ * An email held by an unverified self sign-up is refused with EMAIL_HELD_UNVERIFIED; with
+ * `replaceUnverified` that account is deleted first (the hold is checked in this request,
+ * just before), its 'signup' profiles are soft-deleted in the create's transaction, and the
+ * create's one audit row records the replaced uid. A retry after a failure half-way finds the
+ * account gone and the profile stale, and completes the replacement.
  */
-export const createUser = async ({ db, identity }: Stores, context: UsersContext, input: CreateUser): Promise<User> => {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${input.email})`)
-    .limit(1);
-  if (taken) throw emailExists();
+export const createUser = async (stores: Stores, context: UsersContext, input: CreateUser): Promise<User> => {
+  const { db, identity } = stores;
+  const hold = await holdOf(stores, context, input.email);
+  if (hold.kind === 'taken') throw emailExists();
+  if (hold.kind === 'replaceable') {
+    if (!input.replaceUnverified) throw emailHeldUnverified();
+    if (hold.account) await deleteHolder(stores, context, hold.account);
+  }
 
-  let account;
+  let account: IdentityUser;
   try {
     account = await identity.createUser({ email: input.email, password: input.password, displayName: input.name, disabled: false });
   } catch (error) {
@@ -33,20 +97,36 @@ export const createUser = async ({ db, identity }: Stores, context: UsersContext
   }
   try {
     const profile = await db.transaction(async (tx) => {
+      const replaced = hold.kind === 'replaceable' ? hold : null;
+      const staleIds = replaced?.profiles.filter((stale) => !stale.deletedAt).map((stale) => stale.id) ?? [];
+      if (staleIds.length > 0) {
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({ isActive: false, deletedAt: now, updatedAt: now })
+          .where(and(inArray(users.id, staleIds), eq(users.origin, 'signup'), isNull(users.deletedAt)));
+      }
+      // The validated input, never what the provider echoes (SECURITY.md: provider fields are
+      // validated like API input before they are stored).
       const [created] = await tx
         .insert(users)
-        .values({ uid: account.uid, email: account.email ?? input.email, name: input.name, role: input.role, isActive: true })
+        .values({ uid: account.uid, email: input.email, name: input.name, role: input.role, isActive: true, origin: 'portal' })
         .returning();
-      const changes = diffFields({ email: null, name: null, role: null, isActive: null }, {
+      const changes: AuditChanges = diffFields({ email: null, name: null, role: null, isActive: null }, {
         email: created.email,
         name: created.name,
         role: created.role,
         isActive: created.isActive,
       });
+      if (replaced) {
+        const uids = [...new Set([...(replaced.account ? [replaced.account.uid] : []), ...replaced.profiles.map((stale) => stale.uid)])];
+        changes.replacedUid = { from: null, to: uids.length === 1 ? uids[0] : uids };
+        if (staleIds.length > 0) changes.replacedProfileIds = { from: null, to: staleIds };
+      }
       await recordAudit(tx, { actor: context.actor, action: 'user.create', targetType: 'user', targetId: created.id, changes });
       return created;
     });
-    return toWireUser(profile);
+    return toWireUser(profile, verifiedFlag(account.emailVerified));
   } catch (error) {
     await identity.deleteUser(account.uid).catch((deleteError: unknown) => {
       context.log?.error({ event: 'identity.compensationFailed', uid: account.uid, err: deleteError }, 'could not delete the new identity account');
@@ -57,7 +137,9 @@ export const createUser = async ({ db, identity }: Stores, context: UsersContext
 
 /**
  * Sets the password in the identity provider and revokes the refresh tokens, so every
- * existing session ends; the audit row says that it happened, never the password.
+ * existing session ends; the audit row says that it happened, never the password. The
+ * revocation stamp is taken in the transaction, after the provider's revocation returned
+ * (the auth hook refuses tokens issued in or before its second).
  */
 export const resetPassword = async ({ db, identity }: Stores, context: UsersContext, id: string, newPassword: string): Promise<void> => {
   const target = await findLiveProfile(db, id);
@@ -69,7 +151,8 @@ export const resetPassword = async ({ db, identity }: Stores, context: UsersCont
     throw identityFailure(error, context);
   }
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, target.id));
+    const now = new Date();
+    await tx.update(users).set({ updatedAt: now, sessionsRevokedAt: now }).where(eq(users.id, target.id));
     await recordAudit(tx, {
       actor: context.actor,
       action: 'user.resetPassword',

@@ -17,6 +17,7 @@ const INPUT_REJECTIONS = new Set([
 export const conflict = (message: string) => new ApiHttpError(409, ERROR_CODES.conflict, message);
 export const notFound = () => new ApiHttpError(404, ERROR_CODES.notFound, USER_MESSAGES.notFound);
 export const emailExists = () => new ApiHttpError(409, USER_ERROR_CODES.emailExists, USER_MESSAGES.emailExists);
+export const emailHeldUnverified = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldUnverified, USER_MESSAGES.emailHeldUnverified);
 
 /**
  * A firebase-admin failure as the client's error: an existing email is 409 EMAIL_EXISTS, the

@@ -2,13 +2,33 @@ import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserListResponse } from '../../../src/contract/users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { toWireUser } from './model';
+import type { Identity } from '../identity';
+import { toWireUser, verifiedFlag, type UsersContext } from './model';
 
 /** Makes request text a literal ILIKE pattern: `\`, `%` and `_` lose their meaning. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** Live (non-deleted) profiles, newest first, filtered and paged on the server. */
-export const listUsers = async (db: Database, query: UserListQuery): Promise<UserListResponse['data']> => {
+/**
+ * The verified flag of each uid, in ONE identity call (a page holds at most 100 profiles, the
+ * provider's batch limit). An unreachable provider leaves every flag null: the list still answers.
+ */
+const verifiedByUid = async (identity: Identity, uids: string[], log: UsersContext['log']): Promise<Map<string, boolean | null>> => {
+  if (uids.length === 0) return new Map();
+  try {
+    const accounts = await identity.getUsers(uids);
+    return new Map(accounts.map((account) => [account.uid, verifiedFlag(account.emailVerified)]));
+  } catch (error) {
+    log?.warn({ event: 'identity.lookupFailed', err: error }, 'could not read the verified flags of a users page');
+    return new Map();
+  }
+};
+
+/** Live (non-deleted) profiles, newest first, filtered and paged on the server, with their verified flags. */
+export const listUsers = async (
+  { db, identity }: { db: Database; identity: Identity },
+  query: UserListQuery,
+  log?: UsersContext['log'],
+): Promise<UserListResponse['data']> => {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   const search = query.search?.trim();
   if (search) {
@@ -26,8 +46,9 @@ export const listUsers = async (db: Database, query: UserListQuery): Promise<Use
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
+  const verified = await verifiedByUid(identity, rows.map((row) => row.uid), log);
   return {
-    users: rows.map(toWireUser),
+    users: rows.map((row) => toWireUser(row, verified.get(row.uid) ?? null)),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
   };
 };

@@ -9,8 +9,15 @@ export interface UsersContext {
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
+/**
+ * The identity provider's verified flag as the API may show it: a boolean, or null when the
+ * provider could not be asked or has no account (SECURITY.md: provider fields are validated
+ * like API input before they are shown).
+ */
+export const verifiedFlag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+
 /** A profile as the API sends it (src/contract/users.ts userSchema). */
-export const toWireUser = (profile: Profile): User => ({
+export const toWireUser = (profile: Profile, emailVerified: boolean | null): User => ({
   _id: profile.id,
   email: profile.email,
   name: profile.name,
@@ -18,4 +25,5 @@ export const toWireUser = (profile: Profile): User => ({
   isActive: profile.isActive,
   lastLogin: profile.lastLogin ? profile.lastLogin.toISOString() : null,
   createdAt: profile.createdAt.toISOString(),
+  emailVerified,
 });

@@ -31,12 +31,25 @@ export const findLiveProfile = async (db: Database | Transaction, id: string, lo
   return profile;
 };
 
+/** The change makes a profile that a self sign-up left (origin 'signup') an admin. */
+export const promotesSignup = (target: Pick<Profile, 'origin' | 'role'>, change: ProfileChange) =>
+  target.origin === 'signup' && target.role !== 'admin' && change.role === 'admin';
+
 /**
  * The rules of spec 6 / SECURITY.md: an admin cannot disable, delete or demote themself, and
  * the last active admin cannot be disabled, deleted or demoted (409 with the banner's message).
  * `activeAdminIds` are the ids of every active, non-deleted admin.
+ * A self sign-up becomes an admin only once its email is verified (`emailVerified`, the identity
+ * provider's flag, null when not known): anyone can sign up with a future colleague's address,
+ * and the portal never promotes an account it did not create or verify (SECURITY.md).
  */
-export const checkRules = (actor: UsersContext['actor'], target: Profile, change: ProfileChange, activeAdminIds: string[]) => {
+export const checkRules = (
+  actor: UsersContext['actor'],
+  target: Profile,
+  change: ProfileChange,
+  activeAdminIds: string[],
+  emailVerified: boolean | null,
+) => {
   if (target.id === actor.userId) {
     if (change.deleted) throw conflict(USER_MESSAGES.selfDelete);
     if (change.isActive === false) throw conflict(USER_MESSAGES.selfDisable);
@@ -44,4 +57,5 @@ export const checkRules = (actor: UsersContext['actor'], target: Profile, change
   }
   const losesAdmin = isActiveAdmin(target) && (change.deleted || change.isActive === false || change.role === 'user');
   if (losesAdmin && activeAdminIds.filter((id) => id !== target.id).length === 0) throw conflict(USER_MESSAGES.lastAdmin);
+  if (promotesSignup(target, change) && emailVerified !== true) throw conflict(USER_MESSAGES.unverifiedSignupPromotion);
 };

@@ -25,6 +25,7 @@ export const usersMessages: typeof english = {
     actions: 'Actions',
   },
   never: 'Jamais',
+  verification: { verified: 'Vérifié', notVerified: 'Non vérifié' },
   range: '%{from}–%{to} sur %{count}',
   empty: 'Aucun utilisateur trouvé.',
   loading: 'Chargement des utilisateurs...',
@@ -46,7 +47,7 @@ export const usersMessages: typeof english = {
   },
   dialogs: {
     cancel: 'Annuler',
-    create: { title: 'Créer un utilisateur', submit: 'Créer' },
+    create: { title: 'Créer un utilisateur', submit: 'Créer', replace: 'Remplacer ce compte' },
     edit: { title: "Modifier l'utilisateur", submit: 'Enregistrer' },
     resetPassword: {
       title: 'Réinitialiser le mot de passe',

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +15,8 @@ interface UserDialogProps {
   canSubmit: boolean;
   pending: boolean;
   error: string | null;
+  /** A way out the error offers (e.g. replacing an account), shown under its text. */
+  errorAction?: ReactNode;
   onDismissError: () => void;
   onClose: () => void;
   onSubmit: () => void;
@@ -21,7 +24,7 @@ interface UserDialogProps {
 }
 
 /** The frame of every user dialog: a form (Enter submits), Escape or Cancel closes, the failure banner on top. */
-export const UserDialog = ({ title, submitLabel, canSubmit, pending, error, onDismissError, onClose, onSubmit, children }: UserDialogProps) => {
+export const UserDialog = ({ title, submitLabel, canSubmit, pending, error, errorAction, onDismissError, onClose, onSubmit, children }: UserDialogProps) => {
   const translate = useTranslate();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +36,12 @@ export const UserDialog = ({ title, submitLabel, canSubmit, pending, error, onDi
         <DialogTitle id="user-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error" onClose={onDismissError}>{error}</Alert>}
+            {error && (
+              <Alert severity="error" onClose={onDismissError}>
+                {error}
+                {errorAction && <Box sx={{ mt: 1 }}>{errorAction}</Box>}
+              </Alert>
+            )}
             {children}
           </Stack>
         </DialogContent>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 
 interface UserActionOptions<T> {
@@ -22,6 +22,12 @@ export const useErrorText = () => {
     error instanceof Error && error.message ? translate(error.message, { _: error.message }) : translate(fallbackKey);
 };
 
+/** The API's error code (`{ error }` of the body, spec 8) of a failed call, if it sent one. */
+const errorCodeOf = (error: unknown): string | null => {
+  const body: unknown = error instanceof HttpError ? error.body : null;
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : null;
+};
+
 /** One user mutation: runs it, refetches the list when the spec says so, reports the outcome as text. */
 export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, onError }: UserActionOptions<T>) => {
   const translate = useTranslate();
@@ -40,6 +46,9 @@ export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, on
     submit: (variables: T) => mutation.mutate(variables),
     pending: mutation.isPending,
     error: mutation.isError && !onError ? errorText(mutation.error, failure) : null,
+    /** The failed call's API error code and what it was sent, for a follow-up the error offers. */
+    errorCode: mutation.isError ? errorCodeOf(mutation.error) : null,
+    failedVariables: mutation.isError ? mutation.variables : undefined,
     dismissError: () => mutation.reset(),
   };
 };
