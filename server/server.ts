@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { DataDirInUseError, openDatabase } from './db/client';
-import { EnvError, loadEnv, runtimeConfigFromEnv, type Env } from './env';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts, seedDemo } from './seed';
+import { EMULATOR_NETWORK_OVERRIDE, EnvError, listensOnNetwork, loadEnv, runtimeConfigFromEnv, type Env } from './env';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from './seed';
+import { prepareDatabase } from './startup';
 import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
 import { createFirebaseIdentity } from './services/identity';
 import { variationGeneratorFromEnv } from './services/variations';
@@ -24,12 +25,15 @@ const loadEnvOrExit = (): Env => {
 const env = loadEnvOrExit();
 const log = (line: string) => console.log(line);
 
-const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
-  (error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot open the database: ${String(error)}`),
-);
 const identity = createFirebaseIdentity({ projectId: env.FIREBASE_PROJECT_ID });
 
-if (env.SEED) await seedDemo({ db: database.db, log });
+const database = await openDatabase({
+  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
+  prepare: (db) => prepareDatabase({ db, identity, env, log }),
+}).catch(
+  (error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot prepare the database: ${String(error)}`),
+);
+
 if (env.FIREBASE_AUTH_EMULATOR_HOST) {
   // The server still starts when the emulator is down: requests answer 503 until it is back.
   await ensureDemoAccounts(identity, log).catch((error: unknown) =>
@@ -44,6 +48,8 @@ const app = await buildApp({
   staticDir: env.STATIC_DIR,
   logger: { level: env.NODE_ENV === 'production' ? 'info' : 'warn' },
   variations: variationGeneratorFromEnv(env),
+  rateLimit: env.RATE_LIMIT_PER_MINUTE === 0 ? false : { max: env.RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000 },
+  trustProxy: env.TRUST_PROXY,
 });
 // Turns Pending dictionary items Ready (outside request handling and transactions).
 const embeddingWorker = startEmbeddingWorker({ db: database.db, provider: embeddingProviderFromEnv(env), log: app.log });
@@ -76,7 +82,18 @@ try {
 }
 
 const port = app.server.address();
-console.log(`Sales Coach admin portal: http://localhost:${typeof port === 'object' && port ? port.port : env.PORT}`);
+console.log(`Sales Coach admin portal: http://localhost:${typeof port === 'object' && port ? port.port : env.PORT} (listening on ${env.HOST})`);
+if (env.FIREBASE_AUTH_EMULATOR_HOST && listensOnNetwork(env.HOST)) {
+  const banner = '!'.repeat(100);
+  console.warn(
+    [
+      banner,
+      `DEMO_LISTEN_ON_NETWORK=${EMULATOR_NETWORK_OVERRIDE}: this server trusts the Auth emulator's UNSIGNED tokens`,
+      `and listens on ${env.HOST}. ANYONE WHO CAN REACH PORT ${env.PORT} CAN SIGN IN AS ANY ADMIN. Demo data only.`,
+      banner,
+    ].join('\n'),
+  );
+}
 console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`}`);
 if (env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log(`Auth emulator: http://${env.FIREBASE_AUTH_EMULATOR_HOST}. Demo accounts:`);

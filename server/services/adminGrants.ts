@@ -82,3 +82,27 @@ export const grantConfiguredAdmins = async (
     if (outcome === 'granted') log(`ADMIN_UIDS: ${account.email} (${uid}) is now an admin.`);
   }
 };
+
+/**
+ * `npm run admin:grant -- <email>`: the account holding this email becomes an admin. Anyone can
+ * sign up with any address, so an account whose email is not verified is refused unless the
+ * portal made its profile or the operator checked the uid with its owner (`allowUnverified`).
+ */
+export const grantAdminByEmail = async (
+  { db, identity }: { db: Database; identity: Identity },
+  email: string,
+  { allowUnverified = false }: { allowUnverified?: boolean } = {},
+): Promise<{ outcome: GrantOutcome; account: IdentityUser }> => {
+  const account = await identity.getUserByEmail(email);
+  if (!account) throw new GrantError(`No account uses ${email} in this Firebase project. The person signs up (or you add them in the Firebase console) first.`);
+  if (!account.emailVerified && !allowUnverified) {
+    const [profile] = await db.select({ origin: users.origin }).from(users).where(eq(users.uid, account.uid));
+    if (!profile || profile.origin === 'signup') {
+      throw new GrantError(
+        `The account ${account.uid} holds ${email} but has not verified it, and anyone can sign up with any address. ` +
+          'Ask its owner to verify the email, or confirm the uid with them and run again with --allow-unverified.',
+      );
+    }
+  }
+  return { outcome: await grantAdmin(db, account, SYSTEM_ACTORS.cli), account };
+};

@@ -66,10 +66,17 @@ const TOKEN_REJECTIONS = new Set([
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
+/**
+ * firebase-admin reports a failed fetch of Google's public keys (an error answer, or the
+ * network failing after its retries) as auth/argument-error: only its message tells.
+ */
+const KEY_FETCH_FAILURE = /^(Error fetching public keys|Error while making request)/;
+
 /** Sorts a firebase-admin verification failure into "bad token" and "provider unreachable". */
 export const classifyVerifyError = (error: unknown): InvalidTokenError | IdentityUnavailableError => {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
+  if (KEY_FETCH_FAILURE.test(message)) return new IdentityUnavailableError(message);
   return code && TOKEN_REJECTIONS.has(code) ? new InvalidTokenError(message) : new IdentityUnavailableError(message);
 };
 
