@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
+const authEmulatorHost = inject('authEmulatorHost');
 const run = Date.now().toString(36);
 let browser: Browser;
 
@@ -41,6 +42,17 @@ const createThroughApi = (page: Page, users: { email: string; name: string }[]) 
       if (!response.ok) throw new Error(`POST /api/admin/users: ${response.status} ${await response.text()}`);
     }
   }, users);
+
+/** A self sign-up, as the portal's sign-up page makes one (the emulator's REST API; the email stays unverified). */
+const selfSignUp = async (email: string) => {
+  const url = `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Squat-pass-1', returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`signUp: ${response.status} ${await response.text()}`);
+};
 
 describe('User Management', () => {
   it('creates, finds, edits, resets the password of, disables and deletes a user', async () => {
@@ -103,6 +115,29 @@ describe('User Management', () => {
     await remove.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('User deleted successfully').waitFor();
     await page.getByText('No users found.').waitFor();
+    await context.close();
+  });
+
+  it('replaces an unverified self sign-up that took the email, in one step from the create dialog', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    const email = `squatted-${run}@example.test`;
+    await selfSignUp(email);
+    await openUsers(page);
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New User' });
+    await create.getByLabel('Email').fill(email);
+    await create.getByLabel('Password').fill('Owner-pass-1');
+    await create.getByLabel('Name').fill(`Rightful Owner ${run}`);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await create.getByText('An account that signed itself up holds this email, and its email is not verified.', { exact: false }).waitFor();
+    await create.getByRole('button', { name: 'Replace that account' }).click();
+    await page.getByText('User created successfully').waitFor();
+
+    await search(page, email);
+    const row = rowOf(page, email);
+    await row.getByText(`Rightful Owner ${run}`).waitFor();
+    await row.getByText('Not verified', { exact: true }).waitFor();
     await context.close();
   });
 
