@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../scripts/freePort';
@@ -8,6 +8,22 @@ import { startServerProcess, waitUntilReady, type ServerProcess } from '../suppo
 import { signIn, signUp, useAuthEmulator } from '../support/identity';
 
 const root = resolve(import.meta.dirname, '../..');
+
+/** The local addresses with a listening TCP socket on `port`, from /proc/net/tcp and tcp6. */
+const listeningAddresses = (port: number): string[] => {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const addresses: string[] = [];
+  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
+    const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+    for (const [, local, , state] of rows) {
+      const [address, localPort] = local.split(':');
+      if (state !== '0A' || localPort !== hexPort) continue;
+      if (!v6) addresses.push(address.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)).join('.'));
+      else addresses.push(/^0+$/.test(address) ? '::' : address === '00000000000000000000000001000000' ? '::1' : `ipv6:${address}`);
+    }
+  }
+  return addresses;
+};
 
 /**
  * A process that only takes the data directory lock: it loads server/db/client.ts, prints
@@ -92,10 +108,38 @@ describe('the server process', { timeout: 120_000 }, () => {
     rmSync(dataRoot, { recursive: true, force: true });
   });
 
-  it('refuses to start in production with the Auth emulator configured', async () => {
-    const server = await launch({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DATA_DIR: join(dataRoot, 'guard') });
+  it.each(['production', 'staging', 'development'])(
+    'refuses the Auth emulator for a project that is not demo-* (NODE_ENV=%s)',
+    async (nodeEnv) => {
+      const server = await launch({
+        NODE_ENV: nodeEnv,
+        FIREBASE_PROJECT_ID: 'acme-sales-prod',
+        ADMIN_UIDS: 'uid-a',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        DATA_DIR: join(dataRoot, `guard-${nodeEnv}`),
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set, but FIREBASE_PROJECT_ID=acme-sales-prod is not a demo-* project');
+    },
+  );
+
+  it('listens on loopback only with the Auth emulator (HOST unset), and refuses a network HOST', async () => {
+    const exposed = await launch({ HOST: '0.0.0.0', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DATA_DIR: join(dataRoot, 'exposed') });
+    expect(await exposed.exited).toBe(1);
+    expect(exposed.output()).toContain('Refusing to start: HOST=0.0.0.0 would expose a server that trusts the Auth emulator');
+
+    const server = await launch({ HOST: '', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, DATA_DIR: join(dataRoot, 'loopback') });
+    await waitUntilReady(server);
+    // Read the bound address off the kernel's socket table rather than connecting from outside.
+    expect(listeningAddresses(Number(new URL(server.url).port))).toEqual(['127.0.0.1']);
+    expect(server.output()).toContain('(listening on 127.0.0.1)');
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
+
+  it('refuses to start outside demo mode without ADMIN_UIDS', async () => {
+    const server = await launch({ FIREBASE_PROJECT_ID: 'acme-sales-prod', FIREBASE_AUTH_EMULATOR_HOST: '', ADMIN_UIDS: '', DATA_DIR: join(dataRoot, 'no-admins') });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('Refusing to start: NODE_ENV=production with FIREBASE_AUTH_EMULATOR_HOST set');
+    expect(server.output()).toContain('Refusing to start: ADMIN_UIDS is empty');
   });
 
   it('seeds the demo accounts, locks its data directory, drains on SIGTERM and keeps the data', async () => {
