@@ -5,6 +5,7 @@ import { usePortalAuth } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PATHS } from './customPages/paths';
 import { createPortal } from './dataProvider/createPortal';
+import { createPortalQueryClient } from './dataProvider/queryClient';
 import { PageSpinner } from './customPages/PageSpinner';
 import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -35,41 +36,45 @@ export interface AppProps {
 }
 
 /** The signed-in portal. It renders inside main.tsx's router, behind <ProtectedRoute>. */
-export const App = ({ authProvider, dataProvider, resources: declarations = resources }: AppProps) => (
-  <Admin
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    store={store}
-    lightTheme={lightTheme}
-    darkTheme={darkTheme}
-    layout={PortalLayout}
-    loginPage={false}
-    loading={PageSpinner}
-    catchAll={ToDashboard}
-    requireAuth
-    disableTelemetry
-  >
-    {declarations.map((declaration) => (
-      <Resource
-        key={declaration.name}
-        name={declaration.name}
-        {...resourceViews(declaration)}
-        icon={declaration.icon}
-        options={declaration.label ? { label: declaration.label } : undefined}
-      />
-    ))}
-    <CustomRoutes>
-      <Route path="/" element={<ToDashboard />} />
-      <Route path={PATHS.dashboard} element={<DashboardPage />} />
-      <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
-      <Route path={PATHS.settings} element={<SettingsPage />} />
-      <Route path={PATHS.dictionary} element={<DictionaryPage />} />
-      {/* The sessions resource declares no edit view, so /sessions/:id is free for the detail. */}
-      <Route path={`${PATHS.sessions}/:sessionId`} element={<SessionDetailPage />} />
-    </CustomRoutes>
-  </Admin>
-);
+export const App = ({ authProvider, dataProvider, resources: declarations = resources }: AppProps) => {
+  const queryClient = useMemo(createPortalQueryClient, []);
+  return (
+    <Admin
+      queryClient={queryClient}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      layout={PortalLayout}
+      loginPage={false}
+      loading={PageSpinner}
+      catchAll={ToDashboard}
+      requireAuth
+      disableTelemetry
+    >
+      {declarations.map((declaration) => (
+        <Resource
+          key={declaration.name}
+          name={declaration.name}
+          {...resourceViews(declaration)}
+          icon={declaration.icon}
+          options={declaration.label ? { label: declaration.label } : undefined}
+        />
+      ))}
+      <CustomRoutes>
+        <Route path="/" element={<ToDashboard />} />
+        <Route path={PATHS.dashboard} element={<DashboardPage />} />
+        <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
+        <Route path={PATHS.settings} element={<SettingsPage />} />
+        <Route path={PATHS.dictionary} element={<DictionaryPage />} />
+        {/* The sessions resource declares no edit view, so /sessions/:id is free for the detail. */}
+        <Route path={`${PATHS.sessions}/:sessionId`} element={<SessionDetailPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+};
 
 /**
  * Builds the providers over the one PortalAuth that main.tsx created for the sign-in pages,

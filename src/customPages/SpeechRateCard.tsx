@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { SPEECH_RATE_QUERY_KEY, SpeechRateForm } from './SpeechRateForm';
 
@@ -13,10 +14,12 @@ import { SPEECH_RATE_QUERY_KEY, SpeechRateForm } from './SpeechRateForm';
 export const SpeechRateCard = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data, isPending, isError } = useQuery({
+  const { data, isPending, isError, error } = useQuery({
     queryKey: SPEECH_RATE_QUERY_KEY,
     queryFn: () => dataProvider.getSpeechRate(),
   });
+
+  const loadError = errorText(error, 'app.settings.speechRate.loadFailed');
 
   return (
     <Card>
@@ -33,7 +36,7 @@ export const SpeechRateCard = () => {
             <Typography>{translate('app.settings.speechRate.loading')}</Typography>
           </Box>
         )}
-        {isError && <Alert severity="error">{translate('app.settings.speechRate.loadFailed')}</Alert>}
+        {isError && <Alert severity="error">{translate(loadError, { _: loadError })}</Alert>}
         {data && <SpeechRateForm initial={data} />}
       </CardContent>
     </Card>

@@ -48,3 +48,41 @@ describe('the signed-in portal', () => {
     await context.close();
   });
 });
+
+describe('when the server is busy or the sign-in service is down', () => {
+  it('words a 429 with the wait, keeps the layout and never shows a crash screen', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.route('**/api/admin/users**', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        body: JSON.stringify({ error: 'RATE_LIMITED', message: 'Too many requests. Please wait 42 seconds and try again.' }),
+      }),
+    );
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/users');
+    await page.getByText('Too many requests. Please wait 42 seconds and try again.').first().waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await page.getByRole('link', { name: 'Settings' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
+    await context.close();
+  });
+
+  it('keeps the session on a 503 AUTH_UNAVAILABLE and says the sign-in service cannot be reached', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    const message = 'The sign-in service cannot be reached right now. You are still signed in; please try again in a few seconds.';
+    await page.route('**/api/speech-rate', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '10' },
+        body: JSON.stringify({ error: 'AUTH_UNAVAILABLE', message }),
+      }),
+    );
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await page.getByText(message).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
+    await context.close();
+  });
+});

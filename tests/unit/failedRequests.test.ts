@@ -1,0 +1,35 @@
+import { HttpError } from 'react-admin';
+import { errorText } from '../../src/dataProvider/errorText';
+import { shouldRetryQuery } from '../../src/dataProvider/queryClient';
+
+describe('errorText', () => {
+  it("shows the server's message when it answered with its error body", () => {
+    const error = new HttpError('Too many requests. Please wait 3 seconds and try again.', 429, { error: 'RATE_LIMITED', message: 'Too many requests. Please wait 3 seconds and try again.' });
+    expect(errorText(error, 'app.fallback')).toBe('Too many requests. Please wait 3 seconds and try again.');
+  });
+
+  it("falls back to the action's text when the server sent no error body", () => {
+    const error = new HttpError('HTTP 500: Internal Server Error', 500, { error: 'API_ERROR', message: 'HTTP 500: Internal Server Error' });
+    expect(errorText(error, 'app.fallback')).toBe('app.fallback');
+    expect(errorText(new Error('boom'), 'app.fallback')).toBe('app.fallback');
+    expect(errorText(null, 'app.fallback')).toBe('app.fallback');
+  });
+
+  it("passes the http client's own keys through (network, timeout)", () => {
+    const error = new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError' });
+    expect(errorText(error, 'app.fallback')).toBe('app.http.networkError');
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  const failure = (status: number) => new HttpError('failed', status, {});
+  it('retries dropped connections, timeouts and server errors, at most twice', () => {
+    for (const status of [0, 408, 500, 502]) {
+      expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(true);
+      expect(shouldRetryQuery(2, failure(status)), String(status)).toBe(false);
+    }
+  });
+  it('never retries a refusal, a 429 that says how long to wait, or an unreachable sign-in service', () => {
+    for (const status of [400, 401, 403, 404, 409, 429, 503]) expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(false);
+  });
+});
