@@ -77,6 +77,17 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     expect(await dbSnapshot(t)).toEqual(before);
   });
 
+  it('answers 403, never 500, for an account whose provider fields could not be stored', async () => {
+    const email = `odd-${Date.now()}@test.salescoach.test`;
+    await t.identity.createUser({ email, password: TEST_PASSWORD, displayName: `${'n'.repeat(10_181)}\u0000\ud800` });
+    const token = await signIn(email, TEST_PASSWORD);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(token) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: 'NOT_ADMIN' });
+    }
+  });
+
   it('refuses a plain user profile with 403 and leaves its last sign-in untouched', async () => {
     const account = await signUp();
     await t.db.insert(users).values({ uid: account.uid, email: account.email, role: 'user' });
