@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { dateFilterSchema, LIMITS, safeText } from './common';
 
 /**
  * GET /api/admin/audit in ra-data-simple-rest's dialect (DESIGN.md 3): the query carries
@@ -28,18 +28,15 @@ const jsonParam = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
-const filterText = (max: number) =>
-  z.string().trim().min(1).max(max).refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
-/** An ISO date-time, or a day (YYYY-MM-DD, what a date filter input sends). */
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const filterText = (max: number) => safeText(z.string().trim().min(1).max(max));
 
 export const auditFilterSchema = z.strictObject({
   actorEmail: filterText(LIMITS.search).optional(),
   action: filterText(LIMITS.name).optional(),
   targetType: filterText(LIMITS.name).optional(),
   targetId: filterText(LIMITS.name).optional(),
-  at_gte: instant.optional(),
-  at_lte: instant.optional(),
+  at_gte: dateFilterSchema.optional(),
+  at_lte: dateFilterSchema.optional(),
   /** getMany: the ids react-admin asks for. */
   id: z.array(z.number().int().positive()).max(LIMITS.pageSizeMax).optional(),
 });

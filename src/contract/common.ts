@@ -26,6 +26,43 @@ export const ERROR_CODES = {
 /** Query booleans are exactly "true" or "false" (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/**
+ * An unpaired UTF-16 surrogate. String.prototype.isWellFormed would say the same, but it is
+ * ES2024 and the portal's TypeScript lib stops at ES2023.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can store as sent: well-formed Unicode without NUL characters. */
+export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+export const INVALID_TEXT_MESSAGE = 'Must not contain invalid characters (NUL or unpaired surrogates)';
+
+/**
+ * Every free-text field the API accepts, in bodies and query strings (SECURITY.md "Input":
+ * bad input is a 400, never a 500). PostgreSQL refuses NUL in text and unpaired surrogates in
+ * jsonb (the audit diff, landmine lists), and UTF-8 encoding would silently turn a surrogate
+ * into U+FFFD elsewhere, so neither passes validation. Chain length rules on the argument:
+ * `safeText(z.string().trim().min(1).max(200))`.
+ */
+export const safeText = (schema: z.ZodString = z.string()) => schema.refine(isStorableText, INVALID_TEXT_MESSAGE);
+
+/**
+ * Dates a filter accepts (pick): 1970-01-01 to 2100-12-31, UTC. Everything stored is recent;
+ * outside this range PostgreSQL refuses some years (0000) and date arithmetic overflows others
+ * (9999-12-31 plus a day is year 10000), which would otherwise end in a 500.
+ */
+export const DATE_FILTER_RANGE = { min: '1970-01-01T00:00:00.000Z', max: '2100-12-31T23:59:59.999Z' } as const;
+
+const inDateFilterRange = (value: string) => {
+  const at = Date.parse(value);
+  return at >= Date.parse(DATE_FILTER_RANGE.min) && at <= Date.parse(DATE_FILTER_RANGE.max);
+};
+
+/** A date filter: an ISO date-time, or a day (YYYY-MM-DD, what a date filter input sends), within DATE_FILTER_RANGE. */
+export const dateFilterSchema = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .refine(inDateFilterRange, `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
+
 /** SECURITY.md length caps. */
 export const LIMITS = {
   question: 1_000,
@@ -35,11 +72,13 @@ export const LIMITS = {
   name: 200,
   search: 200,
   pageSizeMax: 100,
+  /** Keeps OFFSET in range whatever page a client asks for (pick). */
+  pageMax: 100_000,
   bodyBytes: 256 * 1024,
 } as const;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(15),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, pageQuerySchema } from './common';
+import { LIMITS, pageQuerySchema, safeText } from './common';
 
 /**
  * Dictionary of objections and FAQs (spec 2-9). Each original may have variations (other
@@ -15,14 +15,10 @@ export const AI_GENERATED_CATEGORY = 'AI Generated';
 export const DEFAULT_ORIGINAL_CATEGORY = 'Original';
 export const DEFAULT_VARIATION_CATEGORY = 'Variation';
 
-const NO_NUL = /^[^\u0000]*$/;
-
-/** A trimmed, non-empty text of at most `max` characters (PostgreSQL refuses NUL characters). */
-export const dictRequiredText = (max: number) =>
-  z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`).regex(NO_NUL, 'Must not contain NUL characters');
+/** A trimmed, non-empty text of at most `max` characters that PostgreSQL can store (safeText). */
+export const dictRequiredText = (max: number) => safeText(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`));
 /** A trimmed text that may be empty. */
-export const dictOptionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).regex(NO_NUL, 'Must not contain NUL characters');
+export const dictOptionalText = (max: number) => safeText(z.string().trim().max(max, `At most ${max} characters`));
 
 /** Ids are PostgreSQL uuids (any 8-4-4-4-12 hex). */
 export const dictIdSchema = z.guid('Not a valid id');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { LIMITS, safeText } from './common';
 
 /**
  * Recorded conversation sessions (spec 3, 7): GET /api/admin/sessions (summaries, paged on
@@ -138,15 +138,12 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
-/** Text PostgreSQL can store: no NUL characters. */
-const storableText = (schema: z.ZodString) => schema.refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
-
 /** GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id. */
 export const sessionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(SESSION_PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(SESSION_DEFAULT_PAGE_SIZE),
   status: sessionStatusSchema.optional(),
-  search: storableText(z.string().max(LIMITS.search)).optional(),
+  search: safeText(z.string().max(LIMITS.search)).optional(),
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 export type SessionListQueryInput = z.input<typeof sessionListQuerySchema>;

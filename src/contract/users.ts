@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
-import { LIMITS, queryBoolean } from './common';
+import { LIMITS, queryBoolean, safeText } from './common';
 
 /** spec 9: minimum password length 6 (the identity provider may ask for more). */
 export const USER_PASSWORD_MIN_LENGTH = 6;
@@ -38,17 +38,17 @@ export const USER_ERROR_CODES = {
 
 export const userRoleSchema = z.enum(ROLES);
 
-/** Text PostgreSQL can store: no NUL characters. */
-const storableText = (schema: z.ZodString) => schema.refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
-
-export const userNameSchema = storableText(
+export const userNameSchema = safeText(
   z.string().trim().min(1, 'Name is required').max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`),
 );
 export const userEmailSchema = z.email('Enter a valid email address').max(USER_EMAIL_MAX_LENGTH);
-export const userPasswordSchema = z
-  .string()
-  .min(USER_PASSWORD_MIN_LENGTH, `Password must be at least ${USER_PASSWORD_MIN_LENGTH} characters long`)
-  .max(USER_PASSWORD_MAX_LENGTH, `Password must be at most ${USER_PASSWORD_MAX_LENGTH} characters long`);
+/** No NUL or unpaired surrogate either: sent as UTF-8, "a\uD800" and "a\uDC00" would be the same password. */
+export const userPasswordSchema = safeText(
+  z
+    .string()
+    .min(USER_PASSWORD_MIN_LENGTH, `Password must be at least ${USER_PASSWORD_MIN_LENGTH} characters long`)
+    .max(USER_PASSWORD_MAX_LENGTH, `Password must be at most ${USER_PASSWORD_MAX_LENGTH} characters long`),
+);
 
 /**
  * A user as the API sends it (spec 3). Dates are ISO strings; lastLogin is null until the first sign-in.
@@ -71,7 +71,7 @@ export type User = z.infer<typeof userSchema>;
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(USER_PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(USER_DEFAULT_PAGE_SIZE),
-  search: storableText(z.string().max(LIMITS.search)).optional(),
+  search: safeText(z.string().max(LIMITS.search)).optional(),
   role: userRoleSchema.optional(),
   isActive: queryBoolean.optional(),
 });
