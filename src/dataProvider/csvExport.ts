@@ -41,8 +41,16 @@ export const flattenRecord = (record: Record<string, unknown>, prefix = ''): Fla
     return row;
   }, {});
 
-/** A text that a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
-export const neutraliseFormula = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+/**
+ * The start of a text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ or
+ * their full-width forms ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20, which spreadsheets fold to
+ * ASCII), also after leading whitespace or line breaks (which spreadsheets skip), and a leading
+ * tab or carriage return whatever follows.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+
+/** A text that a spreadsheet would run as a formula gets a leading apostrophe. */
+export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /** One CSV cell (RFC 4180 quoting); only texts are neutralised, numbers and booleans cannot be formulas. */
 export const csvCell = (value: Cell | undefined): string => {

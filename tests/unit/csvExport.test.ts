@@ -30,10 +30,29 @@ describe('CSV text', () => {
     expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
   });
 
+  it.each([' =1+1', '   +SUM(A1)', '\t=1+1', ' \t-2+3', '\n=1+1', '\r\n@cmd', '\n \t=HYPERLINK("http://evil","x")'])(
+    'neutralises the formula %j after leading whitespace or a line break',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(`'${text}`);
+      expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
+
+  it.each(['\uFF1D1+1', '\uFF0BSUM(A1)', '\uFF0D2+3', '\uFF20cmd', ' \uFF1D1+1', '\t\uFF0BSUM(A1)', '\n\uFF20cmd', '\r\n \uFF0D2'])(
+    'neutralises the full-width formula %j, leading or after whitespace',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(`'${text}`);
+      expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
+
   it('leaves numbers, booleans and harmless text alone', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(true)).toBe('true');
     expect(neutraliseFormula('a=b')).toBe('a=b');
+    expect(neutraliseFormula('a \uFF1D b')).toBe('a \uFF1D b');
+    expect(neutraliseFormula('  indented text')).toBe('  indented text');
+    expect(neutraliseFormula('\nsecond line')).toBe('\nsecond line');
   });
 
   it('fills missing columns with empty cells, in first-seen column order', () => {
