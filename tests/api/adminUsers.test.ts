@@ -2,30 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { userListResponseSchema, userResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import {
-  bearer,
-  pastRevocationGranularity,
-  signIn,
-  signInRefusal,
-  signUp,
-  TEST_PASSWORD,
-  TEST_PROJECT_ID,
-  uniqueEmail,
-  useAuthEmulator,
-} from '../support/identity';
+import { bearer, markEmailVerified, pastRevocationGranularity, signIn, signInRefusal, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
 
 const PASSWORD = 'Start-pass-1';
-
-/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
-const markEmailVerified = async (uid: string) => {
-  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, emailVerified: true }),
-  });
-  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
-};
 
 /** User lifecycle through the API against the Auth emulator: what an admin does takes effect at sign-in and on the next call. */
 describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {

@@ -2,18 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { users } from '../../server/db/schema';
 import { userListResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { signUp, TEST_PROJECT_ID, useAuthEmulator } from '../support/identity';
-
-/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
-const markEmailVerified = async (uid: string) => {
-  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, emailVerified: true }),
-  });
-  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
-};
+import { markEmailVerified, signUp } from '../support/identity';
 
 /** GET /api/admin/users: search, filters and server-side paging over profiles, with the identity provider's verified flags. */
 describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {

@@ -4,18 +4,7 @@ import { createUsersService, type UsersContext } from '../../server/services/use
 import type { Profile } from '../../server/services/users/model';
 import { checkRules } from '../../server/services/users/rules';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, pastRevocationGranularity, signIn, signUp, TEST_PASSWORD, TEST_PROJECT_ID, uniqueEmail, useAuthEmulator } from '../support/identity';
-
-/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
-const markEmailVerified = async (uid: string) => {
-  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, emailVerified: true }),
-  });
-  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
-};
+import { bearer, markEmailVerified, pastRevocationGranularity, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
 
 const UNVERIFIED_PROMOTION = 'This account signed itself up and its email is not verified, so it cannot be made an admin.';
 

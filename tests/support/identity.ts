@@ -106,3 +106,14 @@ export const forgeUnsignedToken = (claims: { uid: string; projectId?: string; au
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
 };
+
+/** What clicking the verification link does: firebase-admin cannot set the flag through our Identity, the emulator's REST API can. */
+export const markEmailVerified = async (uid: string) => {
+  const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`;
+  const response = await emulatorFetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, emailVerified: true }),
+  });
+  if (!response.ok) throw new Error(`accounts:update failed: ${response.status} ${await response.text()}`);
+};
