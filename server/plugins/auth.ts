@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../errors';
 import type { RequestLimiter } from './security';
 
 export interface AdminPrincipal {

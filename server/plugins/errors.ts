@@ -1,19 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '../../src/contract/common';
-
-/** An error meant for the client: its status, code and message are sent as they are. */
-export class ApiHttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiHttpError';
-  }
-}
+import { ApiHttpError } from '../errors';
 
 const CODES_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ERROR_CODES.payloadTooLarge,

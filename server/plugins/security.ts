@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../errors';
 
 export interface RateLimitOptions {
   /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditIdParamsSchema, auditListQuerySchema, auditListResponseSchema, auditRecordSchema } from '../../src/contract/audit';
 import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../errors';
 import { createAuditLogReader } from '../services/auditLog';
 
 /** The resource name in Content-Range (ra-data-simple-rest reads the total after the slash). */

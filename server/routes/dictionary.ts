@@ -15,7 +15,7 @@ import {
   variationCreateSchema,
 } from '../../src/contract/dictionary';
 import type { Database } from '../db/client';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../errors';
 import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
 import { createItem, createVariation, deleteItem, generationContext, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
 import { GenerationError, validateGeneratedVariations, type VariationGenerator } from '../services/variations';

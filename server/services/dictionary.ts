@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/dictionary';
 import type { Database, Transaction } from '../db/client';
 import { dictionaryItems, type AuditChanges } from '../db/schema';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 
 export type ItemKind = 'objection' | 'faq';

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../src/contract/common';
 import type { Landmine, LandmineCreate, LandmineListQuery, LandmineUpdate } from '../../src/contract/landmines';
 import type { Database, Transaction } from '../db/client';
 import { landmines } from '../db/schema';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 import { likePattern } from './dictionary';
 

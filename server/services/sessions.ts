@@ -19,7 +19,7 @@ import {
   sessionSpeechAlerts,
   sessionTranscripts,
 } from '../db/schema';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../errors';
 import { escapeLike } from './users';
 
 /**

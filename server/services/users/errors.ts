@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '../../../src/contract/common';
 import { USER_ERROR_CODES, USER_MESSAGES } from '../../../src/contract/users';
-import { ApiHttpError } from '../../plugins/errors';
+import { ApiHttpError } from '../../errors';
 import type { UsersContext } from './model';
 
 export const identityCode = (error: unknown): string | undefined =>
