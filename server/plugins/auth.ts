@@ -1,19 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
 import { ApiHttpError } from '../errors';
+import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
+import { resolveAdmin, type AdminPrincipal } from '../services/principal';
 import type { RequestLimiter } from './security';
-
-export interface AdminPrincipal {
-  uid: string;
-  /** The stored profile's email (never the token's claim: SECURITY.md). */
-  email: string | null;
-  /** users.id of the admin's profile */
-  userId: string;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,19 +37,6 @@ const deny = (request: FastifyRequest, status: 401 | 403, reason: string, messag
   request.log.warn({ event: 'auth.denied', reason, method: request.method, url: request.url }, 'request denied');
   throw new ApiHttpError(status, status === 401 ? ERROR_CODES.notAuthenticated : ERROR_CODES.notAdmin, message);
 };
-
-type Profile = typeof users.$inferSelect;
-
-const isActiveAdmin = (profile: Profile | undefined): boolean => Boolean(profile && profile.role === 'admin' && profile.isActive && !profile.deletedAt);
-
-/**
- * The identity provider refuses sessions that began (auth_time) before a revocation, comparing
- * whole seconds, so a session begun in the same second passes its check. The profile's stamp
- * of the portal's last revocation closes that second (SECURITY.md: refused on the next request);
- * signing in again a second later works.
- */
-const begunBeforeRevocation = (token: VerifiedIdToken, profile: Profile) =>
-  profile.sessionsRevokedAt !== null && token.authTime <= Math.floor(profile.sessionsRevokedAt.getTime() / 1000);
 
 export interface AuthOptions {
   db: Database;
@@ -93,21 +71,10 @@ const createAuthenticate =
     }
     await limits?.perUser(request, `uid:${verified.uid}`);
 
-    // Read only: a request refused for lack of rights writes nothing (SECURITY.md), and a
-    // self sign-up gets no profile from calling the API.
-    const [profile] = await db.select().from(users).where(eq(users.uid, verified.uid)).limit(1);
-    if (profile && begunBeforeRevocation(verified, profile)) {
-      return deny(request, 401, 'session begun before the portal revoked it', MESSAGES.invalid);
-    }
-    // Admin rights come from the uid's database role, never from the email or the client.
-    if (!profile || !isActiveAdmin(profile)) {
-      return deny(request, 403, profile ? `not an active admin (role ${profile.role})` : 'no profile', MESSAGES.notAdmin);
-    }
-    const signedInAt = new Date(verified.authTime * 1000);
-    if (!profile.lastLogin || profile.lastLogin < signedInAt) {
-      await db.update(users).set({ lastLogin: signedInAt }).where(eq(users.id, profile.id));
-    }
-    request.admin = { uid: profile.uid, email: profile.email, userId: profile.id };
+    const resolved = await resolveAdmin(db, verified);
+    if (resolved.outcome === 'revoked') return deny(request, 401, 'session begun before the portal revoked it', MESSAGES.invalid);
+    if (resolved.outcome === 'notAdmin') return deny(request, 403, resolved.reason, MESSAGES.notAdmin);
+    request.admin = resolved.admin;
   };
 
 /**
