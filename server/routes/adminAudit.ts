@@ -3,7 +3,7 @@ import { auditIdParamsSchema, auditListQuerySchema, auditListResponseSchema, aud
 import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
 import { ApiHttpError } from '../errors';
-import { createAuditLogReader } from '../services/auditLog';
+import { getAuditRecord, listAuditRecords } from '../services/auditLog';
 
 /** The resource name in Content-Range (ra-data-simple-rest reads the total after the slash). */
 const RANGE_UNIT = 'audit';
@@ -13,13 +13,11 @@ const RANGE_UNIT = 'audit';
  * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
  */
 export const adminAuditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const reader = createAuditLogReader(db);
-
   app.get(
     '/admin/audit',
     { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } } },
     async (request, reply) => {
-      const { records, start, total } = await reader.list(request.query);
+      const { records, start, total } = await listAuditRecords(db, request.query);
       const range = records.length > 0 ? `${start}-${start + records.length - 1}` : '*';
       return reply.header('Content-Range', `${RANGE_UNIT} ${range}/${total}`).send(records);
     },
@@ -29,7 +27,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     '/admin/audit/:id',
     { schema: { params: auditIdParamsSchema, response: { 200: auditRecordSchema } } },
     async (request) => {
-      const record = await reader.get(request.params.id);
+      const record = await getAuditRecord(db, request.params.id);
       if (!record) throw new ApiHttpError(404, ERROR_CODES.notFound, 'Audit record not found');
       return record;
     },

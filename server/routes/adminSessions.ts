@@ -6,7 +6,7 @@ import {
   sessionListResponseSchema,
 } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
-import { createSessionsService } from '../services/sessions';
+import { getSession, listSessions } from '../services/sessions';
 
 /**
  * /api/admin/sessions (spec 7): the paged list of summaries and one full session.
@@ -14,17 +14,15 @@ import { createSessionsService } from '../services/sessions';
  * (401 NOT_AUTHENTICATED, 403 NOT_ADMIN).
  */
 export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const service = createSessionsService({ db });
-
   app.get(
     '/admin/sessions',
     { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } } },
-    async (request) => service.list(request.query),
+    async (request) => listSessions(db, request.query),
   );
 
   app.get(
     '/admin/sessions/:sessionId',
     { schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.get(request.params.sessionId) }),
+    async (request) => ({ success: true as const, data: await getSession(db, request.params.sessionId) }),
   );
 };

@@ -73,26 +73,27 @@ const SORT_COLUMNS = {
   targetId: auditLog.targetId,
 } as const;
 
-/** Reads the audit log (nothing here writes or deletes: services/audit.ts writes, in each change's transaction). */
-export const createAuditLogReader = (db: Database) => ({
-  async list({ sort: [field, order], range: [start, end], filter }: AuditListQuery) {
-    const where = and(...conditionsOf(filter));
-    const direction = order === 'ASC' ? asc : desc;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(direction(SORT_COLUMNS[field]), direction(auditLog.id))
-        .limit(end - start + 1)
-        .offset(start),
-      db.select({ total: count() }).from(auditLog).where(where),
-    ]);
-    return { records: rows.map(toRecord), start, total };
-  },
+// Reads the audit log (nothing here writes or deletes: services/audit.ts writes, in each change's transaction).
 
-  async get(id: number): Promise<AuditRecord | null> {
-    const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
-    return row ? toRecord(row) : null;
-  },
-});
+/** One page of records in the requested order, with the total the filter matches. */
+export const listAuditRecords = async (db: Database, { sort: [field, order], range: [start, end], filter }: AuditListQuery) => {
+  const where = and(...conditionsOf(filter));
+  const direction = order === 'ASC' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[field]), direction(auditLog.id))
+      .limit(end - start + 1)
+      .offset(start),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { records: rows.map(toRecord), start, total };
+};
+
+/** One record, or null when there is none with that id. */
+export const getAuditRecord = async (db: Database, id: number): Promise<AuditRecord | null> => {
+  const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+  return row ? toRecord(row) : null;
+};

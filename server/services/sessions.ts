@@ -89,105 +89,102 @@ const notFound = () => new ApiHttpError(404, ERROR_CODES.notFound, SESSION_MESSA
 
 const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
 
-/** The sessions service (spec 7 /api/admin/sessions): read-only queries. */
-export const createSessionsService = ({ db }: { db: Database }) => ({
-  /**
-   * One page of summaries. The page's ids come from an index-only walk of the sort index
-   * (deferred join), so a deep OFFSET skips index entries, not table rows; the rows of the
-   * page are then read by primary key. The total is exact, except for searches matching
-   * more than SESSION_SEARCH_COUNT_CAP sessions.
-   */
-  list: async (query: SessionListQuery): Promise<SessionListResponse> => {
-    const conditions: SQL[] = [];
-    if (query.status) conditions.push(eq(sessions.status, query.status));
-    const search = query.search?.trim();
-    if (search) conditions.push(searchCondition(search));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const offset = (query.page - 1) * query.limit;
+// The sessions service (spec 7 /api/admin/sessions): read-only queries.
 
-    const pageIds = db.select({ id: sessions.id }).from(sessions).where(where).orderBy(...newestFirst).limit(query.limit).offset(offset);
-    const rows = await db.select(summaryColumns).from(sessions).where(inArray(sessions.id, pageIds)).orderBy(...newestFirst);
+/**
+ * One page of summaries. The page's ids come from an index-only walk of the sort index
+ * (deferred join), so a deep OFFSET skips index entries, not table rows; the rows of the
+ * page are then read by primary key. The total is exact, except for searches matching
+ * more than SESSION_SEARCH_COUNT_CAP sessions.
+ */
+export const listSessions = async (db: Database, query: SessionListQuery): Promise<SessionListResponse> => {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(sessions.status, query.status));
+  const search = query.search?.trim();
+  if (search) conditions.push(searchCondition(search));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const offset = (query.page - 1) * query.limit;
 
-    let total: number;
-    if (search) {
-      const capped = db.select({ one: sql`1` }).from(sessions).where(where).limit(SESSION_SEARCH_COUNT_CAP);
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as('capped'));
-      total = n < SESSION_SEARCH_COUNT_CAP ? n : Math.max(n, offset + rows.length);
-    } else {
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where);
-      total = n;
-    }
-    return {
-      success: true,
-      data: rows.map(toSummary),
-      pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-    };
-  },
+  const pageIds = db.select({ id: sessions.id }).from(sessions).where(where).orderBy(...newestFirst).limit(query.limit).offset(offset);
+  const rows = await db.select(summaryColumns).from(sessions).where(inArray(sessions.id, pageIds)).orderBy(...newestFirst);
 
-  /** One session with its transcripts and analyses: one lookup by session id, then one indexed query per detail table. */
-  get: async (sessionId: string): Promise<SessionDetail> => {
-    const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
-    if (!row) throw notFound();
-    const id = row.id;
-    const [transcripts, detections, entries, alerts, [analysis]] = await Promise.all([
-      db
-        .select({ ts: sessionTranscripts.ts, speaker: sessionTranscripts.speaker, text: sessionTranscripts.text })
-        .from(sessionTranscripts)
-        .where(eq(sessionTranscripts.sessionId, id))
-        .orderBy(asc(sessionTranscripts.seq)),
-      db.select().from(sessionDetections).where(eq(sessionDetections.sessionId, id)).orderBy(asc(sessionDetections.seq)),
-      db.select().from(sessionSentimentEntries).where(eq(sessionSentimentEntries.sessionId, id)).orderBy(asc(sessionSentimentEntries.seq)),
-      db.select().from(sessionSpeechAlerts).where(eq(sessionSpeechAlerts.sessionId, id)).orderBy(asc(sessionSpeechAlerts.seq)),
-      db.select().from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
-    ]);
-    const detectionsOf = (kind: (typeof detections)[number]['kind']): Detection[] =>
-      detections
-        .filter((detection) => detection.kind === kind)
-        .map((detection) => ({
-          timestamp: detection.ts.toISOString(),
-          category: detection.category,
-          relevance_score: detection.relevanceScore,
-          question: detection.question,
-          answer: detection.answer,
-        }));
-    return {
-      ...toSummary(row),
-      transcripts: transcripts.map((transcript) => ({ timestamp: transcript.ts.toISOString(), speaker: transcript.speaker, text: transcript.text })),
-      detectedObjections: detectionsOf('objection'),
-      detectedFAQs: detectionsOf('faq'),
-      newInquiries: detectionsOf('new_inquiry'),
-      sentimentAnalysis: {
-        // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
-        sessionSummary: analysis
-          ? {
-              session_dominant_emotion: analysis.dominantEmotion,
-              session_confidence: analysis.sessionConfidence,
-              total_transcripts: analysis.sentimentTotal,
-              average_confidence: analysis.averageConfidence,
-              emotion_distribution: { ...emptyDistribution(), ...analysis.emotionDistribution },
-            }
-          : { session_dominant_emotion: 'neutral', session_confidence: 0, total_transcripts: 0, average_confidence: 0, emotion_distribution: emptyDistribution() },
-        entries: entries.map((entry) => ({
-          timestamp: entry.ts.toISOString(),
-          speaker: entry.speaker,
-          dominant_emotion: entry.dominantEmotion,
-          confidence: entry.confidence,
-          transcript: entry.transcript,
-        })),
-      },
-      speechRateAnalysis: {
-        alerts: alerts.map((alert) => ({
-          timestamp: alert.ts.toISOString(),
-          words_per_minute: alert.wordsPerMinute,
-          total_words: alert.totalWords,
-          time_window: alert.timeWindow,
-          max_words: alert.maxWords,
-        })),
-        totalAlerts: analysis?.totalAlerts ?? alerts.length,
-        averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
-      },
-    };
-  },
-});
+  let total: number;
+  if (search) {
+    const capped = db.select({ one: sql`1` }).from(sessions).where(where).limit(SESSION_SEARCH_COUNT_CAP);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as('capped'));
+    total = n < SESSION_SEARCH_COUNT_CAP ? n : Math.max(n, offset + rows.length);
+  } else {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where);
+    total = n;
+  }
+  return {
+    success: true,
+    data: rows.map(toSummary),
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+};
 
-export type SessionsService = ReturnType<typeof createSessionsService>;
+/** One session with its transcripts and analyses: one lookup by session id, then one indexed query per detail table. */
+export const getSession = async (db: Database, sessionId: string): Promise<SessionDetail> => {
+  const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
+  if (!row) throw notFound();
+  const id = row.id;
+  const [transcripts, detections, entries, alerts, [analysis]] = await Promise.all([
+    db
+      .select({ ts: sessionTranscripts.ts, speaker: sessionTranscripts.speaker, text: sessionTranscripts.text })
+      .from(sessionTranscripts)
+      .where(eq(sessionTranscripts.sessionId, id))
+      .orderBy(asc(sessionTranscripts.seq)),
+    db.select().from(sessionDetections).where(eq(sessionDetections.sessionId, id)).orderBy(asc(sessionDetections.seq)),
+    db.select().from(sessionSentimentEntries).where(eq(sessionSentimentEntries.sessionId, id)).orderBy(asc(sessionSentimentEntries.seq)),
+    db.select().from(sessionSpeechAlerts).where(eq(sessionSpeechAlerts.sessionId, id)).orderBy(asc(sessionSpeechAlerts.seq)),
+    db.select().from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
+  ]);
+  const detectionsOf = (kind: (typeof detections)[number]['kind']): Detection[] =>
+    detections
+      .filter((detection) => detection.kind === kind)
+      .map((detection) => ({
+        timestamp: detection.ts.toISOString(),
+        category: detection.category,
+        relevance_score: detection.relevanceScore,
+        question: detection.question,
+        answer: detection.answer,
+      }));
+  return {
+    ...toSummary(row),
+    transcripts: transcripts.map((transcript) => ({ timestamp: transcript.ts.toISOString(), speaker: transcript.speaker, text: transcript.text })),
+    detectedObjections: detectionsOf('objection'),
+    detectedFAQs: detectionsOf('faq'),
+    newInquiries: detectionsOf('new_inquiry'),
+    sentimentAnalysis: {
+      // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
+      sessionSummary: analysis
+        ? {
+            session_dominant_emotion: analysis.dominantEmotion,
+            session_confidence: analysis.sessionConfidence,
+            total_transcripts: analysis.sentimentTotal,
+            average_confidence: analysis.averageConfidence,
+            emotion_distribution: { ...emptyDistribution(), ...analysis.emotionDistribution },
+          }
+        : { session_dominant_emotion: 'neutral', session_confidence: 0, total_transcripts: 0, average_confidence: 0, emotion_distribution: emptyDistribution() },
+      entries: entries.map((entry) => ({
+        timestamp: entry.ts.toISOString(),
+        speaker: entry.speaker,
+        dominant_emotion: entry.dominantEmotion,
+        confidence: entry.confidence,
+        transcript: entry.transcript,
+      })),
+    },
+    speechRateAnalysis: {
+      alerts: alerts.map((alert) => ({
+        timestamp: alert.ts.toISOString(),
+        words_per_minute: alert.wordsPerMinute,
+        total_words: alert.totalWords,
+        time_window: alert.timeWindow,
+        max_words: alert.maxWords,
+      })),
+      totalAlerts: analysis?.totalAlerts ?? alerts.length,
+      averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
+    },
+  };
+};
