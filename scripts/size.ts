@@ -40,8 +40,8 @@ const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entry) throw new Error('No entry chunk in the build manifest');
 
 const pages: Record<string, string[]> = {
-  'sign-in (/login)': [entry, 'src/customPages/LoginPage.tsx'],
-  'dashboard (/dashboard)': [entry, 'src/App.tsx', 'src/customPages/DashboardPage.tsx'],
+  'sign-in (/login)': [entry, 'src/customPages/auth/LoginPage.tsx'],
+  'dashboard (/dashboard)': [entry, 'src/App.tsx', 'src/customPages/dashboard/DashboardPage.tsx'],
 };
 const sizes = Object.entries(pages).map(([page, keys]) => {
   const chunks = closure(keys);

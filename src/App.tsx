@@ -3,10 +3,10 @@ import { Navigate, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
 import { usePortalAuth } from './authProvider';
 import { readRuntimeConfig } from './config';
-import { PATHS } from './customPages/paths';
+import { PATHS } from './shared/paths';
 import { createPortal } from './dataProvider/createPortal';
 import { createPortalQueryClient } from './dataProvider/queryClient';
-import { PageSpinner } from './customPages/PageSpinner';
+import { PageSpinner } from './shared/PageSpinner';
 import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/PortalLayout';
@@ -17,9 +17,9 @@ import { createPortalStore } from './portalStore';
 import { darkTheme, lightTheme } from './theme';
 
 // Each page is its own chunk (issue 2, item 9).
-const DashboardPage = lazy(() => import('./customPages/DashboardPage').then(m => ({ default: m.DashboardPage })));
-const TranscriptsPage = lazy(() => import('./customPages/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
-const SettingsPage = lazy(() => import('./customPages/SettingsPage').then(m => ({ default: m.SettingsPage })));
+const DashboardPage = lazy(() => import('./customPages/dashboard/DashboardPage').then(m => ({ default: m.DashboardPage })));
+const TranscriptsPage = lazy(() => import('./customPages/transcripts/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
+const SettingsPage = lazy(() => import('./customPages/settings/SettingsPage').then(m => ({ default: m.SettingsPage })));
 const DictionaryPage = lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage })));
 const SessionDetailPage = lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then(m => ({ default: m.SessionDetailPage })));
 

@@ -5,15 +5,15 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOnlyRoute } from './authProvider';
 import { readRuntimeConfig } from './config';
-import { PageSpinner } from './customPages/PageSpinner';
-import { PATHS } from './customPages/paths';
+import { PageSpinner } from './shared/PageSpinner';
+import { PATHS } from './shared/paths';
 import { storedLocale } from './i18n/locale';
-import { RootErrorBoundary } from './customPages/RootErrorBoundary';
+import { RootErrorBoundary } from './shared/RootErrorBoundary';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
-const LoginPage = lazy(() => import('./customPages/LoginPage').then(m => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('./customPages/SignupPage').then(m => ({ default: m.SignupPage })));
+const LoginPage = lazy(() => import('./customPages/auth/LoginPage').then(m => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('./customPages/auth/SignupPage').then(m => ({ default: m.SignupPage })));
 const PortalApp = lazy(() => import('./App').then(m => ({ default: m.PortalApp })));
 
 // One PortalAuth for the whole portal; App builds the react-admin providers over it.

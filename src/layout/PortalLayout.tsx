@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH } from '@/config';
-import { PageSpinner } from '@/customPages/PageSpinner';
+import { PageSpinner } from '@/shared/PageSpinner';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 

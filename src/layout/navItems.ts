@@ -5,7 +5,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { PATHS } from '@/customPages/paths';
+import { PATHS } from '@/shared/paths';
 
 /** spec 2: the side navigation, in order; labels are app.layout.menu.<key>. */
 export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] = [

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DashboardPage } from '@/customPages/DashboardPage';
-import { TranscriptsPage } from '@/customPages/TranscriptsPage';
+import { DashboardPage } from '@/customPages/dashboard/DashboardPage';
+import { TranscriptsPage } from '@/customPages/transcripts/TranscriptsPage';
 import { renderInAdmin } from '../support/render';
 
 describe('DashboardPage', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RootErrorBoundary } from '@/customPages/RootErrorBoundary';
+import { RootErrorBoundary } from '@/shared/RootErrorBoundary';
 
 const Broken = (): never => {
   throw new Error('kaboom');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '@/customPages/LoginPage';
+import { LoginPage } from '@/customPages/auth/LoginPage';
 import { storeLocale } from '@/i18n/locale';
 import { PortalLayout } from '@/layout/PortalLayout';
 import { createPortalStore } from '@/portalStore';

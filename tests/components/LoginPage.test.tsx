@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '@/customPages/LoginPage';
+import { LoginPage } from '@/customPages/auth/LoginPage';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
 

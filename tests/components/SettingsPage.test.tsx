@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SettingsPage } from '@/customPages/SettingsPage';
+import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
 /** react-admin logs failed data calls to the console; these tests expect them. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SignupPage } from '@/customPages/SignupPage';
+import { SignupPage } from '@/customPages/auth/SignupPage';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
-import type { DictionaryItem, Landmine, Variation } from '@/customPages/dictionary/dictionaryTypes';
+import type { DictionaryItem, Landmine, Variation } from '@/resources/dictionaryItems/dictionaryTypes';
 import { buildDataProvider } from './render';
 
 export const buildVariation = (overrides: Partial<Variation> = {}): Variation => ({

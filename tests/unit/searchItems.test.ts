@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchItems, searchLandmines } from '@/customPages/dictionary/searchItems';
+import { searchItems, searchLandmines } from '@/resources/dictionaryItems/searchItems';
 
 const buildItem = (overrides: Partial<{ question: string; answer: string; variations: { _id: string; question: string; category: string; needsEmbedding: boolean }[] }> = {}) => ({
   question: 'Your price is too high',

@@ -5,12 +5,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { PATHS } from '../paths';
+import { PATHS } from '../../shared/paths';
 import { DictionaryToolbar } from './DictionaryToolbar';
-import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from './dictionaryTypes';
-import { ItemsTab } from './ItemsTab';
-import { LandmineList } from './LandmineList';
-import { useBanner } from './useBanner';
+import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from '../../resources/dictionaryItems/dictionaryTypes';
+import { ItemsTab } from '../../resources/dictionaryItems/ItemsTab';
+import { LandmineList } from '../../resources/landmines/LandmineList';
+import { useBanner } from '../../shared/useBanner';
 
 /** spec 2: Dictionary Management, three tabs over objections, FAQs and landmines. */
 export const DictionaryPage = () => {

@@ -9,7 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PATHS } from '@/customPages/paths';
+import { PATHS } from '@/shared/paths';
 import { sessionDetailError } from '@/resources/sessions/sessionErrors';
 import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
 import type { OpenMoment } from './momentTypes';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { PATHS } from '@/customPages/paths';
+import { PATHS } from '@/shared/paths';
 import { placeOf, readListContext, sessionListParams, writeListContext, type SessionListContext } from '@/resources/sessions/sessionNavigation';
 import type { SessionRecord } from '@/resources/sessions/sessionTypes';
 

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslate } from 'react-admin';
-import { useDebouncedValue } from '@/customPages/dictionary/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/useDebouncedValue';
 import { ALL_KINDS, filterTimeline, findMatches, findMoment, type TimelineFilter, type TimelineItem, type TimelineKind } from './timeline';
 import { TimelineRow } from './TimelineRow';
 import { TimelineToolbar } from './TimelineToolbar';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
-import { PATHS } from '@/customPages/paths';
+import { PATHS } from '@/shared/paths';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { formatStartTime } from './formatDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';

@@ -5,7 +5,7 @@ import { AI_GENERATED_CATEGORY, DEFAULT_VARIATION_CATEGORY } from '@/contract/di
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type DictionaryItem } from './dictionaryTypes';
 import type { ItemDialogTarget, ItemFormValues } from './ItemDialog';
-import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from './useBanner';
+import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '../../shared/useBanner';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : '');
 

@@ -1,5 +1,5 @@
 import { landmineCreateSchema } from '@/contract/landmines';
-import type { CannotSayPoint, CanSayPoint, Landmine, Priority, Severity } from './dictionaryTypes';
+import type { CannotSayPoint, CanSayPoint, Landmine, Priority, Severity } from '../dictionaryItems/dictionaryTypes';
 
 /** The landmine form as typed: optional texts are '' until filled. */
 export interface LandmineFormValues {
@@ -10,6 +10,12 @@ export interface LandmineFormValues {
   canSay: { point: string; context: string }[];
   cannotSay: { point: string; reason: string; severity: Severity }[];
   quickTips: string;
+}
+
+/** The props of every part of the landmine form (LandmineInputs and its point inputs). */
+export interface LandmineInputsProps {
+  values: LandmineFormValues;
+  onChange: (values: LandmineFormValues) => void;
 }
 
 /** What POST /landmines and PUT /landmines/{id} receive. */

@@ -9,9 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LANDMINE_SEVERITIES } from '@/contract/landmines';
-import type { Severity } from './dictionaryTypes';
-import { emptyCannotSay, emptyCanSay } from './landmineForm';
-import type { LandmineInputsProps } from './LandmineInputs';
+import type { Severity } from '../dictionaryItems/dictionaryTypes';
+import { emptyCannotSay, emptyCanSay, type LandmineInputsProps } from './landmineForm';
 
 const replaceAt = <T,>(list: T[], index: number, value: T) => list.map((item, i) => (i === index ? value : item));
 const removeAt = <T,>(list: T[], index: number) => list.filter((_, i) => i !== index);

@@ -12,7 +12,7 @@ import { AuthTextField } from './AuthTextField';
 import { authErrorMessage, messageText } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
-import { PATHS } from './paths';
+import { PATHS } from '../../shared/paths';
 
 /** Router state set by ProtectedRoute when it sends someone back here; both are i18n keys. */
 interface LoginRouteState {

@@ -11,7 +11,7 @@ import { AuthCard } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
 import { authErrorMessage, messageText } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
-import { PATHS } from './paths';
+import { PATHS } from '../../shared/paths';
 
 const EMPTY_FORM = { email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY_FORM;

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
-import type { Landmine } from './dictionaryTypes';
+import type { Landmine } from '../dictionaryItems/dictionaryTypes';
 import { isLandmineFormValid, toLandmineBody, toLandmineForm, type LandmineBody } from './landmineForm';
 import { LandmineInputs } from './LandmineInputs';
 

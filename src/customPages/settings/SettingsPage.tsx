@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { AiAssistantCard } from './AiAssistantCard';
-import { PATHS } from './paths';
+import { AiAssistantCard } from '../dashboard/AiAssistantCard';
+import { PATHS } from '../../shared/paths';
 import { SpeechRateCard } from './SpeechRateCard';
-import { SystemConfigCard } from './SystemConfigCard';
+import { SystemConfigCard } from '../dashboard/SystemConfigCard';
 
 /** spec 2: settings; only the speech-rate card talks to the server. */
 export const SettingsPage = () => {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { dictionaryQueryKey, type Landmine } from './dictionaryTypes';
+import { dictionaryQueryKey, type Landmine } from '../dictionaryItems/dictionaryTypes';
 import type { LandmineBody } from './landmineForm';
-import type { BannerControls } from './useBanner';
+import type { BannerControls } from '../../shared/useBanner';
 
 /** Every write of the Landmines tab, reported with the spec's banners (spec 8). */
 export const useLandmineActions = (banner: BannerControls) => {

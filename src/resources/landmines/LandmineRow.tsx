@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { Landmine, Priority } from './dictionaryTypes';
+import type { Landmine, Priority } from '../dictionaryItems/dictionaryTypes';
 import { LandminePoints } from './LandminePoints';
 
 const PRIORITY_COLORS: Record<Priority, 'error' | 'warning' | 'info'> = { high: 'error', medium: 'warning', low: 'info' };

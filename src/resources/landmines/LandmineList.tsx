@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'react-admin';
-import { ConfirmDialog } from './ConfirmDialog';
-import type { Landmine } from './dictionaryTypes';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import type { Landmine } from '../dictionaryItems/dictionaryTypes';
 import { LandmineDialog } from './LandmineDialog';
 import { LandmineRow } from './LandmineRow';
-import { ListState } from './ListState';
-import { searchLandmines } from './searchItems';
-import type { BannerControls } from './useBanner';
+import { ListState } from '../../shared/ListState';
+import { searchLandmines } from '../dictionaryItems/searchItems';
+import type { BannerControls } from '../../shared/useBanner';
 import { useLandmineActions } from './useLandmineActions';
 import { useLandmines } from './useLandmines';
 

@@ -2,14 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { LANDMINE_PRIORITIES } from '@/contract/landmines';
-import type { Priority } from './dictionaryTypes';
-import type { LandmineFormValues } from './landmineForm';
+import type { Priority } from '../dictionaryItems/dictionaryTypes';
+import type { LandmineFormValues, LandmineInputsProps } from './landmineForm';
 import { CannotSayInputs, CanSayInputs, TriggerVariationInputs } from './LandminePointInputs';
-
-export interface LandmineInputsProps {
-  values: LandmineFormValues;
-  onChange: (values: LandmineFormValues) => void;
-}
 
 /** The landmine form's inputs, shared by add and edit (spec 5, 9). */
 export const LandmineInputs = ({ values, onChange }: LandmineInputsProps) => {
