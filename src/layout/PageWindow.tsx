@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { pageWindow, totalPagesOf } from './pageWindow';
+import { pageWindow, totalPagesOf } from './pageWindowMath';
 
 interface PageWindowProps {
   page: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow, totalPagesOf } from '@/layout/pageWindow';
+import { pageWindow, totalPagesOf } from '@/layout/pageWindowMath';
 
 describe('pageWindow (spec 9: at most 5 page buttons, sliding)', () => {
   it('starts at page 1 near the start', () => {

@@ -9,7 +9,7 @@ import { ItemDialog, type ItemDialogTarget } from './ItemDialog';
 import { ItemList } from './ItemList';
 import { ListState } from '../../shared/ListState';
 import { PageWindow } from '@/layout/PageWindow';
-import { totalPagesOf } from '@/layout/pageWindow';
+import { totalPagesOf } from '@/layout/pageWindowMath';
 import { searchItems } from './searchItems';
 import type { BannerControls } from '../../shared/useBanner';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
