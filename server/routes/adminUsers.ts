@@ -14,7 +14,7 @@ import {
 } from '../../src/contract/users';
 import type { Database } from '../db/client';
 import type { Identity } from '../services/identity';
-import { createUsersService, type UsersContext } from '../services/users';
+import { createUser, deleteUser, listUsers, resetPassword, toggleUser, updateUser, type UsersContext } from '../services/users';
 
 /** Per signed-in admin on reset-password (SECURITY.md, pick): 10 a minute. */
 export const RESET_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
@@ -29,19 +29,19 @@ const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.a
  * replaceUnverified: true, it replaces that account).
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
-  const service = createUsersService({ db, identity });
+  const stores = { db, identity };
 
   app.get(
     '/admin/users',
     { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.list(request.query, request.log) }),
+    async (request) => ({ success: true as const, data: await listUsers(stores, request.query, request.log) }),
   );
 
   app.post(
     '/admin/users',
     { schema: { body: createUserSchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
-      const user = await service.create(contextOf(request), request.body);
+      const user = await createUser(stores, contextOf(request), request.body);
       return reply.code(201).send({ success: true as const, data: user });
     },
   );
@@ -49,13 +49,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
   app.put(
     '/admin/users/:id',
     { schema: { params: userIdParamsSchema, body: updateUserSchema, response: { 200: userResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.update(contextOf(request), request.params.id, request.body) }),
+    async (request) => ({ success: true as const, data: await updateUser(stores, contextOf(request), request.params.id, request.body) }),
   );
 
   app.post(
     '/admin/users/:id/toggle',
     { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.toggle(contextOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await toggleUser(stores, contextOf(request), request.params.id) }),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
       },
     },
     async (request) => {
-      await service.resetPassword(contextOf(request), request.params.id, request.body.newPassword);
+      await resetPassword(stores, contextOf(request), request.params.id, request.body.newPassword);
       return { success: true as const, message: USER_MESSAGES.passwordReset };
     },
   );
@@ -83,7 +83,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
     '/admin/users/:id',
     { schema: { params: userIdParamsSchema, response: { 200: deleteUserResponseSchema } } },
     async (request) => {
-      await service.remove(contextOf(request), request.params.id);
+      await deleteUser(stores, contextOf(request), request.params.id);
       return { success: true as const };
     },
   );

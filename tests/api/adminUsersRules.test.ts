@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
-import { createUsersService, type UsersContext } from '../../server/services/users';
+import { createUser, deleteUser, listUsers, toggleUser, updateUser, type UsersContext } from '../../server/services/users';
 import type { Profile } from '../../server/services/users/model';
 import { checkRules } from '../../server/services/users/rules';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
@@ -74,13 +74,13 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     expect((await t.identity.getUserByEmail(loser.email))?.disabled).toBe(true);
 
     // The last active admin can be neither disabled, deleted nor demoted, whoever asks.
-    const service = createUsersService({ db: t.db, identity: t.identity });
+    const stores = { db: t.db, identity: t.identity };
     const someoneElse: UsersContext = { actor: { uid: 'another-admin', email: null, userId: '00000000-0000-4000-8000-000000000000' } };
     for (const attempt of [
-      () => service.update(someoneElse, winner.id, { name: 'W', role: 'user', isActive: true }),
-      () => service.update(someoneElse, winner.id, { name: 'W', role: 'admin', isActive: false }),
-      () => service.toggle(someoneElse, winner.id),
-      () => service.remove(someoneElse, winner.id),
+      () => updateUser(stores, someoneElse, winner.id, { name: 'W', role: 'user', isActive: true }),
+      () => updateUser(stores, someoneElse, winner.id, { name: 'W', role: 'admin', isActive: false }),
+      () => toggleUser(stores, someoneElse, winner.id),
+      () => deleteUser(stores, someoneElse, winner.id),
     ]) {
       await expect(attempt()).rejects.toMatchObject({ statusCode: 409, message: 'At least one active admin must remain' });
     }
@@ -332,9 +332,9 @@ describe('admin users: compensation when the database step fails', () => {
   const context: UsersContext = { actor: { uid: 'admin-uid', email: null, userId: '00000000-0000-4000-8000-000000000001' } };
 
   it('deletes the new identity account again when the profile cannot be written', async () => {
-    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
+    const failing = { db: failingTransactions(), identity: t.identity };
     const email = uniqueEmail('compensated');
-    await expect(service.create(context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow('database unavailable');
+    await expect(createUser(failing, context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow('database unavailable');
     expect(await t.identity.getUserByEmail(email)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
@@ -343,14 +343,14 @@ describe('admin users: compensation when the database step fails', () => {
     const squatter = await signUp();
     const [stale] = await t.db.insert(users).values({ uid: squatter.uid, email: squatter.email, name: 'Squatter', origin: 'signup' }).returning();
     const input = { email: squatter.email, password: TEST_PASSWORD, name: 'Rightful Owner', role: 'user' as const, replaceUnverified: true };
-    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
-    await expect(service.create(context, input)).rejects.toThrow('database unavailable');
+    const failing = { db: failingTransactions(), identity: t.identity };
+    await expect(createUser(failing, context, input)).rejects.toThrow('database unavailable');
     expect(await t.identity.getUserByEmail(squatter.email)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.id, stale.id))).toEqual([expect.objectContaining({ deletedAt: null })]);
 
-    const real = createUsersService({ db: t.db, identity: t.identity });
-    await expect(real.create(context, { ...input, replaceUnverified: undefined })).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_HELD_UNVERIFIED' });
-    const created = await real.create(context, input);
+    const real = { db: t.db, identity: t.identity };
+    await expect(createUser(real, context, { ...input, replaceUnverified: undefined })).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_HELD_UNVERIFIED' });
+    const created = await createUser(real, context, input);
     expect((await t.identity.getUserByEmail(squatter.email))?.uid).not.toBe(squatter.uid);
     expect((await t.db.select().from(users).where(eq(users.id, stale.id)))[0].deletedAt).toBeInstanceOf(Date);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, created._id));
@@ -361,8 +361,8 @@ describe('admin users: compensation when the database step fails', () => {
     const admin = await t.createAdmin();
     const [profile] = await t.db.update(users).set({ origin: 'signup' }).where(eq(users.uid, admin.uid)).returning();
     const self: UsersContext = { actor: { uid: admin.uid, email: admin.email, userId: profile.id } };
-    const real = createUsersService({ db: t.db, identity: t.identity });
-    await expect(real.create(self, { email: admin.email, password: TEST_PASSWORD, name: 'Me Again', role: 'user', replaceUnverified: true })).rejects.toMatchObject({
+    const real = { db: t.db, identity: t.identity };
+    await expect(createUser(real, self, { email: admin.email, password: TEST_PASSWORD, name: 'Me Again', role: 'user', replaceUnverified: true })).rejects.toMatchObject({
       statusCode: 409,
       code: 'EMAIL_EXISTS',
     });
@@ -378,7 +378,7 @@ describe('admin users: compensation when the database step fails', () => {
     } };
     const warnings: object[] = [];
     const log = { error: () => undefined, warn: (details: object) => warnings.push(details) };
-    const page = await createUsersService({ db: t.db, identity: flaky }).list({ page: 1, limit: 100 }, log);
+    const page = await listUsers({ db: t.db, identity: flaky }, { page: 1, limit: 100 }, log);
     expect(page.users.length).toBeGreaterThan(0);
     expect(page.users.every((user) => user.emailVerified === null)).toBe(true);
     expect(lookups).toEqual([page.users.map(() => expect.any(String))]);
@@ -386,12 +386,12 @@ describe('admin users: compensation when the database step fails', () => {
   });
 
   it('re-enables the identity account (and restores its name) when a disable cannot be written', async () => {
-    const real = createUsersService({ db: t.db, identity: t.identity });
-    const created = await real.create(context, { email: uniqueEmail('restored'), password: TEST_PASSWORD, name: 'Original Name', role: 'user' });
-    const service = createUsersService({ db: failingTransactions(), identity: t.identity });
-    await expect(service.update(context, created._id, { name: 'New Name', role: 'user', isActive: false })).rejects.toThrow('database unavailable');
+    const real = { db: t.db, identity: t.identity };
+    const created = await createUser(real, context, { email: uniqueEmail('restored'), password: TEST_PASSWORD, name: 'Original Name', role: 'user' });
+    const failing = { db: failingTransactions(), identity: t.identity };
+    await expect(updateUser(failing, context, created._id, { name: 'New Name', role: 'user', isActive: false })).rejects.toThrow('database unavailable');
     expect(await t.identity.getUserByEmail(created.email)).toMatchObject({ disabled: false, displayName: 'Original Name' });
-    await expect(service.remove(context, created._id)).rejects.toThrow('database unavailable');
+    await expect(deleteUser(failing, context, created._id)).rejects.toThrow('database unavailable');
     expect((await t.identity.getUserByEmail(created.email))?.disabled).toBe(false);
     expect(await signIn(created.email, TEST_PASSWORD)).toEqual(expect.any(String));
     expect(await t.db.select().from(users).where(eq(users.id, created._id))).toEqual([expect.objectContaining({ isActive: true, name: 'Original Name', deletedAt: null })]);

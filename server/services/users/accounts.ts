@@ -1,17 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CreateUser, User } from '../../../src/contract/users';
-import type { Database } from '../../db/client';
 import { users, type AuditChanges } from '../../db/schema';
 import { diffFields, recordAudit } from '../audit';
-import type { Identity, IdentityUser } from '../identity';
+import type { IdentityUser } from '../identity';
 import { emailExists, emailHeldUnverified, identityCode, identityFailure, notFound } from './errors';
-import { toWireUser, verifiedFlag, type Profile, type UsersContext } from './model';
+import { toWireUser, verifiedFlag, type Profile, type UsersContext, type UsersStores } from './model';
 import { findLiveProfile } from './rules';
-
-interface Stores {
-  db: Database;
-  identity: Identity;
-}
 
 /**
  * Who holds an email today, as far as a create is concerned:
@@ -27,7 +21,7 @@ type EmailHold =
   | { kind: 'taken' }
   | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
 
-const holdOf = async ({ db, identity }: Stores, context: UsersContext, email: string): Promise<EmailHold> => {
+const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, email: string): Promise<EmailHold> => {
   let account: IdentityUser | null;
   try {
     account = await identity.getUserByEmail(email);
@@ -61,7 +55,7 @@ const holdOf = async ({ db, identity }: Stores, context: UsersContext, email: st
 };
 
 /** Deletes the unverified account that held the email; one already gone is fine (a retry). */
-const deleteHolder = async ({ identity }: Stores, context: UsersContext, account: IdentityUser) => {
+const deleteHolder = async ({ identity }: UsersStores, context: UsersContext, account: IdentityUser) => {
   try {
     await identity.deleteUser(account.uid);
   } catch (error) {
@@ -80,7 +74,7 @@ const deleteHolder = async ({ identity }: Stores, context: UsersContext, account
  * create's one audit row records the replaced uid. A retry after a failure half-way finds the
  * account gone and the profile stale, and completes the replacement.
  */
-export const createUser = async (stores: Stores, context: UsersContext, input: CreateUser): Promise<User> => {
+export const createUser = async (stores: UsersStores, context: UsersContext, input: CreateUser): Promise<User> => {
   const { db, identity } = stores;
   const hold = await holdOf(stores, context, input.email);
   if (hold.kind === 'taken') throw emailExists();
@@ -141,7 +135,7 @@ export const createUser = async (stores: Stores, context: UsersContext, input: C
  * revocation stamp is taken in the transaction, after the provider's revocation returned
  * (the auth hook refuses tokens issued in or before its second).
  */
-export const resetPassword = async ({ db, identity }: Stores, context: UsersContext, id: string, newPassword: string): Promise<void> => {
+export const resetPassword = async ({ db, identity }: UsersStores, context: UsersContext, id: string, newPassword: string): Promise<void> => {
   const target = await findLiveProfile(db, id);
   if (!target) throw notFound();
   try {

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserListResponse } from '../../../src/contract/users';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Identity } from '../identity';
-import { toWireUser, verifiedFlag, type UsersContext } from './model';
+import { toWireUser, verifiedFlag, type UsersContext, type UsersStores } from './model';
 
 /** Makes request text a literal ILIKE pattern: `\`, `%` and `_` lose their meaning. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -25,7 +24,7 @@ const verifiedByUid = async (identity: Identity, uids: string[], log: UsersConte
 
 /** Live (non-deleted) profiles, newest first, filtered and paged on the server, with their verified flags. */
 export const listUsers = async (
-  { db, identity }: { db: Database; identity: Identity },
+  { db, identity }: UsersStores,
   query: UserListQuery,
   log?: UsersContext['log'],
 ): Promise<UserListResponse['data']> => {

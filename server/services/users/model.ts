@@ -1,7 +1,15 @@
 import type { User } from '../../../src/contract/users';
+import type { Database } from '../../db/client';
 import type { users } from '../../db/schema';
+import type { Identity } from '../identity';
 
 export type Profile = typeof users.$inferSelect;
+
+/** What the users service reads and writes: the profiles, and the accounts at the identity provider. */
+export interface UsersStores {
+  db: Database;
+  identity: Identity;
+}
 
 /** Who acts (the signed-in admin, request.admin) and where to log what the client does not see. */
 export interface UsersContext {
