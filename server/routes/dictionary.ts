@@ -6,7 +6,6 @@ import {
   dictionaryItemUpdateSchema,
   dictionaryParamsSchema,
   dictionarySuccessResponseSchema,
-  GENERATION_FAILED,
   generateVariationsResponseSchema,
   generateVariationsSchema,
   groupedFaqsResponseSchema,
@@ -15,10 +14,10 @@ import {
   variationCreateSchema,
 } from '../../src/contract/dictionary';
 import type { Database } from '../db/client';
-import { ApiHttpError } from '../errors';
 import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
-import { createItem, createVariation, deleteItem, generationContext, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
-import { GenerationError, validateGeneratedVariations, type VariationGenerator } from '../services/variations';
+import { createItem, createVariation, deleteItem, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
+import { generateVariations } from '../services/generateVariations';
+import type { VariationGenerator } from '../services/variations';
 
 export interface DictionaryRoutesOptions {
   db: Database;
@@ -83,23 +82,10 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
         schema: { params: dictionaryParamsSchema, body: generateVariationsSchema, response: { 200: generateVariationsResponseSchema } },
         config: generationLimit,
       },
-      async (request) => {
-        const { count } = request.body;
-        const context = await generationContext(db, kind, request.params.id);
-        // The generator may call a remote model: no transaction is open here.
-        let raw: string[];
-        try {
-          raw = await generator.generate({ kind, question: context.question, answer: context.answer, count, existing: context.existing });
-        } catch (error) {
-          request.log.warn({ event: 'variations.failed', generator: generator.name, err: error instanceof Error ? error.message : String(error) }, 'variation generation failed');
-          throw new ApiHttpError(502, GENERATION_FAILED, error instanceof GenerationError ? error.message : 'Variation generation failed. Please try again later.');
-        }
-        const variations = validateGeneratedVariations(raw, { question: context.question, existing: context.existing, count });
-        if (variations.length === 0) {
-          throw new ApiHttpError(502, GENERATION_FAILED, 'The generator returned no new variations. Please try again.');
-        }
-        return { success: true as const, variations };
-      },
+      async (request) => ({
+        success: true as const,
+        variations: await generateVariations({ db, generator }, kind, request.params.id, request.body.count, request.log),
+      }),
     );
   }
 };
