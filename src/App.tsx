@@ -4,7 +4,7 @@ import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
 import { usePortalAuth } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PATHS } from './shared/paths';
-import { createPortal } from './dataProvider/createPortal';
+import { createPortal } from './createPortal';
 import { createPortalQueryClient } from './dataProvider/queryClient';
 import { PageSpinner } from './shared/PageSpinner';
 import type { PortalDataProvider } from './dataProvider/types';

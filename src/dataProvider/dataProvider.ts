@@ -1,8 +1,7 @@
 import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '../contract';
-import { findResource } from '../resources/registry';
-import type { ResourceDeclaration } from '../resources/types';
+import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
 import { createSpecDialect } from './specDialect';
@@ -48,10 +47,10 @@ const CRUD_METHODS = [
  */
 export const createDataProvider = (
   http: HttpClient,
-  registry: readonly ResourceDeclaration[],
+  registry: readonly ApiDeclaration[],
   { simpleRestUrl = http.apiUrl }: DataProviderOptions = {},
 ): PortalDataProvider => {
-  const lookup = (resource: string): ResourceDeclaration => {
+  const lookup = (resource: string): ApiDeclaration => {
     const declaration = findResource(registry, resource);
     if (!declaration) throw new Error(`Unknown resource: ${resource}`);
     return declaration;

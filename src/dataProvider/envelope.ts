@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import type { ResourceDeclaration } from '../resources/types';
+import type { ApiDeclaration } from './resourceApi';
 
 type Json = Record<string, unknown>;
 
@@ -9,10 +9,10 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 export const getPath = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((current, key) => (isObject(current) ? current[key] : undefined), value);
 
-const idFieldOf = (declaration: ResourceDeclaration) => declaration.api.idField ?? '_id';
+const idFieldOf = (declaration: ApiDeclaration) => declaration.api.idField ?? '_id';
 
 /** Wire record -> react-admin record: the only place `_id` becomes `id`. */
-export const toRecord = (declaration: ResourceDeclaration, wire: unknown): RaRecord => {
+export const toRecord = (declaration: ApiDeclaration, wire: unknown): RaRecord => {
   const record: Json = isObject(wire) ? { ...wire } : {};
   const idField = idFieldOf(declaration);
   const id = record[idField];
@@ -21,7 +21,7 @@ export const toRecord = (declaration: ResourceDeclaration, wire: unknown): RaRec
 };
 
 /** react-admin data -> write body: no `id`/`_id`, no read-only fields, only the schema's keys when it has a shape. */
-export const toWriteBody = (declaration: ResourceDeclaration, data: Partial<RaRecord>): Json => {
+export const toWriteBody = (declaration: ApiDeclaration, data: Partial<RaRecord>): Json => {
   const readOnly = new Set(['id', idFieldOf(declaration), ...(declaration.fields ?? []).filter((f) => f.readOnly).map((f) => f.source)]);
   const schema = declaration.schema as { shape?: Json } | undefined;
   const allowed = isObject(schema?.shape) ? new Set(Object.keys(schema.shape)) : null;
@@ -30,14 +30,14 @@ export const toWriteBody = (declaration: ResourceDeclaration, data: Partial<RaRe
   );
 };
 
-export const listOf = (declaration: ResourceDeclaration, body: unknown): unknown[] => {
+export const listOf = (declaration: ApiDeclaration, body: unknown): unknown[] => {
   if (Array.isArray(body)) return body;
   const list = getPath(body, declaration.api.listKey ?? 'data');
   return Array.isArray(list) ? list : [];
 };
 
 /** The total beside the list: totalKey, else `<envelope>.pagination.total`, else `pagination.total`. */
-export const totalOf = (declaration: ResourceDeclaration, body: unknown, fallback: number): number => {
+export const totalOf = (declaration: ApiDeclaration, body: unknown, fallback: number): number => {
   const { totalKey, listKey } = declaration.api;
   const envelope = listKey?.includes('.') ? listKey.slice(0, listKey.lastIndexOf('.')) : null;
   const candidates = [totalKey, envelope && `${envelope}.pagination.total`, 'pagination.total', 'total'];
@@ -49,7 +49,7 @@ export const totalOf = (declaration: ResourceDeclaration, body: unknown, fallbac
 };
 
 /** The item of a single-item response: itemKey, else `data` when present, else the body. */
-export const itemOf = (declaration: ResourceDeclaration, body: unknown): unknown => {
+export const itemOf = (declaration: ApiDeclaration, body: unknown): unknown => {
   if (declaration.api.itemKey) return getPath(body, declaration.api.itemKey);
   return isObject(body) && isObject(body.data) ? body.data : body;
 };

@@ -10,4 +10,3 @@ export {
   type QueryValue,
 } from './httpClient';
 export { createDataProvider, type DataProviderOptions } from './dataProvider';
-export { createPortal, type Portal } from './createPortal';

@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
-import type { ResourceDeclaration } from '../resources/types';
+import type { ApiDeclaration } from './resourceApi';
 import { itemOf, listOf, toRecord, toWriteBody, totalOf } from './envelope';
 import type { HttpClient, QueryValue } from './httpClient';
 
@@ -22,9 +22,9 @@ const sortAndPage = (records: RaRecord[], { pagination, sort }: GetListParams) =
  */
 export const createSpecDialect = (
   http: HttpClient,
-  lookup: (resource: string) => ResourceDeclaration,
+  lookup: (resource: string) => ApiDeclaration,
 ): DataProvider => {
-  const itemPath = (declaration: ResourceDeclaration, id: RaRecord['id']) =>
+  const itemPath = (declaration: ApiDeclaration, id: RaRecord['id']) =>
     `${declaration.api.path}/${encodeURIComponent(String(id))}`;
 
   const getOne = async (resource: string, { id }: { id: RaRecord['id'] }) => {

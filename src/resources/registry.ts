@@ -19,8 +19,3 @@ export const resources: ResourceDeclaration[] = [
   sessions,
   audit,
 ];
-
-export const findResource = (
-  registry: readonly ResourceDeclaration[],
-  name: string,
-): ResourceDeclaration | undefined => registry.find((resource) => resource.name === name);

@@ -1,12 +1,12 @@
 import type { AuthProvider } from 'react-admin';
-import type { RuntimeConfig } from '../config';
-import { firebaseAuthProvider } from '../authProvider/authProvider';
-import { createPortalAuthFromConfig } from '../authProvider/createPortalAuthFromConfig';
-import type { PortalAuth } from '../authProvider/types';
-import { resources } from '../resources/registry';
-import { createDataProvider } from './dataProvider';
-import { createHttpClient, type HttpClient } from './httpClient';
-import type { PortalDataProvider } from './types';
+import type { RuntimeConfig } from './config';
+import { firebaseAuthProvider } from './authProvider/authProvider';
+import { createPortalAuthFromConfig } from './authProvider/createPortalAuthFromConfig';
+import type { PortalAuth } from './authProvider/types';
+import { resources } from './resources/registry';
+import { createDataProvider } from './dataProvider/dataProvider';
+import { createHttpClient, type HttpClient } from './dataProvider/httpClient';
+import type { PortalDataProvider } from './dataProvider/types';
 
 export interface Portal {
   portalAuth: PortalAuth;
