@@ -1,4 +1,4 @@
-import { lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Navigate, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
 import { usePortalAuth } from './authProvider';
@@ -11,17 +11,11 @@ import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/PortalLayout';
 import { resourceViews } from './resources/generic';
+import { adminRoutes } from './routes';
 import { resources } from './resources/registry';
 import type { ResourceDeclaration } from './resources/types';
 import { createPortalStore } from './portalStore';
 import { darkTheme, lightTheme } from './theme';
-
-// Each page is its own chunk (issue 2, item 9).
-const DashboardPage = lazy(() => import('./customPages/dashboard/DashboardPage').then(m => ({ default: m.DashboardPage })));
-const TranscriptsPage = lazy(() => import('./customPages/transcripts/TranscriptsPage').then(m => ({ default: m.TranscriptsPage })));
-const SettingsPage = lazy(() => import('./customPages/settings/SettingsPage').then(m => ({ default: m.SettingsPage })));
-const DictionaryPage = lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage })));
-const SessionDetailPage = lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then(m => ({ default: m.SessionDetailPage })));
 
 const store = createPortalStore();
 
@@ -65,12 +59,9 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
       ))}
       <CustomRoutes>
         <Route path="/" element={<ToDashboard />} />
-        <Route path={PATHS.dashboard} element={<DashboardPage />} />
-        <Route path={PATHS.transcripts} element={<TranscriptsPage />} />
-        <Route path={PATHS.settings} element={<SettingsPage />} />
-        <Route path={PATHS.dictionary} element={<DictionaryPage />} />
-        {/* The sessions resource declares no edit view, so /sessions/:id is free for the detail. */}
-        <Route path={`${PATHS.sessions}/:sessionId`} element={<SessionDetailPage />} />
+        {adminRoutes.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
       </CustomRoutes>
     </Admin>
   );

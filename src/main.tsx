@@ -6,14 +6,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOnlyRoute } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PageSpinner } from './shared/PageSpinner';
-import { PATHS } from './shared/paths';
 import { storedLocale } from './i18n/locale';
 import { RootErrorBoundary } from './shared/RootErrorBoundary';
+import { signInRoutes } from './routes';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
-const LoginPage = lazy(() => import('./customPages/auth/LoginPage').then(m => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('./customPages/auth/SignupPage').then(m => ({ default: m.SignupPage })));
 const PortalApp = lazy(() => import('./App').then(m => ({ default: m.PortalApp })));
 
 // One PortalAuth for the whole portal; App builds the react-admin providers over it.
@@ -31,8 +29,9 @@ createRoot(document.getElementById('root')!).render(
           <BrowserRouter>
             <Suspense fallback={<PageSpinner />}>
               <Routes>
-                <Route path={PATHS.login} element={<PublicOnlyRoute><LoginPage /></PublicOnlyRoute>} />
-                <Route path={PATHS.signup} element={<PublicOnlyRoute><SignupPage /></PublicOnlyRoute>} />
+                {signInRoutes.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<PublicOnlyRoute><Page /></PublicOnlyRoute>} />
+                ))}
                 <Route
                   path="/*"
                   element={
