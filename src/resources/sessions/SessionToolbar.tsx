@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
-import { useDebouncedSearch } from '@/resources/generic/useDebouncedSearch';
+import { useDebouncedSearch } from '@/shared/useDebouncedValue';
 import { SESSION_STATUSES, toListFilter, type SessionFilters } from './sessionTypes';
 
 interface SessionToolbarProps {

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { ExportCsvButton } from '../generic/ExportCsvButton';
-import { useDebouncedSearch } from '../generic/useDebouncedSearch';
+import { useDebouncedSearch } from '@/shared/useDebouncedValue';
 import { toListFilter, type UserFilters } from './userTypes';
 
 
