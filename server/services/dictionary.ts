@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ERROR_CODES } from '../../src/contract/common';
 import {
   DEFAULT_ORIGINAL_CATEGORY,
   DEFAULT_VARIATION_CATEGORY,
@@ -15,7 +14,7 @@ import {
 } from '../../src/contract/dictionary';
 import type { Database, Transaction } from '../db/client';
 import { dictionaryItems, type AuditChanges } from '../db/schema';
-import { ApiHttpError } from '../errors';
+import { notFoundError, validationError, type ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 
 export type ItemKind = 'objection' | 'faq';
@@ -42,15 +41,13 @@ export const toWireItem = (row: Row): DictionaryItem => ({
 });
 
 const notFound = (kind: ItemKind, id: string, row?: Row): ApiHttpError =>
-  new ApiHttpError(
-    404,
-    ERROR_CODES.notFound,
+  notFoundError(
     row && row.kind !== kind
       ? `No ${LABEL[kind]} with id ${id}: that id is ${row.kind === 'faq' ? 'a FAQ' : 'an objection'} (use /api/dictionary/${PATH_BY_KIND[row.kind]}).`
       : `No ${LABEL[kind]} with id ${id}.`,
   );
 
-const invalid = (message: string) => new ApiHttpError(400, ERROR_CODES.validation, message);
+const invalid = validationError;
 
 /** The item with this id and kind, or a 404 that says when the id belongs to the other kind. */
 export const findItem = async (db: Database | Transaction, kind: ItemKind, id: string): Promise<Row> => {
@@ -63,9 +60,7 @@ export const findItem = async (db: Database | Transaction, kind: ItemKind, id: s
 const findParent = async (tx: Database | Transaction, kind: ItemKind, parentId: string): Promise<Row> => {
   const [row] = await tx.select().from(dictionaryItems).where(eq(dictionaryItems.id, parentId)).limit(1);
   if (!row || row.kind !== kind) {
-    throw new ApiHttpError(
-      404,
-      ERROR_CODES.notFound,
+    throw notFoundError(
       row ? `The parent ${parentId} is ${row.kind === 'faq' ? 'a FAQ' : 'an objection'}, not ${kind === 'faq' ? 'a FAQ' : 'an objection'}.` : `No original ${LABEL[kind]} with id ${parentId}.`,
     );
   }

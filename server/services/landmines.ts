@@ -1,9 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ERROR_CODES } from '../../src/contract/common';
 import type { Landmine, LandmineCreate, LandmineListQuery, LandmineUpdate } from '../../src/contract/landmines';
 import type { Database, Transaction } from '../db/client';
 import { landmines } from '../db/schema';
-import { ApiHttpError } from '../errors';
+import { notFoundError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 import { likePattern } from './dictionary';
 
@@ -25,7 +24,7 @@ export const toWireLandmine = (row: Row): Landmine => ({
 
 const findLandmine = async (tx: Database | Transaction, id: string): Promise<Row> => {
   const [row] = await tx.select().from(landmines).where(eq(landmines.id, id)).limit(1);
-  if (!row) throw new ApiHttpError(404, ERROR_CODES.notFound, `No landmine with id ${id}.`);
+  if (!row) throw notFoundError(`No landmine with id ${id}.`);
   return row;
 };
 

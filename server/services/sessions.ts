@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ERROR_CODES } from '../../src/contract/common';
 import {
   EMOTIONS,
   SESSION_MESSAGES,
@@ -19,7 +18,7 @@ import {
   sessionSpeechAlerts,
   sessionTranscripts,
 } from '../db/schema';
-import { ApiHttpError } from '../errors';
+import { notFoundError } from '../errors';
 import { escapeLike } from './users';
 
 /**
@@ -85,7 +84,7 @@ const searchCondition = (search: string): SQL => {
   )!;
 };
 
-const notFound = () => new ApiHttpError(404, ERROR_CODES.notFound, SESSION_MESSAGES.notFound);
+const notFound = () => notFoundError(SESSION_MESSAGES.notFound);
 
 const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
 

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '../../../src/contract/common';
 import { USER_ERROR_CODES, USER_MESSAGES } from '../../../src/contract/users';
-import { ApiHttpError } from '../../errors';
+import { ApiHttpError, conflictError, notFoundError, validationError } from '../../errors';
 import type { UsersContext } from './model';
 
 export const identityCode = (error: unknown): string | undefined =>
@@ -14,8 +14,8 @@ const INPUT_REJECTIONS = new Set([
   'auth/invalid-display-name',
 ]);
 
-export const conflict = (message: string) => new ApiHttpError(409, ERROR_CODES.conflict, message);
-export const notFound = () => new ApiHttpError(404, ERROR_CODES.notFound, USER_MESSAGES.notFound);
+export const conflict = conflictError;
+export const notFound = () => notFoundError(USER_MESSAGES.notFound);
 export const emailExists = () => new ApiHttpError(409, USER_ERROR_CODES.emailExists, USER_MESSAGES.emailExists);
 export const emailHeldUnverified = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldUnverified, USER_MESSAGES.emailHeldUnverified);
 
@@ -28,7 +28,7 @@ export const identityFailure = (error: unknown, context: UsersContext): ApiHttpE
   const code = identityCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'auth/email-already-exists') return emailExists();
-  if (code && INPUT_REJECTIONS.has(code)) return new ApiHttpError(400, ERROR_CODES.validation, message);
+  if (code && INPUT_REJECTIONS.has(code)) return validationError(message);
   if (code === 'auth/user-not-found') return conflict(USER_MESSAGES.noIdentityAccount);
   context.log?.error({ event: 'identity.failed', code, err: error }, 'identity provider call failed');
   return new ApiHttpError(503, ERROR_CODES.authUnavailable, USER_MESSAGES.identityUnavailable);
