@@ -55,6 +55,10 @@ export const MIGRATION_LOCK_KEY = '2301903412483786514';
 
 const openPostgres = async (connectionString: string, prepare: OpenDatabaseOptions['prepare']): Promise<OpenedDatabase> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped test database)
+  // is an 'error' event on the pool: without a listener Node ends the process. The pool
+  // replaces the connection; requests in flight get their own error.
+  pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   try {
     // Drizzle's migrator reads the last applied migration, then applies the newer ones: two

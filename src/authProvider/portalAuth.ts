@@ -58,7 +58,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     const user = toAuthUser(providerUser);
     // spec 4: setting the user to null clears the stored token
     if (!user) store.clear();
-    listeners.forEach((listener) => listener(user));
+    listeners.forEach((listener) => { listener(user); });
   });
 
   const storeToken = (info: TokenInfo): TokenInfo => {

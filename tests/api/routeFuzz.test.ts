@@ -94,7 +94,10 @@ describe('route fuzz: every route, generated from its own schemas', () => {
   const fixtures: Record<string, string> = {};
   const runId = randomUUID().slice(0, 8);
   let emails = 0;
-  const freshEmail = () => `fuzz-${runId}-${(emails += 1)}@example.com`;
+  const freshEmail = () => {
+    emails += 1;
+    return `fuzz-${runId}-${emails}@example.com`;
+  };
   const counts = { routes: 0, invalid: 0, invalid4xx: 0, hostile: 0, hostile2xx: 0, hostile4xx: 0, server5xx: 0 };
 
   beforeAll(async () => {

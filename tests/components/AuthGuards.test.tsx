@@ -21,7 +21,7 @@ const buildPortalAuth = ({ user = null as AuthUser | null, tokenValid = true, re
   const readyPromise = resolved ? Promise.resolve(current) : new Promise<AuthUser | null>((resolve) => (resolveReady = resolve));
   const setUser = (next: AuthUser | null) => {
     current = next;
-    listeners.forEach((listener) => listener(next));
+    listeners.forEach((listener) => { listener(next); });
   };
   const state = { tokenValid };
   const portalAuth = {
@@ -52,19 +52,21 @@ const Dashboard = () => {
   return <p>Dashboard page</p>;
 };
 
+/** Records every path the router shows, into `visited`. */
+const LocationSpy = ({ visited }: { visited: string[] }) => {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    visited.push(pathname);
+  }, [pathname, visited]);
+  return null;
+};
+
 const renderApp = (portalAuth: PortalAuth, path: string) => {
   const visited: string[] = [];
-  const LocationSpy = () => {
-    const { pathname } = useLocation();
-    useEffect(() => {
-      visited.push(pathname);
-    }, [pathname]);
-    return null;
-  };
   render(
     <PortalAuthContext value={portalAuth}>
       <MemoryRouter initialEntries={[path]}>
-        <LocationSpy />
+        <LocationSpy visited={visited} />
         <Routes>
           <Route path="/login" element={<PublicOnlyRoute><LoginPage /></PublicOnlyRoute>} />
           <Route element={<ProtectedRoute />}>

@@ -42,7 +42,7 @@ export const buildFakeAuth = ({ users = [], whitelisted, signedInAs }: FakeAuthO
   let current: AuthUser | null = signedIn ? toUser(signedIn) : null;
   const setCurrent = (user: AuthUser | null) => {
     current = user;
-    listeners.forEach(listener => listener(user));
+    listeners.forEach(listener => { listener(user); });
   };
   const token = (): TokenInfo => ({ token: 'fake-token', issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000 });
 

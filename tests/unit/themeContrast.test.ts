@@ -45,7 +45,7 @@ const COLOR_KEYS = new Set(['color', '--variant-textColor', '--variant-outlinedC
 const overrideColors = () => {
   const found: { path: string; value: string }[] = [];
   const walk = (node: unknown, path: string) => {
-    if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${path}[${index}]`));
+    if (Array.isArray(node)) node.forEach((item, index) => { walk(item, `${path}[${index}]`); });
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'props') continue;
@@ -144,7 +144,7 @@ describe('the dark theme component overrides', () => {
 });
 
 describe("the dark theme's avatar (the top bar's, on bgcolor secondary.main)", () => {
-  const avatarText = (darkTheme.components?.MuiAvatar?.styleOverrides?.colorDefault as { color: string }).color;
+  const avatarText = (darkTheme.components!.MuiAvatar!.styleOverrides!.colorDefault as { color: string }).color;
 
   it(`writes its initial at ${TEXT_MIN}:1 or more on the secondary colour and on MUI's dark avatar grey`, () => {
     expect(getContrastRatio(avatarText, SECONDARY_COLOR)).toBeGreaterThanOrEqual(TEXT_MIN);

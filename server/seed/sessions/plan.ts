@@ -28,7 +28,8 @@ const STATUS_WEIGHTS: [SessionStatus, number][] = [['completed', 0.74], ['failed
 export const pickStatus = (rng: Rng): SessionStatus => {
   let r = rng.next();
   for (const [status, weight] of STATUS_WEIGHTS) {
-    if ((r -= weight) < 0) return status;
+    r -= weight;
+    if (r < 0) return status;
   }
   return 'completed';
 };
@@ -45,7 +46,10 @@ export const pickTargetDuration = (rng: Rng): number => {
 const wordCache = new Map<string, number>();
 const phraseWords = (phrase: string) => {
   let words = wordCache.get(phrase);
-  if (words === undefined) wordCache.set(phrase, (words = countWords(phrase)));
+  if (words === undefined) {
+    words = countWords(phrase);
+    wordCache.set(phrase, words);
+  }
   return words;
 };
 

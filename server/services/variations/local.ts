@@ -170,8 +170,8 @@ export const localRephrasings = (question: string): string[] => {
   }
   if (swapped !== clause) candidates.push(`${upperFirst(swapped)}${isQuestion ? '?' : '.'}`);
   // Alternate plain and synonym-swapped clauses, then the other reading of each frame.
-  rotated.forEach((frame, index) => candidates.push(frame(index % 2 === 1 ? swapped : clause)));
-  rotated.forEach((frame, index) => candidates.push(frame(index % 2 === 1 ? clause : swapped)));
+  rotated.forEach((frame, index) => { candidates.push(frame(index % 2 === 1 ? swapped : clause)); });
+  rotated.forEach((frame, index) => { candidates.push(frame(index % 2 === 1 ? clause : swapped)); });
   return candidates;
 };
 

@@ -26,6 +26,7 @@ export const validateGeneratedVariations = (
     if (typeof item !== 'string') continue;
     const text = item
       // eslint-disable-next-line no-control-regex
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters (tab and newline kept) is the point
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
       .replace(/\s+/g, ' ')
       .trim()

@@ -42,6 +42,7 @@ const WalkButton = ({ to, onFollow, label, icon, side }: { to: string | null; on
 export const SessionPrevNext = ({ sessionId }: { sessionId: string }) => {
   const translate = useTranslate();
   // Read again for each session: following a link to a neighbouring page rewrites it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sessionId is the signal to re-read the stored list context
   const context = useMemo(() => readListContext(), [sessionId]);
   const place = placeOf(context, sessionId);
   const previousPage = useNeighbourPage(context, place?.previousPage ?? null);

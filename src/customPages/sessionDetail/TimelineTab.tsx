@@ -56,6 +56,7 @@ export const TimelineTab = ({ items, start, moment }: TimelineTabProps) => {
   useEffect(() => {
     if (current >= 0 && matches[current]) virtualizer.scrollToIndex(matches[current].row, { align: 'center' });
   }, [current, matches, virtualizer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the moment changes (see below)
   useEffect(() => {
     const index = highlightedKey ? rows.findIndex((row) => row.key === highlightedKey) : -1;
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
