@@ -73,7 +73,7 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
 };
 
 /**
- * SECURITY.md, whatever NODE_ENV says: the Auth emulator accepts unsigned tokens with any
+ * docs/security.md, whatever NODE_ENV says: the Auth emulator accepts unsigned tokens with any
  * payload, so it may back only a demo-* project, and then only on loopback (unless the
  * operator types the override). Outside demo mode the first admins must be configured.
  */

@@ -22,7 +22,7 @@ export const users = pgTable('users', {
    * How the profile came to be: created from the portal ('portal'), granted by the operator
    * ('config': ADMIN_UIDS or `npm run admin:grant`), seeded demo data ('demo'), or a self
    * sign-up recorded by an earlier version ('signup'). Only the first three can be promoted
-   * without a verified email (SECURITY.md: never promote an account the portal did not create).
+   * without a verified email (docs/security.md: never promote an account the portal did not create).
    */
   origin: text('origin', { enum: PROFILE_ORIGINS }).notNull().default('portal'),
   /**

@@ -8,7 +8,7 @@ import type { RequestLimiter } from './security';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Skip authentication (DESIGN.md 5: only GET /api/health). */
+    /** Skip authentication (docs/security.md: only GET /api/health). */
     public?: boolean;
   }
   interface FastifyRequest {
@@ -78,7 +78,7 @@ const createAuthenticate =
   };
 
 /**
- * Deny by default (DESIGN.md 5): every route under /api gets the authentication hook when it
+ * Deny by default (docs/security.md): every route under /api gets the authentication hook when it
  * is registered, unless it says `config: { public: true }`. Install before the routes.
  */
 export const installAuth = (app: FastifyInstance, options: AuthOptions): void => {

@@ -66,7 +66,7 @@ export const contentSecurityPolicy = (identityHosts: string[]) => ({
 /**
  * Security headers (helmet: nosniff, HSTS, referrer policy, the CSP), no-store on the API,
  * and the rate limiter (@fastify/rate-limit, the one implementation): nothing is limited by
- * default, so the portal's files, /runtime-config.js and health never are (SECURITY.md);
+ * default, so the portal's files, /runtime-config.js and health never are (docs/security.md);
  * the auth hook counts API requests per verified uid, or per address when they do not
  * authenticate, and routes may add a stricter per-admin `config.rateLimit`.
  * Returns the two limiters for the auth hook (null when limits are off).

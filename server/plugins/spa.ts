@@ -30,7 +30,7 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
   if (hasPortal) {
     // wildcard: false registers one route per built file, so unknown paths reach the fallback.
     // Vite names everything under assets/ by its content hash: a browser may keep it forever
-    // (SECURITY.md: a page load costs a handful of requests); other files are revalidated.
+    // (docs/security.md: a page load costs a handful of requests); other files are revalidated.
     await app.register(fastifyStatic, {
       root,
       wildcard: false,

@@ -9,7 +9,7 @@ import { getAuditRecord, listAuditRecords } from '../services/auditLog';
 const RANGE_UNIT = 'audit';
 
 /**
- * /api/admin/audit: the read-only audit log in ra-data-simple-rest's dialect (DESIGN.md 3).
+ * /api/admin/audit: the read-only audit log in ra-data-simple-rest's dialect (docs/architecture.md).
  * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
  */
 export const adminAuditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

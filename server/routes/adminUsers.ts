@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 import type { Identity } from '../services/identity';
 import { createUser, deleteUser, listUsers, resetPassword, toggleUser, updateUser, type UsersContext } from '../services/users';
 
-/** Per signed-in admin on reset-password (SECURITY.md, pick): 10 a minute. */
+/** Per signed-in admin on reset-password (docs/security.md, pick): 10 a minute. */
 export const RESET_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
 
 const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.admin, log: request.log });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../src/contract/common';
 
-/** GET /api/health: the only public route (DESIGN.md 5). */
+/** GET /api/health: the only public route (docs/security.md). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',

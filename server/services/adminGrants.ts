@@ -18,7 +18,7 @@ export class GrantError extends Error {}
 
 /**
  * A display name from the identity provider, made safe to store and show like API input
- * (SECURITY.md): well-formed Unicode, no control characters, at most the name cap.
+ * (docs/security.md): well-formed Unicode, no control characters, at most the name cap.
  */
 export const safeDisplayName = (name: string | null): string => {
   const clean = (name ?? '').replace(LONE_SURROGATE, '').replace(/\p{Cc}/gu, ' ').trim();

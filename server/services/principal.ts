@@ -6,7 +6,7 @@ import type { VerifiedIdToken } from './identity';
 /** The signed-in admin a request acts as. */
 export interface AdminPrincipal {
   uid: string;
-  /** The stored profile's email (never the token's claim: SECURITY.md). */
+  /** The stored profile's email (never the token's claim: docs/security.md). */
   email: string | null;
   /** users.id of the admin's profile */
   userId: string;
@@ -28,7 +28,7 @@ const isActiveAdmin = (profile: Profile | undefined): boolean => Boolean(profile
 /**
  * The identity provider refuses sessions that began (auth_time) before a revocation, comparing
  * whole seconds, so a session begun in the same second passes its check. The profile's stamp
- * of the portal's last revocation closes that second (SECURITY.md: refused on the next request);
+ * of the portal's last revocation closes that second (docs/security.md: refused on the next request);
  * signing in again a second later works.
  */
 const begunBeforeRevocation = (token: VerifiedIdToken, profile: Profile) =>
@@ -36,7 +36,7 @@ const begunBeforeRevocation = (token: VerifiedIdToken, profile: Profile) =>
 
 /**
  * The admin behind a verified token, from the uid's profile. Admin rights come from the uid's
- * database role, never from the email or the client. A refusal writes nothing (SECURITY.md),
+ * database role, never from the email or the client. A refusal writes nothing (docs/security.md),
  * so a self sign-up gets no profile from calling the API; an admin's sign-in time is recorded
  * as lastLogin.
  */

@@ -124,7 +124,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       if (stored) return stored;
       try {
         // The provider's cached token is enough when it is valid beyond our buffer (cold
-        // start): an idle tab then refreshes about once an hour (SECURITY.md).
+        // start): an idle tab then refreshes about once an hour (docs/security.md).
         const cached = toTokenInfo(await auth.getIdTokenResult(false));
         if (!isTokenExpired(cached, clock())) return storeToken(cached);
         return await refreshToken();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateFilterSchema, LIMITS, safeText } from './common';
 
 /**
- * GET /api/admin/audit in ra-data-simple-rest's dialect (DESIGN.md 3): the query carries
+ * GET /api/admin/audit in ra-data-simple-rest's dialect (docs/architecture.md): the query carries
  * JSON-encoded `sort`, `range` and `filter`; the answer is a plain array of records with
  * `Content-Range: audit <start>-<end>/<total>`.
  */

@@ -38,7 +38,7 @@ export const isStorableText = (value: string): boolean => !value.includes('\u000
 export const INVALID_TEXT_MESSAGE = 'Must not contain invalid characters (NUL or unpaired surrogates)';
 
 /**
- * Every free-text field the API accepts, in bodies and query strings (SECURITY.md "Input":
+ * Every free-text field the API accepts, in bodies and query strings (docs/security.md "Input":
  * bad input is a 400, never a 500). PostgreSQL refuses NUL in text and unpaired surrogates in
  * jsonb (the audit diff, landmine lists), and UTF-8 encoding would silently turn a surrogate
  * into U+FFFD elsewhere, so neither passes validation. Chain length rules on the argument:
@@ -63,7 +63,7 @@ export const dateFilterSchema = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
   .refine(inDateFilterRange, `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
 
-/** SECURITY.md length caps. */
+/** docs/security.md length caps. */
 export const LIMITS = {
   question: 1_000,
   answer: 10_000,

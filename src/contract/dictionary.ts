@@ -8,7 +8,7 @@ import { LIMITS, pageQuerySchema, safeText } from './common';
 export const DICTIONARY_KINDS = ['objections', 'faqs'] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 
-/** Generated variations per request (SECURITY.md pick: 1-10); the portal asks for 3. */
+/** Generated variations per request (docs/security.md pick: 1-10); the portal asks for 3. */
 export const GENERATED_VARIATIONS = { min: 1, max: 10, default: 3 } as const;
 /** Category the portal gives saved AI variations (spec 5). */
 export const AI_GENERATED_CATEGORY = 'AI Generated';

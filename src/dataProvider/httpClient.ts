@@ -73,7 +73,7 @@ export const toQueryString = (query: Record<string, QueryValue> = {}): string =>
 };
 
 /**
- * The portal's API client (spec 7, DESIGN.md 3): `/api` under a configurable base, JSON,
+ * The portal's API client (spec 7, docs/architecture.md): `/api` under a configurable base, JSON,
  * bearer token, 30 s timeout, errors as react-admin HttpError `{ error, message }`. On a
  * 401 every request in flight shares ONE token refresh and retries once; when the refresh
  * fails or the retry is refused again, onAuthFailure runs once and the request rejects

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 
 /**
- * How a resource maps onto the API (DESIGN.md 3). Read by the generic dataProvider only.
+ * How a resource maps onto the API (docs/architecture.md). Read by the generic dataProvider only.
  * - dialect 'spec': the spec's endpoints (envelopes, `_id`, page/limit query);
  *   'simple-rest': ra-data-simple-rest conventions (`?sort=&range=&filter=`, Content-Range).
  * - paging 'server': the list call sends page/limit and reads a total;

@@ -2,7 +2,7 @@ import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '../contract';
 
 /**
- * The typed custom methods beside react-admin's CRUD calls (DESIGN.md 3). Later resources
+ * The typed custom methods beside react-admin's CRUD calls (docs/architecture.md). Later resources
  * add theirs (generateVariations, addVariation, toggleLandmine, toggleUser, resetPassword).
  */
 export interface PortalDataProvider extends DataProvider {

@@ -10,7 +10,7 @@ const UNVERIFIED_PROMOTION = 'This account signed itself up and its email is not
 
 type Admin = Awaited<ReturnType<TestApp['createAdmin']>> & { id: string };
 
-/** Self-protection, the last-admin rule, validation and who may call (spec 5-6, SECURITY.md). */
+/** Self-protection, the last-admin rule, validation and who may call (spec 5-6, docs/security.md). */
 describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
   let t: TestApp;
   let a: Admin;

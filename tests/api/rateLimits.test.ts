@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testApp, type TestApp } from '../support/apiApp';
 
-// SECURITY.md "Traffic": limits stop abuse, not users. 10 API requests a minute per signed-in
+// docs/security.md "Traffic": limits stop abuse, not users. 10 API requests a minute per signed-in
 // user here, so a fifth of that (2) per address for requests that do not authenticate.
 const LIMIT = { max: 10, timeWindowMs: 60_000 };
 

@@ -11,7 +11,7 @@ import { testApp, type TestApp } from '../support/apiApp';
 import { example, HOSTILE_TEXTS, mutated, plausible, RAW_URL_TEXTS, textLeaves, urlText, wrongType } from '../support/fuzzArbitraries';
 
 /**
- * SECURITY.md "Fuzzing", for every route: requests generated from the route's own zod
+ * docs/security.md "Fuzzing", for every route: requests generated from the route's own zod
  * schemas. Phase 1 sends at least RUNS requests per schema part that the schema refuses and
  * expects a 4xx `{ error, message }` with the database unchanged; phase 2 plants hostile
  * strings in every text field and query filter and expects anything but a 5xx.

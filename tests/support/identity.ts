@@ -87,7 +87,7 @@ export const signInRefusal = async (email: string, password: string): Promise<st
 /**
  * An unsigned (`alg: none`) ID token with any claims: what anyone can build from nothing. The
  * Auth emulator's firebase-admin accepts it, which is why the server trusts the emulator only
- * for a demo-* project on loopback (SECURITY.md); a server using a real project refuses it.
+ * for a demo-* project on loopback (docs/security.md); a server using a real project refuses it.
  */
 export const forgeUnsignedToken = (claims: { uid: string; projectId?: string; authTime?: number; [claim: string]: unknown }): string => {
   const { uid, projectId = TEST_PROJECT_ID, authTime, ...extra } = claims;

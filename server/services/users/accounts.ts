@@ -100,7 +100,7 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
           .set({ isActive: false, deletedAt: now, updatedAt: now })
           .where(and(inArray(users.id, staleIds), eq(users.origin, 'signup'), isNull(users.deletedAt)));
       }
-      // The validated input, never what the provider echoes (SECURITY.md: provider fields are
+      // The validated input, never what the provider echoes (docs/security.md: provider fields are
       // validated like API input before they are stored).
       const [created] = await tx
         .insert(users)

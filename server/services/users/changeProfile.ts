@@ -82,7 +82,7 @@ const stampRevocation = async (db: Database, context: UsersContext, profile: Pro
 };
 
 /**
- * Update, toggle and delete. Order (SECURITY.md: no network call inside a transaction):
+ * Update, toggle and delete. Order (docs/security.md: no network call inside a transaction):
  *   1. read the target and check the rules without locks, so a refused change never
  *      touches the identity provider (promoting a self sign-up first asks the provider
  *      whether its email is verified);

@@ -19,7 +19,7 @@ export interface UsersContext {
 
 /**
  * The identity provider's verified flag as the API may show it: a boolean, or null when the
- * provider could not be asked or has no account (SECURITY.md: provider fields are validated
+ * provider could not be asked or has no account (docs/security.md: provider fields are validated
  * like API input before they are shown).
  */
 export const verifiedFlag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);

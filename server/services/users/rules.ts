@@ -36,12 +36,12 @@ export const promotesSignup = (target: Pick<Profile, 'origin' | 'role'>, change:
   target.origin === 'signup' && target.role !== 'admin' && change.role === 'admin';
 
 /**
- * The rules of spec 6 / SECURITY.md: an admin cannot disable, delete or demote themself, and
+ * The rules of spec 6 / docs/security.md: an admin cannot disable, delete or demote themself, and
  * the last active admin cannot be disabled, deleted or demoted (409 with the banner's message).
  * `activeAdminIds` are the ids of every active, non-deleted admin.
  * A self sign-up becomes an admin only once its email is verified (`emailVerified`, the identity
  * provider's flag, null when not known): anyone can sign up with a future colleague's address,
- * and the portal never promotes an account it did not create or verify (SECURITY.md).
+ * and the portal never promotes an account it did not create or verify (docs/security.md).
  */
 export const checkRules = (
   actor: UsersContext['actor'],

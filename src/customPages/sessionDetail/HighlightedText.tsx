@@ -8,7 +8,7 @@ interface HighlightedTextProps {
   active?: number;
 }
 
-/** The text with each match wrapped in <mark>; text only, never HTML (DESIGN.md 3). */
+/** The text with each match wrapped in <mark>; text only, never HTML (docs/architecture.md). */
 export const HighlightedText = memo(({ text, query, active }: HighlightedTextProps) => {
   let occurrence = -1;
   return (

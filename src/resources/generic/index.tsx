@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import type { ResourceDeclaration } from '../types';
 
-// Each generated view is its own chunk, like every page (DESIGN.md 3).
+// Each generated view is its own chunk, like every page (docs/architecture.md).
 const ResourceList = lazy(() => import('./ResourceList').then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import('./ResourceShow').then((m) => ({ default: m.ResourceShow })));
 const ResourceCreate = lazy(() => import('./ResourceCreate').then((m) => ({ default: m.ResourceCreate })));

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ResourceDeclaration } from '../types';
 
-// Its own chunk, like every page (DESIGN.md 3).
+// Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazy(() => import('./SessionList').then((m) => ({ default: m.SessionList })));
 
 /**

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createUserSchema, updateUserSchema } from '@/contract/users';
 import type { ResourceDeclaration } from '../types';
 
-// Its own chunk, like every page (DESIGN.md 3).
+// Its own chunk, like every page (docs/architecture.md).
 const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
 
 /** spec 2, 7: User Management at /users over /api/admin/users (server paging, `_id`). */
