@@ -89,7 +89,7 @@ export const resolveSafeEnv = (env: ParsedEnv): Env => {
   const host = env.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0');
   if (emulator && !isLoopback(host) && env.DEMO_LISTEN_ON_NETWORK !== EMULATOR_NETWORK_OVERRIDE) {
     throw new EnvError(
-      `Refusing to start: HOST=${host} would expose a server that trusts the Auth emulator's unsigned tokens to the network, where anyone can sign in as any admin. ` +
+      `Refusing to start: HOST=${host} would expose a server that trusts the Auth emulator's unsigned tokens to the network, where anyone can sign in as an admin of their choosing. ` +
         `Use HOST=127.0.0.1, or, for a throwaway demo on a network you trust, set DEMO_LISTEN_ON_NETWORK=${EMULATOR_NETWORK_OVERRIDE}.`,
     );
   }
