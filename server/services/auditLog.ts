@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditFilter, AuditListQuery, AuditRecord } from '../../src/contract/audit';
 import type { Database } from '../db/client';
+import { containsPattern } from '../db/like';
 import { auditLog, type AuditChanges } from '../db/schema';
-import { escapeLike } from './users';
 
 /** Longest rendering of one old or new value (pick): the row stays a readable summary. */
 const VALUE_MAX = 300;
@@ -48,7 +48,7 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const conditionsOf = (filter: AuditFilter): SQL[] => {
   const conditions: (SQL | undefined)[] = [
-    filter.actorEmail ? ilike(auditLog.actorEmail, `%${escapeLike(filter.actorEmail)}%`) : undefined,
+    filter.actorEmail ? ilike(auditLog.actorEmail, containsPattern(filter.actorEmail)) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
     filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,

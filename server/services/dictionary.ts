@@ -13,6 +13,7 @@ import {
   type VariationCreate,
 } from '../../src/contract/dictionary';
 import type { Database, Transaction } from '../db/client';
+import { containsPattern } from '../db/like';
 import { dictionaryItems, type AuditChanges } from '../db/schema';
 import { notFoundError, validationError, type ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
@@ -24,9 +25,6 @@ type Row = typeof dictionaryItems.$inferSelect;
 export const KIND_BY_PATH: Record<DictionaryKind, ItemKind> = { objections: 'objection', faqs: 'faq' };
 const LABEL: Record<ItemKind, string> = { objection: 'objection', faq: 'FAQ' };
 const PATH_BY_KIND: Record<ItemKind, DictionaryKind> = { objection: 'objections', faq: 'faqs' };
-
-/** LIKE pattern for a substring match: %, _ and \ in the text are literal. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export const toWireItem = (row: Row): DictionaryItem => ({
   _id: row.id,
@@ -83,7 +81,7 @@ export const listGrouped = async (
   const conditions: SQL[] = [eq(dictionaryItems.kind, kind), eq(dictionaryItems.isOriginal, true)];
   if (query.category) conditions.push(eq(dictionaryItems.category, query.category));
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     conditions.push(
       or(
         ilike(dictionaryItems.question, pattern),

@@ -1,10 +1,10 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Landmine, LandmineCreate, LandmineListQuery, LandmineUpdate } from '../../src/contract/landmines';
 import type { Database, Transaction } from '../db/client';
+import { containsPattern } from '../db/like';
 import { landmines } from '../db/schema';
 import { notFoundError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
-import { likePattern } from './dictionary';
 
 type Row = typeof landmines.$inferSelect;
 
@@ -47,7 +47,7 @@ export const listLandmines = async (db: Database, query: LandmineListQuery): Pro
   if (query.priority) conditions.push(eq(landmines.priority, query.priority));
   if (query.isActive !== undefined) conditions.push(eq(landmines.isActive, query.isActive));
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     conditions.push(
       or(
         ilike(landmines.trigger, pattern),

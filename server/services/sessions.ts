@@ -10,6 +10,7 @@ import {
   type SessionSummary,
 } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
+import { containsPattern } from '../db/like';
 import {
   sessionAnalyses,
   sessionDetections,
@@ -19,7 +20,6 @@ import {
   sessionTranscripts,
 } from '../db/schema';
 import { notFoundError } from '../errors';
-import { escapeLike } from './users';
 
 /**
  * Counting more matches than this stops: the list then reports this many (plus the page
@@ -77,7 +77,7 @@ const newestFirst = [sql`${sessions.startTime} desc nulls last`, sql`${sessions.
  * candidates; the per-field ILIKE keeps a match from spanning two fields.
  */
 const searchCondition = (search: string): SQL => {
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   return and(
     sql`${sessions.searchText} like lower(${pattern})`,
     or(ilike(sessions.sessionName, pattern), ilike(sessions.userEmail, pattern), ilike(sessions.roomName, pattern), ilike(sessions.sessionId, pattern)),

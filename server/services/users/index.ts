@@ -5,7 +5,7 @@ import { toWireUser, type UsersContext, type UsersStores } from './model';
 // The users service (spec 7 /api/admin/users): plain async functions over the database and
 // the identity provider, each taking those stores first.
 export { createUser, resetPassword } from './accounts';
-export { escapeLike, listUsers } from './list';
+export { listUsers } from './list';
 export { toWireUser, type UsersContext, type UsersStores } from './model';
 
 const wire = ({ profile, emailVerified }: ChangedProfile): User => toWireUser(profile, emailVerified);

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserListResponse } from '../../../src/contract/users';
+import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema';
 import type { Identity } from '../identity';
 import { toWireUser, verifiedFlag, type UsersContext, type UsersStores } from './model';
-
-/** Makes request text a literal ILIKE pattern: `\`, `%` and `_` lose their meaning. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The verified flag of each uid, in ONE identity call (a page holds at most 100 profiles, the
@@ -31,7 +29,7 @@ export const listUsers = async (
   const conditions: SQL[] = [isNull(users.deletedAt)];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
   }
   if (query.role) conditions.push(eq(users.role, query.role));
