@@ -3,12 +3,11 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '@/dataProvider/types';
+import { useTranslate } from 'react-admin';
 import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { useChartTheme } from './chartColors';
 import { useMinuteAxis } from './minuteAxis';
@@ -22,15 +21,10 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   const translate = useTranslate();
   const format = useSessionFormat();
   const chart = useChartTheme();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const analysis = session.speechRateAnalysis;
   const alerts = analysis?.alerts ?? [];
   // The limit comes with each alert; a call without alerts reads the configured settings instead.
-  const { data: settings } = useQuery({
-    queryKey: ['speechRate', 'settings'],
-    queryFn: () => dataProvider.getSpeechRate(),
-    enabled: alerts.length === 0,
-  });
+  const { data: settings } = useSpeechRateSettings({ enabled: alerts.length === 0 });
   const limit = wordsPerMinuteLimit(alerts, settings);
   const window = monitoringWindow(alerts, settings);
   const rate = speakingRate(session.transcripts ?? [], start, session.duration, window);

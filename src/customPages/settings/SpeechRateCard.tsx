@@ -4,20 +4,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { errorText } from '@/dataProvider/errorText';
-import type { PortalDataProvider } from '@/dataProvider/types';
-import { SPEECH_RATE_QUERY_KEY, SpeechRateForm } from './SpeechRateForm';
+import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
+import { SpeechRateForm } from './SpeechRateForm';
 
 /** spec 2: the Speech Rate Monitoring card (GET/PUT /api/speech-rate). */
 export const SpeechRateCard = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data, isPending, isError, error } = useQuery({
-    queryKey: SPEECH_RATE_QUERY_KEY,
-    queryFn: () => dataProvider.getSpeechRate(),
-  });
+  const { data, isPending, isError, error } = useSpeechRateSettings();
 
   const loadError = errorText(error, 'app.settings.speechRate.loadFailed');
 

@@ -5,12 +5,10 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { SPEECH_RATE_BOUNDS, speechRateSettingsSchema, type SpeechRateSettings } from '@/contract';
-import type { PortalDataProvider } from '@/dataProvider/types';
+import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 
-export const SPEECH_RATE_QUERY_KEY = ['speechRate'];
 const SUCCESS_VISIBLE_MS = 5_000; // spec 8: the success banner vanishes after 5 s
 
 type NumberField = 'time_window' | 'max_words';
@@ -18,8 +16,6 @@ type NumberField = 'time_window' | 'max_words';
 /** The editable speech-rate settings; numbers are kept as typed so a field can be cleared. */
 export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [values, setValues] = useState({ time_window: String(initial.time_window), max_words: String(initial.max_words) });
   const [saved, setSaved] = useState(false);
@@ -31,13 +27,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
   });
   const invalidFields = new Set(parsed.success ? [] : parsed.error.issues.map(issue => String(issue.path[0])));
 
-  const save = useMutation({
-    mutationFn: (settings: SpeechRateSettings) => dataProvider.updateSpeechRate(settings),
-    onSuccess: settings => {
-      queryClient.setQueryData(SPEECH_RATE_QUERY_KEY, settings);
-      setSaved(true);
-    },
-  });
+  const save = useSaveSpeechRateSettings({ onSuccess: () => setSaved(true) });
 
   useEffect(() => {
     if (!saved) return;
