@@ -10,3 +10,14 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
   const fromServer = typeof body?.error === 'string' && body.error !== 'API_ERROR' && typeof body.message === 'string' && body.message !== '';
   return fromServer ? (body.message as string) : fallbackKey;
 };
+
+/**
+ * spec 8, for the screens whose text is "the server message, else the fallback" for ANY failure
+ * (users, sessions, dictionary variations, the speech-rate save): the error's own message when it
+ * has one, else the fallback key. Unlike `errorText` it also shows an API_ERROR's 'HTTP status:
+ * text' and a non-HTTP error's message; the component and unit tests pin both rules, so they stay
+ * two (httpClient.ts puts the same message on the HttpError and its body, so the rules agree for
+ * every spec error body). Translate the result with itself as the default.
+ */
+export const messageText = (error: unknown, fallbackKey: string): string =>
+  error instanceof Error && error.message ? error.message : fallbackKey;

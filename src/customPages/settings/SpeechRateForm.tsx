@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { SPEECH_RATE_BOUNDS, speechRateSettingsSchema, type SpeechRateSettings } from '@/contract';
+import { messageText } from '@/dataProvider/errorText';
 import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 
 const SUCCESS_VISIBLE_MS = 5_000; // spec 8: the success banner vanishes after 5 s
@@ -35,6 +36,8 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
     return () => clearTimeout(timer);
   }, [saved]);
 
+  const saveError = messageText(save.error, 'app.settings.speechRate.saveFailed');
+
   const handleSave = () => {
     if (!parsed.success) return;
     setSaved(false);
@@ -60,9 +63,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {save.isError && (
         <Alert severity="error">
-          {save.error instanceof Error && save.error.message
-            ? translate(save.error.message, { _: save.error.message })
-            : translate('app.settings.speechRate.saveFailed')}
+          {translate(saveError, { _: saveError })}
         </Alert>
       )}
       {saved && <Alert severity="success">{translate('app.settings.speechRate.saved')}</Alert>}

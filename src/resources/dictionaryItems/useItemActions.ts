@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { GENERATED_VARIATIONS_COUNT } from '@/config';
 import { AI_GENERATED_CATEGORY, DEFAULT_VARIATION_CATEGORY } from '@/contract/dictionary';
+import { messageText } from '@/dataProvider/errorText';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type DictionaryItem } from './dictionaryTypes';
 import type { ItemDialogTarget, ItemFormValues } from './ItemDialog';
 import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '../../shared/useBanner';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : '');
 
 /** spec 7: the create body of an original; FAQs take question, answer and category only. */
 const newItemBody = (resource: DictionaryResource, { question, answer, category }: ItemFormValues) =>
@@ -70,8 +69,8 @@ export const useItemActions = (resource: DictionaryResource, banner: BannerContr
     try {
       return await dataProvider.generateVariations(resource, parent.id, GENERATED_VARIATIONS_COUNT);
     } catch (error) {
-      const message = messageOf(error);
-      banner.error(message ? translate(message, { _: message }) : translate('app.dictionary.errors.generate'));
+      const message = messageText(error, 'app.dictionary.errors.generate');
+      banner.error(translate(message, { _: message }));
       return null;
     }
   };

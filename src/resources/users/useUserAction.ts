@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useTranslate } from 'react-admin';
+import { messageText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 
 interface UserActionOptions<T> {
@@ -18,8 +19,10 @@ interface UserActionOptions<T> {
 /** The server's message when it sent one, else the spec's fallback. */
 export const useErrorText = () => {
   const translate = useTranslate();
-  return (error: unknown, fallbackKey: string) =>
-    error instanceof Error && error.message ? translate(error.message, { _: error.message }) : translate(fallbackKey);
+  return (error: unknown, fallbackKey: string) => {
+    const message = messageText(error, fallbackKey);
+    return translate(message, { _: message });
+  };
 };
 
 /** The API's error code (`{ error }` of the body, spec 8) of a failed call, if it sent one. */
