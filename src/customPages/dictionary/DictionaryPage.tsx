@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -10,6 +9,7 @@ import { DictionaryToolbar } from './DictionaryToolbar';
 import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from '../../resources/dictionaryItems/dictionaryTypes';
 import { ItemsTab } from '../../resources/dictionaryItems/ItemsTab';
 import { LandmineList } from '../../resources/landmines/LandmineList';
+import { BannerAlert } from '../../shared/BannerAlert';
 import { useBanner } from '../../shared/useBanner';
 
 /** spec 2: Dictionary Management, three tabs over objections, FAQs and landmines. */
@@ -48,11 +48,7 @@ export const DictionaryPage = () => {
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: dictionaryQueryKey(tab) })}
         onAdd={() => setAdding(true)}
       />
-      {banner && (
-        <Alert severity={banner.severity} onClose={clear} sx={{ mb: 2 }}>
-          {banner.message}
-        </Alert>
-      )}
+      <BannerAlert banner={banner} onClose={clear} />
       {tab === 'landmines' ? (
         <LandmineList search={search} adding={adding} onAddClose={stopAdding} banner={bannerControls} />
       ) : (

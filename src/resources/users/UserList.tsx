@@ -5,11 +5,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
-import { UserBanner } from './UserBanner';
+import { BannerAlert } from '@/shared/BannerAlert';
+import { useBanner } from '@/shared/useBanner';
 import { UserDialogs } from './UserDialogs';
 import { UserTable } from './UserTable';
 import { UserToolbar } from './UserToolbar';
-import { NO_FILTERS, toListFilter, type Banner, type UserDialogState, type UserFilters, type UserRecord } from './userTypes';
+import { NO_FILTERS, toListFilter, type UserDialogState, type UserFilters, type UserRecord } from './userTypes';
 import { useErrorText } from './useUserAction';
 
 /** spec 2, 4: User Management at /users. The UI page is 0-based and sent as page + 1. */
@@ -19,7 +20,7 @@ export const UserList = () => {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(USER_DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<UserDialogState>(null);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const { banner, success, error: fail, clear: closeBanner } = useBanner();
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const { data, total = 0, error, isFetching, refetch } = useGetList<UserRecord>(
     'users',
@@ -31,12 +32,13 @@ export const UserList = () => {
     setFilters((current) => ({ ...current, ...patch }));
     setPage(0);
   }, []);
-  const closeBanner = useCallback(() => setBanner(null), []);
-  const succeed = useCallback((text: string) => {
-    setDialog(null);
-    setBanner({ severity: 'success', text });
-  }, []);
-  const fail = useCallback((text: string) => setBanner({ severity: 'error', text }), []);
+  const succeed = useCallback(
+    (text: string) => {
+      setDialog(null);
+      success(text);
+    },
+    [success],
+  );
 
   return (
     <Box sx={{ py: 2 }}>
@@ -46,7 +48,7 @@ export const UserList = () => {
           {errorText(error, 'app.users.errors.fetch')}
         </Alert>
       )}
-      <UserBanner banner={banner} onClose={closeBanner} />
+      <BannerAlert banner={banner} onClose={closeBanner} />
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
       <UserTable
         users={data ?? (error ? [] : undefined)}

@@ -24,8 +24,3 @@ export type UserDialogState =
   | { kind: 'create' }
   | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord }
   | null;
-
-export interface Banner {
-  severity: 'success' | 'error';
-  text: string;
-}
