@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,8 @@ import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { SPEECH_RATE_BOUNDS, speechRateSettingsSchema, type SpeechRateSettings } from '@/contract';
 import { messageText } from '@/dataProvider/errorText';
+import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
-
-const SUCCESS_VISIBLE_MS = 5_000; // spec 8: the success banner vanishes after 5 s
 
 type NumberField = 'time_window' | 'max_words';
 
@@ -19,7 +18,8 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
   const translate = useTranslate();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [values, setValues] = useState({ time_window: String(initial.time_window), max_words: String(initial.max_words) });
-  const [saved, setSaved] = useState(false);
+  // spec 8: the success banner vanishes after 5 s; it holds the i18n key, translated when shown
+  const { banner: saved, success, clear } = useBanner();
 
   const parsed = speechRateSettingsSchema.safeParse({
     enabled,
@@ -28,19 +28,13 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
   });
   const invalidFields = new Set(parsed.success ? [] : parsed.error.issues.map(issue => String(issue.path[0])));
 
-  const save = useSaveSpeechRateSettings({ onSuccess: () => setSaved(true) });
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
+  const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
 
   const saveError = messageText(save.error, 'app.settings.speechRate.saveFailed');
 
   const handleSave = () => {
     if (!parsed.success) return;
-    setSaved(false);
+    clear();
     save.reset();
     save.mutate(parsed.data);
   };
@@ -66,7 +60,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
           {translate(saveError, { _: saveError })}
         </Alert>
       )}
-      {saved && <Alert severity="success">{translate('app.settings.speechRate.saved')}</Alert>}
+      {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
       <FormControlLabel
         control={<Switch checked={enabled} onChange={event => setEnabled(event.target.checked)} />}
         label={translate('app.settings.speechRate.enabled')}
