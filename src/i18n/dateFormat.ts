@@ -1,3 +1,4 @@
+import { format, type Locale } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useLocaleState } from 'react-admin';
 
@@ -5,4 +6,10 @@ import { useLocaleState } from 'react-admin';
 export const useDateLocale = () => {
   const [locale] = useLocaleState();
   return locale === 'fr' ? fr : enUS;
+};
+
+/** A stored date (ISO text) in a date-fns pattern and locale; an unreadable value is shown as it came. */
+export const formatDate = (value: string, pattern: string, locale?: Locale): string => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, pattern, { locale });
 };

@@ -1,4 +1,5 @@
-import { format, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
+import { formatDate } from '@/i18n/dateFormat';
 
 /** Whole hours, minutes and seconds of a duration, and which of spec 9's three forms it takes. */
 export const durationParts = (totalSeconds: number) => {
@@ -13,10 +14,7 @@ export const durationParts = (totalSeconds: number) => {
 export const START_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
 
 /** spec 9: start time as 'MMM dd, yyyy HH:mm'; an unreadable value is shown as it came. */
-export const formatStartTime = (value: string, locale?: Locale): string => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, START_TIME_FORMAT, { locale });
-};
+export const formatStartTime = (value: string, locale?: Locale): string => formatDate(value, START_TIME_FORMAT, locale);
 
 /** Seconds into the call as m:ss or h:mm:ss, for timeline rows and chart axes. */
 export const formatOffset = (totalSeconds: number): string => {

@@ -11,9 +11,8 @@ import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { format, type Locale } from 'date-fns';
 import { useTranslate } from 'react-admin';
-import { useDateLocale } from '@/i18n/dateFormat';
+import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { UserToggleSwitch } from './UserToggleSwitch';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -23,11 +22,6 @@ interface UserRowProps {
   onToggled: (message: string) => void;
   onToggleFailed: (message: string) => void;
 }
-
-const formatDate = (value: string, pattern: string, locale: Locale) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, pattern, { locale });
-};
 
 /**
  * Whether the email is verified (beyond the spec: an outsider can sign up with a colleague's
