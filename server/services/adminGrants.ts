@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { LIMITS } from '../../src/contract/common';
+import { LIMITS, withoutLoneSurrogates } from '../../src/contract/common';
 import { userEmailSchema } from '../../src/contract/users';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 import type { Identity, IdentityUser } from './identity';
+import { isActiveAdmin } from './users/rules';
 
 /** Who grants: the operator, through ADMIN_UIDS at start or the admin:grant command. */
 export const SYSTEM_ACTORS = {
@@ -21,12 +22,10 @@ export class GrantError extends Error {}
  * (docs/security.md): well-formed Unicode, no control characters, at most the name cap.
  */
 export const safeDisplayName = (name: string | null): string => {
-  const clean = (name ?? '').replace(LONE_SURROGATE, '').replace(/\p{Cc}/gu, ' ').trim();
+  const clean = withoutLoneSurrogates(name ?? '').replace(/\p{Cc}/gu, ' ').trim();
   // Cut at the cap (UTF-16 units, as the API's schema counts), never inside a surrogate pair.
-  return clean.slice(0, LIMITS.name).replace(LONE_SURROGATE, '').trim();
+  return withoutLoneSurrogates(clean.slice(0, LIMITS.name)).trim();
 };
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * Makes an existing identity account an active admin: its profile is created (origin
@@ -41,7 +40,7 @@ export const grantAdmin = async (db: Database, account: IdentityUser, actor: Aud
   const name = safeDisplayName(account.displayName);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.uid, account.uid)).for('update');
-    if (current && current.role === 'admin' && current.isActive && !current.deletedAt) return 'already-admin';
+    if (current && isActiveAdmin(current)) return 'already-admin';
     const values = { role: 'admin' as const, isActive: true, deletedAt: null, origin: 'config' as const, updatedAt: new Date() };
     const [saved] = current
       ? await tx.update(users).set(values).where(eq(users.id, current.id)).returning()

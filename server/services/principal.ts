@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { VerifiedIdToken } from './identity';
+import { isActiveAdmin } from './users/rules';
 
 /** The signed-in admin a request acts as. */
 export interface AdminPrincipal {
@@ -22,8 +23,6 @@ export type PrincipalResolution =
   | { outcome: 'notAdmin'; reason: string };
 
 type Profile = typeof users.$inferSelect;
-
-const isActiveAdmin = (profile: Profile | undefined): boolean => Boolean(profile && profile.role === 'admin' && profile.isActive && !profile.deletedAt);
 
 /**
  * The identity provider refuses sessions that began (auth_time) before a revocation, comparing

@@ -32,6 +32,9 @@ export const queryBoolean = z.enum(['true', 'false']).transform((value) => value
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The text without its unpaired surrogates (for text from elsewhere that is cleaned, not refused). */
+export const withoutLoneSurrogates = (value: string): string => value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
+
 /** Text PostgreSQL can store as sent: well-formed Unicode without NUL characters. */
 export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 

@@ -14,7 +14,7 @@ export interface ProfileChange {
   deleted?: boolean;
 }
 
-const isActiveAdmin = (profile: Pick<Profile, 'role' | 'isActive' | 'deletedAt'>) =>
+export const isActiveAdmin = (profile: Pick<Profile, 'role' | 'isActive' | 'deletedAt'>) =>
   profile.role === 'admin' && profile.isActive && !profile.deletedAt;
 
 const activeAdminsWhere = () => and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt));
