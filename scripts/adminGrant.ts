@@ -21,8 +21,12 @@ try {
   const identity = createFirebaseIdentity({ projectId: env.FIREBASE_PROJECT_ID });
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   try {
-    const { outcome, account } = await grantAdminByEmail({ db: database.db, identity }, email, { allowUnverified: values['allow-unverified'] });
-    console.log(outcome === 'granted' ? `${email} (uid ${account.uid}) is now an admin.` : `${email} (uid ${account.uid}) already is an admin.`);
+    const { outcome, account } = await grantAdminByEmail({ db: database.db, identity }, email, {
+      allowUnverified: values['allow-unverified'],
+    });
+    console.log(
+      outcome === 'granted' ? `${email} (uid ${account.uid}) is now an admin.` : `${email} (uid ${account.uid}) already is an admin.`,
+    );
     if (!env.ADMIN_UIDS.includes(account.uid)) {
       console.log(`The portal's sign-in admits the uids of ADMIN_UIDS only: add ${account.uid} to ADMIN_UIDS and restart the server.`);
     }

@@ -96,7 +96,12 @@ const waitUntilReady = (child: ChildProcess, host: string, log?: (line: string) 
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      text.split('\n').filter(Boolean).forEach((line) => { log?.(line); });
+      text
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => {
+          log?.(line);
+        });
       if (output.includes('All emulators ready')) {
         clearTimeout(timeout);
         // Confirm the REST endpoint answers before handing the host out.

@@ -75,12 +75,22 @@ try {
   const database = await openDatabase(target);
   let bigSessionId: string;
   try {
-    console.log(`Seeding ${SESSIONS} sessions (${WITH_DETAIL} with transcripts and analyses) into ${postgres ? 'PostgreSQL' : `PGlite in ${folder}/db`} ...`);
-    const seeded = await seedSessions({ db: database.db, count: SESSIONS, seed: SEED, withDetail: WITH_DETAIL, log: (line) => console.log(line) });
+    console.log(
+      `Seeding ${SESSIONS} sessions (${WITH_DETAIL} with transcripts and analyses) into ${postgres ? 'PostgreSQL' : `PGlite in ${folder}/db`} ...`,
+    );
+    const seeded = await seedSessions({
+      db: database.db,
+      count: SESSIONS,
+      seed: SEED,
+      withDetail: WITH_DETAIL,
+      log: (line) => console.log(line),
+    });
     const big = generateSession(SESSIONS, { seed: SEED, now: Date.now(), transcripts: BIG_TRANSCRIPTS });
     const bigCounts = await database.db.transaction((tx) => insertSessionBatch(tx, [big]));
     bigSessionId = big.sessionId;
-    console.log(`Large session ${bigSessionId}: ${big.detail!.transcripts.length} transcripts, ${big.detail!.detections.length} detections, ${big.detail!.alerts.length} alerts`);
+    console.log(
+      `Large session ${bigSessionId}: ${big.detail!.transcripts.length} transcripts, ${big.detail!.detections.length} detections, ${big.detail!.alerts.length} alerts`,
+    );
     const vacuumStart = Date.now();
     await database.db.execute(sql`vacuum analyze`);
     console.log(`VACUUM ANALYZE in ${seconds(Date.now() - vacuumStart)}; data ready after ${seconds(Date.now() - started)}`);
@@ -102,11 +112,14 @@ try {
     env: postgres ? { DATABASE_URL: postgres.url } : undefined,
     log: (line) => console.log(line),
   });
-  const signIn = await fetch(`http://${product.emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@salescoach.test', password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `http://${product.emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@salescoach.test', password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
   if (!signIn.ok) throw new Error(`Cannot sign in to the emulator: ${signIn.status} ${await signIn.text()}`);
   const { idToken } = (await signIn.json()) as { idToken: string };
   const headers = { authorization: `Bearer ${idToken}` };
@@ -123,11 +136,15 @@ try {
       if (i >= 2) times.push(ms); // two warm-up requests
       if (i === 0) {
         const json = JSON.parse(body) as { pagination?: { total: number }; data: { transcripts?: unknown[] } };
-        summary = json.pagination ? `total ${json.pagination.total}` : `${json.data.transcripts?.length} transcripts, ${(body.length / 1024 / 1024).toFixed(1)} MB`;
+        summary = json.pagination
+          ? `total ${json.pagination.total}`
+          : `${json.data.transcripts?.length} transcripts, ${(body.length / 1024 / 1024).toFixed(1)} MB`;
       }
     }
     times.sort((a, b) => a - b);
-    console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`);
+    console.log(
+      `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`,
+    );
   };
   console.log(`\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions):`);
   await measure('list, first page', '/api/admin/sessions?page=1&limit=15');

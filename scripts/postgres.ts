@@ -28,7 +28,9 @@ export const startPostgres = async (): Promise<ThrowawayPostgres> => {
   const dir = mkdtempSync(join(tmpdir(), 'salescoach-pg-'));
   const asRoot = userInfo().uid === 0;
   const run = (command: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+      : execFileSync(command, args, { stdio: 'pipe' });
   const dataDir = join(dir, 'data');
   let pgCtl: string;
   let port: number;

@@ -33,9 +33,7 @@ export interface RunningProduct {
 export const startProduct = async (options: ProductOptions): Promise<RunningProduct> => {
   const log = options.log ?? console.log;
   const emulator =
-    options.emulatorPort === null
-      ? null
-      : await startAuthEmulator({ port: options.emulatorPort, dataDir: join(options.dataDir, 'auth') });
+    options.emulatorPort === null ? null : await startAuthEmulator({ port: options.emulatorPort, dataDir: join(options.dataDir, 'auth') });
   const args = ['--import', 'tsx', ...(options.watch ? ['--watch-path=server', '--watch-path=src/contract'] : []), 'server/server.ts'];
   const server = spawn(process.execPath, args, {
     cwd: root,

@@ -25,13 +25,21 @@ const envSchema = z.object({
     z
       .string()
       .optional()
-      .transform((list) => (list ?? '').split(',').map((uid) => uid.trim()).filter(Boolean)),
+      .transform((list) =>
+        (list ?? '')
+          .split(',')
+          .map((uid) => uid.trim())
+          .filter(Boolean),
+      ),
   ),
   /** Fastify's trustProxy: unset/false, true (any hop), or the proxies' addresses/CIDRs, comma-separated. */
   TRUST_PROXY: optionalText.transform((value): boolean | string[] => {
     if (value === undefined || value === 'false') return false;
     if (value === 'true') return true;
-    return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
   }),
   /** API requests a minute per signed-in user (and per address before sign-in: a fifth); 0 turns limits off. */
   RATE_LIMIT_PER_MINUTE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).default(600)),
@@ -43,9 +51,9 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalText.pipe(z.url().optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  SEED: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false', '1', '0']).default('true')).transform(
-    (value) => value === 'true' || value === '1',
-  ),
+  SEED: z
+    .preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false', '1', '0']).default('true'))
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

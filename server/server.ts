@@ -30,9 +30,7 @@ const identity = createFirebaseIdentity({ projectId: env.FIREBASE_PROJECT_ID });
 const database = await openDatabase({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
   prepare: (db) => prepareDatabase({ db, identity, env, log }),
-}).catch(
-  (error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot prepare the database: ${String(error)}`),
-);
+}).catch((error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot prepare the database: ${String(error)}`));
 
 if (env.FIREBASE_AUTH_EMULATOR_HOST) {
   // The server still starts when the emulator is down: requests answer 503 until it is back.
@@ -82,7 +80,9 @@ try {
 }
 
 const port = app.server.address();
-console.log(`Sales Coach admin portal: http://localhost:${typeof port === 'object' && port ? port.port : env.PORT} (listening on ${env.HOST})`);
+console.log(
+  `Sales Coach admin portal: http://localhost:${typeof port === 'object' && port ? port.port : env.PORT} (listening on ${env.HOST})`,
+);
 if (env.FIREBASE_AUTH_EMULATOR_HOST && listensOnNetwork(env.HOST)) {
   const banner = '!'.repeat(100);
   console.warn(

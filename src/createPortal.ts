@@ -20,10 +20,7 @@ export interface Portal {
  * refresh from portalAuth, and an unrecoverable 401 signs out and goes to /login once.
  * Pass the PortalAuth the sign-in page already uses so there is one instance.
  */
-export const createPortal = (
-  config: RuntimeConfig,
-  portalAuth: PortalAuth = createPortalAuthFromConfig(config),
-): Portal => {
+export const createPortal = (config: RuntimeConfig, portalAuth: PortalAuth = createPortalAuthFromConfig(config)): Portal => {
   let redirected = false;
   const httpClient = createHttpClient({
     baseUrl: config.apiBaseUrl,

@@ -12,7 +12,7 @@ import { signInRoutes } from './routes';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
-const PortalApp = lazy(() => import('./App').then(m => ({ default: m.PortalApp })));
+const PortalApp = lazy(() => import('./App').then((m) => ({ default: m.PortalApp })));
 
 // One PortalAuth for the whole portal; App builds the react-admin providers over it.
 const portalAuth = createPortalAuthFromConfig(readRuntimeConfig());
@@ -30,7 +30,15 @@ createRoot(document.getElementById('root')!).render(
             <Suspense fallback={<PageSpinner />}>
               <Routes>
                 {signInRoutes.map(({ path, Page }) => (
-                  <Route key={path} path={path} element={<PublicOnlyRoute><Page /></PublicOnlyRoute>} />
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <PublicOnlyRoute>
+                        <Page />
+                      </PublicOnlyRoute>
+                    }
+                  />
                 ))}
                 <Route
                   path="/*"

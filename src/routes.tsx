@@ -17,18 +17,24 @@ export interface PageRoute {
  * and `/` and any unknown path go to the dashboard (App.tsx).
  */
 export const signInRoutes: readonly PageRoute[] = [
-  { path: PATHS.login, Page: lazy(() => import('./customPages/auth/LoginPage').then(m => ({ default: m.LoginPage }))) },
-  { path: PATHS.signup, Page: lazy(() => import('./customPages/auth/SignupPage').then(m => ({ default: m.SignupPage }))) },
+  { path: PATHS.login, Page: lazy(() => import('./customPages/auth/LoginPage').then((m) => ({ default: m.LoginPage }))) },
+  { path: PATHS.signup, Page: lazy(() => import('./customPages/auth/SignupPage').then((m) => ({ default: m.SignupPage }))) },
 ];
 
 export const adminRoutes: readonly PageRoute[] = [
-  { path: PATHS.dashboard, Page: lazy(() => import('./customPages/dashboard/DashboardPage').then(m => ({ default: m.DashboardPage }))) },
-  { path: PATHS.transcripts, Page: lazy(() => import('./customPages/transcripts/TranscriptsPage').then(m => ({ default: m.TranscriptsPage }))) },
-  { path: PATHS.settings, Page: lazy(() => import('./customPages/settings/SettingsPage').then(m => ({ default: m.SettingsPage }))) },
-  { path: PATHS.dictionary, Page: lazy(() => import('./customPages/dictionary/DictionaryPage').then(m => ({ default: m.DictionaryPage }))) },
+  { path: PATHS.dashboard, Page: lazy(() => import('./customPages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))) },
+  {
+    path: PATHS.transcripts,
+    Page: lazy(() => import('./customPages/transcripts/TranscriptsPage').then((m) => ({ default: m.TranscriptsPage }))),
+  },
+  { path: PATHS.settings, Page: lazy(() => import('./customPages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))) },
+  {
+    path: PATHS.dictionary,
+    Page: lazy(() => import('./customPages/dictionary/DictionaryPage').then((m) => ({ default: m.DictionaryPage }))),
+  },
   // The sessions resource declares no edit view, so /sessions/:id is free for the detail.
   {
     path: `${PATHS.sessions}/:sessionId`,
-    Page: lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then(m => ({ default: m.SessionDetailPage }))),
+    Page: lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then((m) => ({ default: m.SessionDetailPage }))),
   },
 ];

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, owner: string) {
-    super(`The data directory ${dataDir} is already in use by another server process (${owner}). Stop it first, or set DATA_DIR to another directory.`);
+    super(
+      `The data directory ${dataDir} is already in use by another server process (${owner}). Stop it first, or set DATA_DIR to another directory.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }
@@ -114,7 +127,9 @@ const holderIsGone = (record: OwnerRecord): boolean => {
 
 const describe = (record: OwnerRecord): string => {
   const where = `pid ${record.pid} on ${record.host === hostname() ? 'this host' : `host ${record.host}`}, since ${record.acquiredAt}`;
-  return record.host === hostname() ? where : `${where}; if that server is surely stopped, delete the .lock folder beside the data directory`;
+  return record.host === hostname()
+    ? where
+    : `${where}; if that server is surely stopped, delete the .lock folder beside the data directory`;
 };
 
 type Seen = { state: 'absent' } | { state: 'free' | 'held'; id: string; owner: string };

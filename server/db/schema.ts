@@ -1,5 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { PROFILE_ORIGINS, ROLES } from '../../src/contract/auth';
 import type { CanSayPoint, CannotSayPoint } from '../../src/contract/landmines';
 import type { Emotion } from '../../src/contract/sessions';
@@ -7,43 +21,51 @@ import type { Emotion } from '../../src/contract/sessions';
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Profiles of identity-provider accounts; admin rights come from `role`, looked up by uid. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  uid: text('uid').notNull().unique(),
-  email: text('email').notNull(),
-  name: text('name').notNull().default(''),
-  role: text('role', { enum: ROLES }).notNull().default('user'),
-  isActive: boolean('is_active').notNull().default(true),
-  lastLogin: timestamptz('last_login'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  deletedAt: timestamptz('deleted_at'),
-  /**
-   * How the profile came to be: created from the portal ('portal'), granted by the operator
-   * ('config': ADMIN_UIDS or `npm run admin:grant`), seeded demo data ('demo'), or a self
-   * sign-up recorded by an earlier version ('signup'). Only the first three can be promoted
-   * without a verified email (docs/security.md: never promote an account the portal did not create).
-   */
-  origin: text('origin', { enum: PROFILE_ORIGINS }).notNull().default('portal'),
-  /**
-   * When the portal last revoked the account's sessions (password reset, disable, delete,
-   * demote), to the millisecond: the identity provider compares whole seconds, so a token
-   * issued in that same second is refused here.
-   */
-  sessionsRevokedAt: timestamptz('sessions_revoked_at'),
-}, (table) => [
-  check('users_role_check', sql`${table.role} in ('admin', 'user')`),
-  check('users_origin_check', sql`${table.origin} in ('portal', 'config', 'demo', 'signup')`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull().unique(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamptz('last_login'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+    /**
+     * How the profile came to be: created from the portal ('portal'), granted by the operator
+     * ('config': ADMIN_UIDS or `npm run admin:grant`), seeded demo data ('demo'), or a self
+     * sign-up recorded by an earlier version ('signup'). Only the first three can be promoted
+     * without a verified email (docs/security.md: never promote an account the portal did not create).
+     */
+    origin: text('origin', { enum: PROFILE_ORIGINS }).notNull().default('portal'),
+    /**
+     * When the portal last revoked the account's sessions (password reset, disable, delete,
+     * demote), to the millisecond: the identity provider compares whole seconds, so a token
+     * issued in that same second is refused here.
+     */
+    sessionsRevokedAt: timestamptz('sessions_revoked_at'),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('admin', 'user')`),
+    check('users_origin_check', sql`${table.origin} in ('portal', 'config', 'demo', 'signup')`),
+  ],
+);
 
 /** One row (id = 1); absent until the first save, when the spec's defaults apply. */
-export const speechRateSettings = pgTable('speech_rate_settings', {
-  id: integer('id').primaryKey().default(1),
-  enabled: boolean('enabled').notNull(),
-  timeWindow: integer('time_window').notNull(),
-  maxWords: integer('max_words').notNull(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-}, (table) => [check('speech_rate_settings_single_row', sql`${table.id} = 1`)]);
+export const speechRateSettings = pgTable(
+  'speech_rate_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull(),
+    timeWindow: integer('time_window').notNull(),
+    maxWords: integer('max_words').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('speech_rate_settings_single_row', sql`${table.id} = 1`)],
+);
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 
@@ -85,7 +107,10 @@ export const dictionaryItems = pgTable(
   },
   (table) => [
     check('dictionary_items_kind_check', sql`${table.kind} in ('objection', 'faq')`),
-    check('dictionary_items_parent_check', sql`(${table.isOriginal} and ${table.parentId} is null) or (not ${table.isOriginal} and ${table.parentId} is not null)`),
+    check(
+      'dictionary_items_parent_check',
+      sql`(${table.isOriginal} and ${table.parentId} is null) or (not ${table.isOriginal} and ${table.parentId} is not null)`,
+    ),
     index('dictionary_items_grouped_idx').on(table.kind, table.isOriginal, table.createdAt),
     index('dictionary_items_parent_idx').on(table.parentId),
     index('dictionary_items_pending_idx').on(table.updatedAt).where(sql`${table.needsEmbedding}`),
@@ -99,7 +124,9 @@ export const landmines = pgTable(
     trigger: text('trigger').notNull(),
     triggerVariations: jsonb('trigger_variations').$type<string[]>().notNull().default([]),
     category: text('category').notNull(),
-    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull().default('medium'),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
     canSay: jsonb('can_say').$type<CanSayPoint[]>().notNull().default([]),
     cannotSay: jsonb('cannot_say').$type<CannotSayPoint[]>().notNull().default([]),
     quickTips: text('quick_tips').notNull().default(''),
@@ -144,7 +171,8 @@ export const sessions = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => sql`lower(${sessions.sessionName} || ' ' || ${sessions.userEmail} || ' ' || coalesce(${sessions.roomName}, '') || ' ' || ${sessions.sessionId})`,
+        (): SQL =>
+          sql`lower(${sessions.sessionName} || ' ' || ${sessions.userEmail} || ' ' || coalesce(${sessions.roomName}, '') || ' ' || ${sessions.sessionId})`,
       ),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -156,7 +184,10 @@ export const sessions = pgTable(
   ],
 );
 
-const sessionRef = () => uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' });
+const sessionRef = () =>
+  uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' });
 
 export const sessionTranscripts = pgTable(
   'session_transcripts',
@@ -219,7 +250,9 @@ export const sessionSpeechAlerts = pgTable(
 
 /** Per-session analysis summaries (sentiment summary, speech-rate totals): one row per session. */
 export const sessionAnalyses = pgTable('session_analyses', {
-  sessionId: uuid('session_id').primaryKey().references(() => sessions.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
   dominantEmotion: text('dominant_emotion').$type<Emotion>().notNull(),
   sessionConfidence: real('session_confidence').notNull(),
   sentimentTotal: integer('sentiment_total').notNull(),

@@ -40,7 +40,10 @@ const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest
     return sendError(reply, 400, { error: ERROR_CODES.validation, message: `Invalid request. ${summary}`, details });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return sendError(reply, 400, { error: ERROR_CODES.badRequest, message: 'The request body is not valid JSON, or contains a forbidden key such as __proto__.' });
+    return sendError(reply, 400, {
+      error: ERROR_CODES.badRequest,
+      message: 'The request body is not valid JSON, or contains a forbidden key such as __proto__.',
+    });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

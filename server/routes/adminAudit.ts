@@ -23,13 +23,9 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     },
   );
 
-  app.get(
-    '/admin/audit/:id',
-    { schema: { params: auditIdParamsSchema, response: { 200: auditRecordSchema } } },
-    async (request) => {
-      const record = await getAuditRecord(db, request.params.id);
-      if (!record) throw new ApiHttpError(404, ERROR_CODES.notFound, 'Audit record not found');
-      return record;
-    },
-  );
+  app.get('/admin/audit/:id', { schema: { params: auditIdParamsSchema, response: { 200: auditRecordSchema } } }, async (request) => {
+    const record = await getAuditRecord(db, request.params.id);
+    if (!record) throw new ApiHttpError(404, ERROR_CODES.notFound, 'Audit record not found');
+    return record;
+  });
 };

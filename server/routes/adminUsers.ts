@@ -31,20 +31,15 @@ const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.a
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
   const stores = { db, identity };
 
-  app.get(
-    '/admin/users',
-    { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => ({ success: true as const, data: await listUsers(stores, request.query, request.log) }),
-  );
+  app.get('/admin/users', { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await listUsers(stores, request.query, request.log),
+  }));
 
-  app.post(
-    '/admin/users',
-    { schema: { body: createUserSchema, response: { 201: userResponseSchema } } },
-    async (request, reply) => {
-      const user = await createUser(stores, contextOf(request), request.body);
-      return reply.code(201).send({ success: true as const, data: user });
-    },
-  );
+  app.post('/admin/users', { schema: { body: createUserSchema, response: { 201: userResponseSchema } } }, async (request, reply) => {
+    const user = await createUser(stores, contextOf(request), request.body);
+    return reply.code(201).send({ success: true as const, data: user });
+  });
 
   app.put(
     '/admin/users/:id',

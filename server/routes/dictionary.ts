@@ -40,17 +40,26 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
 
     app.get(
       `${base}/grouped`,
-      { schema: { querystring: groupedQuerySchema, response: { 200: path === 'objections' ? groupedObjectionsResponseSchema : groupedFaqsResponseSchema } } },
+      {
+        schema: {
+          querystring: groupedQuerySchema,
+          response: { 200: path === 'objections' ? groupedObjectionsResponseSchema : groupedFaqsResponseSchema },
+        },
+      },
       async (request) => {
         const { items, pagination } = await listGrouped(db, kind, request.query);
         return { success: true as const, [path]: items, pagination } as never;
       },
     );
 
-    app.post(base, { schema: { body: dictionaryItemCreateSchema, response: { 201: dictionaryItemResponseSchema } } }, async (request, reply) => {
-      const data = await createItem(db, request.admin, kind, request.body);
-      return reply.code(201).send({ success: true as const, data });
-    });
+    app.post(
+      base,
+      { schema: { body: dictionaryItemCreateSchema, response: { 201: dictionaryItemResponseSchema } } },
+      async (request, reply) => {
+        const data = await createItem(db, request.admin, kind, request.body);
+        return reply.code(201).send({ success: true as const, data });
+      },
+    );
 
     app.put(
       `${base}/:id`,

@@ -13,10 +13,14 @@ import { createLandmine, deleteLandmine, listLandmines, toggleLandmine, updateLa
 
 /** Landmines (spec 7): list with filters, create, update, delete, toggle Active/Inactive. */
 export const landmineRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/landmines', { schema: { querystring: landmineListQuerySchema, response: { 200: landmineListResponseSchema } } }, async (request) => ({
-    success: true as const,
-    landmines: await listLandmines(db, request.query),
-  }));
+  app.get(
+    '/landmines',
+    { schema: { querystring: landmineListQuerySchema, response: { 200: landmineListResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      landmines: await listLandmines(db, request.query),
+    }),
+  );
 
   app.post('/landmines', { schema: { body: landmineCreateSchema, response: { 201: landmineResponseSchema } } }, async (request, reply) => {
     const landmine = await createLandmine(db, request.admin, request.body);

@@ -44,7 +44,10 @@ export const seedDictionary = async ({ db, log = () => {} }: { db: Database; log
   const start = Date.now();
   await db.transaction(async (tx) => {
     let variationTotal = 0;
-    for (const [kind, list] of [['objection', data.objections], ['faq', data.faqs]] as const) {
+    for (const [kind, list] of [
+      ['objection', data.objections],
+      ['faq', data.faqs],
+    ] as const) {
       // Newest first in the list: the file's first entry gets the latest timestamp.
       const originals = await tx
         .insert(dictionaryItems)
@@ -83,9 +86,15 @@ export const seedDictionary = async ({ db, log = () => {} }: { db: Database; log
       variationTotal += variations.length;
     }
     await tx.insert(landmines).values(
-      data.landmines.map((landmine, index) => ({ ...landmine, createdAt: new Date(start - index * 60_000), updatedAt: new Date(start - index * 60_000) })),
+      data.landmines.map((landmine, index) => ({
+        ...landmine,
+        createdAt: new Date(start - index * 60_000),
+        updatedAt: new Date(start - index * 60_000),
+      })),
     );
-    log(`Seeded ${data.objections.length} objections and ${data.faqs.length} FAQs (${variationTotal} variations) and ${data.landmines.length} landmines`);
+    log(
+      `Seeded ${data.objections.length} objections and ${data.faqs.length} FAQs (${variationTotal} variations) and ${data.landmines.length} landmines`,
+    );
   });
   return true;
 };

@@ -22,7 +22,9 @@ export class GrantError extends Error {}
  * (docs/security.md): well-formed Unicode, no control characters, at most the name cap.
  */
 export const safeDisplayName = (name: string | null): string => {
-  const clean = withoutLoneSurrogates(name ?? '').replace(/\p{Cc}/gu, ' ').trim();
+  const clean = withoutLoneSurrogates(name ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .trim();
   // Cut at the cap (UTF-16 units, as the API's schema counts), never inside a surrogate pair.
   return withoutLoneSurrogates(clean.slice(0, LIMITS.name)).trim();
 };
@@ -35,7 +37,9 @@ export const safeDisplayName = (name: string | null): string => {
 export const grantAdmin = async (db: Database, account: IdentityUser, actor: AuditActor): Promise<GrantOutcome> => {
   const email = userEmailSchema.safeParse(account.email ?? '');
   if (!email.success) {
-    throw new GrantError(`The account ${account.uid} has no valid email address (${JSON.stringify(account.email)}); give it one in Firebase first.`);
+    throw new GrantError(
+      `The account ${account.uid} has no valid email address (${JSON.stringify(account.email)}); give it one in Firebase first.`,
+    );
   }
   const name = safeDisplayName(account.displayName);
   return db.transaction(async (tx) => {
@@ -44,7 +48,10 @@ export const grantAdmin = async (db: Database, account: IdentityUser, actor: Aud
     const values = { role: 'admin' as const, isActive: true, deletedAt: null, origin: 'config' as const, updatedAt: new Date() };
     const [saved] = current
       ? await tx.update(users).set(values).where(eq(users.id, current.id)).returning()
-      : await tx.insert(users).values({ uid: account.uid, email: email.data, name, ...values }).returning();
+      : await tx
+          .insert(users)
+          .values({ uid: account.uid, email: email.data, name, ...values })
+          .returning();
     await recordAudit(tx, {
       actor,
       action: 'user.grantAdmin',
@@ -93,7 +100,10 @@ export const grantAdminByEmail = async (
   { allowUnverified = false }: { allowUnverified?: boolean } = {},
 ): Promise<{ outcome: GrantOutcome; account: IdentityUser }> => {
   const account = await identity.getUserByEmail(email);
-  if (!account) throw new GrantError(`No account uses ${email} in this Firebase project. The person signs up (or you add them in the Firebase console) first.`);
+  if (!account)
+    throw new GrantError(
+      `No account uses ${email} in this Firebase project. The person signs up (or you add them in the Firebase console) first.`,
+    );
   if (!account.emailVerified && !allowUnverified) {
     const [profile] = await db.select({ origin: users.origin }).from(users).where(eq(users.uid, account.uid));
     if (!profile || profile.origin === 'signup') {

@@ -19,7 +19,13 @@ export const formatAuditValue = (value: unknown): string => {
     if (value.length === 0) return NONE;
     return truncate(
       value
-        .map((item) => (item && typeof item === 'object' && 'point' in item ? String((item as { point: unknown }).point) : typeof item === 'string' ? item : JSON.stringify(item)))
+        .map((item) =>
+          item && typeof item === 'object' && 'point' in item
+            ? String((item as { point: unknown }).point)
+            : typeof item === 'string'
+              ? item
+              : JSON.stringify(item),
+        )
         .join(', '),
     );
   }

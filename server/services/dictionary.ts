@@ -59,7 +59,9 @@ const findParent = async (tx: Database | Transaction, kind: ItemKind, parentId: 
   const [row] = await tx.select().from(dictionaryItems).where(eq(dictionaryItems.id, parentId)).limit(1);
   if (!row || row.kind !== kind) {
     throw notFoundError(
-      row ? `The parent ${parentId} is ${row.kind === 'faq' ? 'a FAQ' : 'an objection'}, not ${kind === 'faq' ? 'a FAQ' : 'an objection'}.` : `No original ${LABEL[kind]} with id ${parentId}.`,
+      row
+        ? `The parent ${parentId} is ${row.kind === 'faq' ? 'a FAQ' : 'an objection'}, not ${kind === 'faq' ? 'a FAQ' : 'an objection'}.`
+        : `No original ${LABEL[kind]} with id ${parentId}.`,
     );
   }
   if (!row.isOriginal) {
@@ -110,7 +112,12 @@ export const listGrouped = async (
       : await db
           .select()
           .from(dictionaryItems)
-          .where(inArray(dictionaryItems.parentId, originals.map((row) => row.id)))
+          .where(
+            inArray(
+              dictionaryItems.parentId,
+              originals.map((row) => row.id),
+            ),
+          )
           .orderBy(asc(dictionaryItems.createdAt), asc(dictionaryItems.id));
   const byParent = new Map<string, Row[]>();
   for (const row of variations) byParent.set(row.parentId!, [...(byParent.get(row.parentId!) ?? []), row]);
@@ -166,7 +173,13 @@ export const createItem = async (db: Database, actor: AuditActor, kind: ItemKind
     if (parentId) return insertVariation(tx, actor, kind, parentId, input);
     const [created] = await tx
       .insert(dictionaryItems)
-      .values({ kind, question: input.question, answer: input.answer, category: input.category || DEFAULT_ORIGINAL_CATEGORY, isOriginal: true })
+      .values({
+        kind,
+        question: input.question,
+        answer: input.answer,
+        category: input.category || DEFAULT_ORIGINAL_CATEGORY,
+        isOriginal: true,
+      })
       .returning();
     await recordAudit(tx, {
       actor,
@@ -203,7 +216,9 @@ export const updateItem = async (
   const row = await db.transaction(async (tx) => {
     const current = await findItem(tx, kind, id);
     if (input.isOriginal !== undefined && input.isOriginal !== current.isOriginal) {
-      throw invalid(current.isOriginal ? 'An original cannot be turned into a variation.' : 'A variation cannot be turned into an original.');
+      throw invalid(
+        current.isOriginal ? 'An original cannot be turned into a variation.' : 'A variation cannot be turned into an original.',
+      );
     }
     const next = {
       question: input.question,

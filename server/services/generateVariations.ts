@@ -26,8 +26,15 @@ export const generateVariations = async (
   try {
     raw = await generator.generate({ kind, question: context.question, answer: context.answer, count, existing: context.existing });
   } catch (error) {
-    log.warn({ event: 'variations.failed', generator: generator.name, err: error instanceof Error ? error.message : String(error) }, 'variation generation failed');
-    throw new ApiHttpError(502, GENERATION_FAILED, error instanceof GenerationError ? error.message : 'Variation generation failed. Please try again later.');
+    log.warn(
+      { event: 'variations.failed', generator: generator.name, err: error instanceof Error ? error.message : String(error) },
+      'variation generation failed',
+    );
+    throw new ApiHttpError(
+      502,
+      GENERATION_FAILED,
+      error instanceof GenerationError ? error.message : 'Variation generation failed. Please try again later.',
+    );
   }
   const variations = validateGeneratedVariations(raw, { question: context.question, existing: context.existing, count });
   if (variations.length === 0) {

@@ -80,7 +80,13 @@ export const classifyVerifyError = (error: unknown): InvalidTokenError | Identit
   return code && TOKEN_REJECTIONS.has(code) ? new InvalidTokenError(message) : new IdentityUnavailableError(message);
 };
 
-const toIdentityUser = (record: { uid: string; email?: string; displayName?: string; disabled: boolean; emailVerified: boolean }): IdentityUser => ({
+const toIdentityUser = (record: {
+  uid: string;
+  email?: string;
+  displayName?: string;
+  disabled: boolean;
+  emailVerified: boolean;
+}): IdentityUser => ({
   uid: record.uid,
   email: record.email ?? null,
   displayName: record.displayName ?? null,
@@ -114,7 +120,10 @@ export interface FirebaseIdentityOptions {
  * unsigned tokens; env.ts refuses that combination in production.
  */
 export const createFirebaseIdentity = ({ projectId, httpAgent, credential }: FirebaseIdentityOptions): Identity => {
-  const app = initializeApp({ projectId, ...(httpAgent ? { httpAgent } : {}), ...(credential ? { credential } : {}) }, `salescoach-${randomUUID()}`);
+  const app = initializeApp(
+    { projectId, ...(httpAgent ? { httpAgent } : {}), ...(credential ? { credential } : {}) },
+    `salescoach-${randomUUID()}`,
+  );
   const auth = getAuth(app);
   return {
     verifyIdToken: async (token, checkRevoked) => {

@@ -29,7 +29,9 @@ const findLandmine = async (tx: Database | Transaction, id: string): Promise<Row
 };
 
 /** Audit values: lists are compared as JSON so that equal lists are not reported as changes. */
-const auditable = (row: Pick<Row, 'trigger' | 'triggerVariations' | 'category' | 'priority' | 'canSay' | 'cannotSay' | 'quickTips' | 'isActive'>) => ({
+const auditable = (
+  row: Pick<Row, 'trigger' | 'triggerVariations' | 'category' | 'priority' | 'canSay' | 'cannotSay' | 'quickTips' | 'isActive'>,
+) => ({
   trigger: row.trigger,
   triggerVariations: JSON.stringify(row.triggerVariations),
   category: row.category,
@@ -97,7 +99,11 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
       };
       const changes = diffFields(auditable(current), auditable(next));
       if (Object.keys(changes).length === 0) return current;
-      const [row] = await tx.update(landmines).set({ ...next, updatedAt: new Date() }).where(eq(landmines.id, id)).returning();
+      const [row] = await tx
+        .update(landmines)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(landmines.id, id))
+        .returning();
       await recordAudit(tx, { actor, action: 'landmine.update', targetType: 'landmine', targetId: id, changes });
       return row;
     }),
@@ -107,7 +113,13 @@ export const deleteLandmine = async (db: Database, actor: AuditActor, id: string
   db.transaction(async (tx) => {
     const current = await findLandmine(tx, id);
     await tx.delete(landmines).where(eq(landmines.id, id));
-    await recordAudit(tx, { actor, action: 'landmine.delete', targetType: 'landmine', targetId: id, changes: { trigger: { from: current.trigger, to: null } } });
+    await recordAudit(tx, {
+      actor,
+      action: 'landmine.delete',
+      targetType: 'landmine',
+      targetId: id,
+      changes: { trigger: { from: current.trigger, to: null } },
+    });
   });
 
 /** PATCH /landmines/{id}/toggle-status: Active <-> Inactive. */
@@ -120,7 +132,13 @@ export const toggleLandmine = async (db: Database, actor: AuditActor, id: string
         .set({ isActive: sql`not ${landmines.isActive}`, updatedAt: new Date() })
         .where(eq(landmines.id, id))
         .returning();
-      await recordAudit(tx, { actor, action: 'landmine.toggle', targetType: 'landmine', targetId: id, changes: { isActive: { from: !row.isActive, to: row.isActive } } });
+      await recordAudit(tx, {
+        actor,
+        action: 'landmine.toggle',
+        targetType: 'landmine',
+        targetId: id,
+        changes: { isActive: { from: !row.isActive, to: row.isActive } },
+      });
       return row;
     }),
   );

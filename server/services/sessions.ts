@@ -80,7 +80,12 @@ const searchCondition = (search: string): SQL => {
   const pattern = containsPattern(search);
   return and(
     sql`${sessions.searchText} like lower(${pattern})`,
-    or(ilike(sessions.sessionName, pattern), ilike(sessions.userEmail, pattern), ilike(sessions.roomName, pattern), ilike(sessions.sessionId, pattern)),
+    or(
+      ilike(sessions.sessionName, pattern),
+      ilike(sessions.userEmail, pattern),
+      ilike(sessions.roomName, pattern),
+      ilike(sessions.sessionId, pattern),
+    ),
   )!;
 };
 
@@ -104,8 +109,18 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const offset = (query.page - 1) * query.limit;
 
-  const pageIds = db.select({ id: sessions.id }).from(sessions).where(where).orderBy(...newestFirst).limit(query.limit).offset(offset);
-  const rows = await db.select(summaryColumns).from(sessions).where(inArray(sessions.id, pageIds)).orderBy(...newestFirst);
+  const pageIds = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset(offset);
+  const rows = await db
+    .select(summaryColumns)
+    .from(sessions)
+    .where(inArray(sessions.id, pageIds))
+    .orderBy(...newestFirst);
 
   let total: number;
   if (search) {
@@ -151,7 +166,11 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
       }));
   return {
     ...toSummary(row),
-    transcripts: transcripts.map((transcript) => ({ timestamp: transcript.ts.toISOString(), speaker: transcript.speaker, text: transcript.text })),
+    transcripts: transcripts.map((transcript) => ({
+      timestamp: transcript.ts.toISOString(),
+      speaker: transcript.speaker,
+      text: transcript.text,
+    })),
     detectedObjections: detectionsOf('objection'),
     detectedFAQs: detectionsOf('faq'),
     newInquiries: detectionsOf('new_inquiry'),
@@ -165,7 +184,13 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
             average_confidence: analysis.averageConfidence,
             emotion_distribution: { ...emptyDistribution(), ...analysis.emotionDistribution },
           }
-        : { session_dominant_emotion: 'neutral', session_confidence: 0, total_transcripts: 0, average_confidence: 0, emotion_distribution: emptyDistribution() },
+        : {
+            session_dominant_emotion: 'neutral',
+            session_confidence: 0,
+            total_transcripts: 0,
+            average_confidence: 0,
+            emotion_distribution: emptyDistribution(),
+          },
       entries: entries.map((entry) => ({
         timestamp: entry.ts.toISOString(),
         speaker: entry.speaker,

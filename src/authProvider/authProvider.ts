@@ -4,9 +4,7 @@ import type { PortalAuth } from './types';
 const toLogin = { redirectTo: '/login', message: false } as const;
 
 const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-    ? error.status
-    : undefined;
+  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 
 /**
  * react-admin's AuthProvider over the portal's identity layer.

@@ -42,8 +42,7 @@ export class AccessDeniedError extends Error {
 
 export const REFRESH_FAILED_KEY = 'app.auth.refreshFailed';
 
-const toAuthUser = (user: ProviderUser | null): AuthUser | null =>
-  user ? { uid: user.uid, email: user.email ?? null } : null;
+const toAuthUser = (user: ProviderUser | null): AuthUser | null => (user ? { uid: user.uid, email: user.email ?? null } : null);
 
 /**
  * The portal's identity layer over Firebase Auth: whitelist, `auth_token` storage with the
@@ -58,7 +57,9 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     const user = toAuthUser(providerUser);
     // spec 4: setting the user to null clears the stored token
     if (!user) store.clear();
-    listeners.forEach((listener) => { listener(user); });
+    listeners.forEach((listener) => {
+      listener(user);
+    });
   });
 
   const storeToken = (info: TokenInfo): TokenInfo => {

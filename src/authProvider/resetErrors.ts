@@ -8,9 +8,7 @@ const RESET_ERROR_KEYS: Record<string, string> = {
 export const RESET_FAILED_KEY = 'app.auth.reset.failed';
 
 const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 export const resetErrorKey = (error: unknown): string => {
   const code = codeOf(error);

@@ -9,8 +9,7 @@ export interface IdTokenResultLike {
 }
 
 /** spec 5: a token counts as expired when within 300 000 ms of its expiry. */
-export const isTokenExpired = (info: TokenInfo, now: number): boolean =>
-  info.expiresAt - now <= TOKEN_EXPIRY_BUFFER_MS;
+export const isTokenExpired = (info: TokenInfo, now: number): boolean => info.expiresAt - now <= TOKEN_EXPIRY_BUFFER_MS;
 
 export const toTokenInfo = (result: IdTokenResultLike): TokenInfo => ({
   token: result.token,
@@ -21,12 +20,7 @@ export const toTokenInfo = (result: IdTokenResultLike): TokenInfo => ({
 const isTokenInfo = (value: unknown): value is TokenInfo => {
   if (typeof value !== 'object' || value === null) return false;
   const { token, expiresAt, issuedAt } = value as Record<string, unknown>;
-  return (
-    typeof token === 'string' &&
-    token.length > 0 &&
-    Number.isFinite(expiresAt) &&
-    Number.isFinite(issuedAt)
-  );
+  return typeof token === 'string' && token.length > 0 && Number.isFinite(expiresAt) && Number.isFinite(issuedAt);
 };
 
 const parse = (raw: string): unknown => {

@@ -43,7 +43,14 @@ export const auditFilterSchema = z.strictObject({
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 const rangeSchema = z
-  .tuple([z.number().int().min(0).max(AUDIT_OFFSET_MAX), z.number().int().min(0).max(AUDIT_OFFSET_MAX + LIMITS.pageSizeMax)])
+  .tuple([
+    z.number().int().min(0).max(AUDIT_OFFSET_MAX),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(AUDIT_OFFSET_MAX + LIMITS.pageSizeMax),
+  ])
   .refine(([start, end]) => end >= start, 'The range must end at or after its start')
   .refine(([start, end]) => end - start < LIMITS.pageSizeMax, `At most ${LIMITS.pageSizeMax} records per request`);
 

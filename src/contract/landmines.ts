@@ -12,9 +12,7 @@ export const LANDMINE_DEFAULTS = { priority: 'medium', isActive: true, severity:
 
 const POINT_MAX = LIMITS.question;
 
-const canSayInput = z
-  .object({ point: dictOptionalText(POINT_MAX), context: dictOptionalText(POINT_MAX).optional() })
-  .strict();
+const canSayInput = z.object({ point: dictOptionalText(POINT_MAX), context: dictOptionalText(POINT_MAX).optional() }).strict();
 const cannotSayInput = z
   .object({
     point: dictOptionalText(POINT_MAX),
@@ -36,7 +34,9 @@ const cannotSayListInput = z
   .array(cannotSayInput)
   .max(LIMITS.listItems, `At most ${LIMITS.listItems} items`)
   .transform((list) =>
-    list.filter((item) => item.point !== '').map(({ point, reason, severity }) => (reason ? { point, reason, severity } : { point, severity })),
+    list
+      .filter((item) => item.point !== '')
+      .map(({ point, reason, severity }) => (reason ? { point, reason, severity } : { point, severity })),
   );
 
 /** POST /landmines: trigger and category required; everything else has a default. */

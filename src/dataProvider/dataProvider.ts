@@ -13,7 +13,15 @@ export interface DataProviderOptions {
 }
 
 const CRUD_METHODS = [
-  'getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany',
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
 ] as const;
 
 /**
@@ -62,12 +70,13 @@ export const createDataProvider = (
     CRUD_METHODS.map((name) => [
       name,
       (resource: string, params: unknown) =>
-        (simpleRestAtRoot[name] as (resource: string, params: unknown) => Promise<unknown>)(lookup(resource).api.path.replace(/^\//, ''), params),
+        (simpleRestAtRoot[name] as (resource: string, params: unknown) => Promise<unknown>)(
+          lookup(resource).api.path.replace(/^\//, ''),
+          params,
+        ),
     ]),
   ) as unknown as DataProvider;
-  const combined = combineDataProviders((resource) =>
-    lookup(resource).api.dialect === 'simple-rest' ? simpleRest : spec,
-  );
+  const combined = combineDataProviders((resource) => (lookup(resource).api.dialect === 'simple-rest' ? simpleRest : spec));
   // combineDataProviders returns a Proxy that routes by resource: copy the CRUD methods
   // onto a plain object so the resource-less custom methods can sit beside them.
   const crud = Object.fromEntries(

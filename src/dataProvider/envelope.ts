@@ -25,9 +25,7 @@ export const toWriteBody = (declaration: ApiDeclaration, data: Partial<RaRecord>
   const readOnly = new Set(['id', idFieldOf(declaration), ...(declaration.fields ?? []).filter((f) => f.readOnly).map((f) => f.source)]);
   const schema = declaration.schema as { shape?: Json } | undefined;
   const allowed = isObject(schema?.shape) ? new Set(Object.keys(schema.shape)) : null;
-  return Object.fromEntries(
-    Object.entries(data).filter(([key]) => !readOnly.has(key) && (allowed === null || allowed.has(key))),
-  );
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !readOnly.has(key) && (allowed === null || allowed.has(key))));
 };
 
 export const listOf = (declaration: ApiDeclaration, body: unknown): unknown[] => {

@@ -7,7 +7,8 @@
 export const errorText = (error: unknown, fallbackKey: string): string => {
   const body = (error as { body?: { error?: unknown; message?: unknown } } | null)?.body;
   // The http client marks a response without the spec's error body as API_ERROR (httpClient.ts).
-  const fromServer = typeof body?.error === 'string' && body.error !== 'API_ERROR' && typeof body.message === 'string' && body.message !== '';
+  const fromServer =
+    typeof body?.error === 'string' && body.error !== 'API_ERROR' && typeof body.message === 'string' && body.message !== '';
   return fromServer ? (body.message as string) : fallbackKey;
 };
 

@@ -20,12 +20,8 @@ const sortAndPage = (records: RaRecord[], { pagination, sort }: GetListParams) =
  * The spec dialect of the generic dataProvider (see createDataProvider's table).
  * `lookup` finds the resource's declaration; unknown resources throw.
  */
-export const createSpecDialect = (
-  http: HttpClient,
-  lookup: (resource: string) => ApiDeclaration,
-): DataProvider => {
-  const itemPath = (declaration: ApiDeclaration, id: RaRecord['id']) =>
-    `${declaration.api.path}/${encodeURIComponent(String(id))}`;
+export const createSpecDialect = (http: HttpClient, lookup: (resource: string) => ApiDeclaration): DataProvider => {
+  const itemPath = (declaration: ApiDeclaration, id: RaRecord['id']) => `${declaration.api.path}/${encodeURIComponent(String(id))}`;
 
   const getOne = async (resource: string, { id }: { id: RaRecord['id'] }) => {
     const declaration = lookup(resource);
@@ -74,8 +70,7 @@ export const createSpecDialect = (
     getMany: async (resource, { ids }) => ({
       data: await Promise.all(ids.map(async (id) => (await getOne(resource, { id })).data)),
     }),
-    getManyReference: (resource, { target, id, filter, ...rest }) =>
-      getList(resource, { ...rest, filter: { ...filter, [target]: id } }),
+    getManyReference: (resource, { target, id, filter, ...rest }) => getList(resource, { ...rest, filter: { ...filter, [target]: id } }),
     create,
     update,
     updateMany: async (resource, { ids, data }) => {

@@ -7,8 +7,6 @@ import { LOCALES } from './locale';
  * its own chunk, fetched on first use. A remembered French choice needs no initial locale
  * here: <Admin> reads `locale` from its store and switches before its first render.
  */
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'fr' ? import('./fr').then((module) => module.fr) : en),
-  'en',
-  [...LOCALES],
-);
+export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'fr' ? import('./fr').then((module) => module.fr) : en), 'en', [
+  ...LOCALES,
+]);

@@ -168,7 +168,8 @@ export const sessionsMessages = {
     average: 'Average words per minute',
     limit: 'Limit (words per minute)',
     chart: 'Words per minute over the call',
-    chartCaption: 'Salesperson words per minute as monitoring measures them (words said in the last %{window} seconds), the fastest of each %{interval}-second interval, against the limit of %{limit}: peak %{peak}, %{over} of %{intervals} intervals over the limit.',
+    chartCaption:
+      'Salesperson words per minute as monitoring measures them (words said in the last %{window} seconds), the fastest of each %{interval}-second interval, against the limit of %{limit}: peak %{peak}, %{over} of %{intervals} intervals over the limit.',
     wpm: 'Words per minute',
     limitLine: 'Limit: %{limit}',
     minute: 'Minute of the call',

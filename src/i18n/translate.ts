@@ -27,7 +27,9 @@ const fetchMessages = (locale: Locale): Promise<void> => {
     pending = FETCHERS[locale]().then(
       (messages) => {
         catalogues[locale] = messages;
-        listeners.forEach((listener) => { listener(); });
+        listeners.forEach((listener) => {
+          listener();
+        });
       },
       () => {
         failed.add(locale);
@@ -69,7 +71,9 @@ export const chooseLocale = async (locale: Locale) => {
   storeLocale(locale);
   // Screen readers pronounce the page in the chosen language.
   document.documentElement.lang = locale;
-  listeners.forEach((listener) => { listener(); });
+  listeners.forEach((listener) => {
+    listener();
+  });
 };
 
 // A remembered language is fetched at once, beside the sign-in page's own chunk.

@@ -22,13 +22,17 @@ export const PageWindow = ({ page, perPage, total, onPageChange, messages }: Pag
   const to = Math.min(page * perPage, total);
 
   return (
-    <Box component="nav" aria-label={translate(`${messages}.label`)} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+    <Box
+      component="nav"
+      aria-label={translate(`${messages}.label`)}
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}
+    >
       <Typography variant="body2">{translate(`${messages}.showing`, { from, to, total })}</Typography>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <Button size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           {translate(`${messages}.previous`)}
         </Button>
-        {pageWindow(page, totalPages).map(number => (
+        {pageWindow(page, totalPages).map((number) => (
           <Button
             key={number}
             size="small"

@@ -30,10 +30,7 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
   const email = user?.email ?? '';
 
   return (
-    <AppBar
-      position="fixed"
-      sx={{ width: { sm: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { sm: `${SIDEBAR_WIDTH}px` } }}
-    >
+    <AppBar position="fixed" sx={{ width: { sm: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { sm: `${SIDEBAR_WIDTH}px` } }}>
       <Toolbar>
         {onOpenMenu && (
           <IconButton color="inherit" edge="start" onClick={onOpenMenu} aria-label={translate('app.layout.openMenu')} sx={{ mr: 2 }}>

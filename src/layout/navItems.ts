@@ -19,11 +19,10 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
 
 const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts', 'audit'] as const;
 
-export const isCurrentPath = (pathname: string, path: string) =>
-  pathname === path || pathname.startsWith(`${path}/`);
+export const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /** The i18n key of the top bar's title for a location (app.layout.titles.<page>). */
 export const pageTitleKey = (pathname: string): string => {
-  const page = TITLED_PATHS.find(key => isCurrentPath(pathname, PATHS[key]));
+  const page = TITLED_PATHS.find((key) => isCurrentPath(pathname, PATHS[key]));
   return page ? `app.layout.titles.${page}` : 'app.adminPortal';
 };

@@ -11,11 +11,4 @@ import users from './users';
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
  * plus one line here (README: "Adding a resource").
  */
-export const resources: ResourceDeclaration[] = [
-  objections,
-  faqs,
-  landmines,
-  users,
-  sessions,
-  audit,
-];
+export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit];

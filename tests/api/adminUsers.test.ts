@@ -2,7 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { userListResponseSchema, userResponseSchema } from '../../src/contract/users';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
-import { bearer, markEmailVerified, pastRevocationGranularity, signIn, signInRefusal, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
+import {
+  bearer,
+  markEmailVerified,
+  pastRevocationGranularity,
+  signIn,
+  signInRefusal,
+  signUp,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/identity';
 
 const PASSWORD = 'Start-pass-1';
 
@@ -23,10 +32,17 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     const body = { email: uniqueEmail('created'), password: PASSWORD, name: 'Created User', role: 'user', ...overrides };
     const response = await call('POST', '/api/admin/users', body);
     expect(response.statusCode, response.body).toBe(201);
-    return { ...(body as { email: string; password: string; name: string; role: 'admin' | 'user' }), user: userResponseSchema.parse(response.json()).data };
+    return {
+      ...(body as { email: string; password: string; name: string; role: 'admin' | 'user' }),
+      user: userResponseSchema.parse(response.json()).data,
+    };
   };
   const auditOf = (targetId: string) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, targetId))).orderBy(asc(auditLog.id));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, targetId)))
+      .orderBy(asc(auditLog.id));
   /** An API call as the created account (an admin, so 200 means "its token is accepted"). */
   const asAccount = (token: string) => call('GET', '/api/admin/users?limit=1', undefined, bearer(token));
   const profileOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
@@ -48,12 +64,22 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     const account = await t.identity.getUserByEmail(data.email);
     expect(account).toMatchObject({ displayName: 'Ada Lovelace', disabled: false });
     const [profile] = await t.db.select().from(users).where(eq(users.id, data._id));
-    expect(profile).toMatchObject({ uid: account!.uid, role: 'user', isActive: true, deletedAt: null, origin: 'portal', sessionsRevokedAt: null });
+    expect(profile).toMatchObject({
+      uid: account!.uid,
+      role: 'user',
+      isActive: true,
+      deletedAt: null,
+      origin: 'portal',
+      sessionsRevokedAt: null,
+    });
     expect(await signInRefusal(data.email, PASSWORD)).toBeNull();
 
     const audit = await auditOf(data._id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'user.create', changes: { email: { from: null, to: data.email }, role: { from: null, to: 'user' } } });
+    expect(audit[0]).toMatchObject({
+      action: 'user.create',
+      changes: { email: { from: null, to: data.email }, role: { from: null, to: 'user' } },
+    });
   });
 
   it('creates an admin when asked, and the admin can use the API', async () => {
@@ -71,7 +97,11 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
 
   it('refuses an email the portal gave out (any case, even with replaceUnverified) with 409 EMAIL_EXISTS', async () => {
     const created = await create();
-    for (const body of [{ email: created.email }, { email: created.email.toUpperCase() }, { email: created.email, replaceUnverified: true }]) {
+    for (const body of [
+      { email: created.email },
+      { email: created.email.toUpperCase() },
+      { email: created.email, replaceUnverified: true },
+    ]) {
       const response = await call('POST', '/api/admin/users', { password: PASSWORD, name: 'Again', ...body });
       expect(response.statusCode, JSON.stringify(body)).toBe(409);
       expect(response.json()).toEqual({ error: 'EMAIL_EXISTS', message: 'A user with this email already exists' });
@@ -89,7 +119,12 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     const before = new Date();
     const disabled = await call('PUT', `/api/admin/users/${created.user._id}`, { name: created.name, role: 'admin', isActive: false });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expect(userResponseSchema.parse(disabled.json()).data).toMatchObject({ _id: created.user._id, isActive: false, role: 'admin', emailVerified: false });
+    expect(userResponseSchema.parse(disabled.json()).data).toMatchObject({
+      _id: created.user._id,
+      isActive: false,
+      role: 'admin',
+      emailVerified: false,
+    });
     await expectStampedSince(created.user._id, before);
     expect((await asAccount(token)).statusCode).toBe(401);
     expect(await signInRefusal(created.email, PASSWORD)).toBe('USER_DISABLED');
@@ -142,7 +177,13 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     const created = await create();
     const response = await call('PUT', `/api/admin/users/${created.user._id}`, { name: 'Renamed Person', role: 'admin', isActive: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ name: 'Renamed Person', role: 'admin', isActive: true, email: created.user.email, emailVerified: false });
+    expect(response.json().data).toMatchObject({
+      name: 'Renamed Person',
+      role: 'admin',
+      isActive: true,
+      email: created.user.email,
+      emailVerified: false,
+    });
     expect((await t.identity.getUserByEmail(created.email))?.displayName).toBe('Renamed Person');
     expect((await profileOf(created.user._id)).sessionsRevokedAt).toBeNull();
     const token = await signIn(created.email, PASSWORD);
@@ -150,7 +191,9 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     await pastRevocationGranularity();
 
     const before = new Date();
-    expect((await call('PUT', `/api/admin/users/${created.user._id}`, { name: 'Renamed Person', role: 'user', isActive: true })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/users/${created.user._id}`, { name: 'Renamed Person', role: 'user', isActive: true })).statusCode,
+    ).toBe(200);
     await expectStampedSince(created.user._id, before);
     // The demoted account's open session ends (revoked), and a new one has no rights.
     expect((await asAccount(token)).statusCode).toBe(401);
@@ -164,7 +207,9 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
       { role: { from: 'admin', to: 'user' } },
     ]);
     // Saving the same values again changes nothing, writes no audit row and revokes nothing.
-    expect((await call('PUT', `/api/admin/users/${created.user._id}`, { name: 'Renamed Person', role: 'user', isActive: true })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/users/${created.user._id}`, { name: 'Renamed Person', role: 'user', isActive: true })).statusCode,
+    ).toBe(200);
     expect(await auditOf(created.user._id)).toHaveLength(3);
     expect((await profileOf(created.user._id)).sessionsRevokedAt).toEqual(stamp);
   });
@@ -228,7 +273,10 @@ describe.each(DB_KINDS)('admin users: lifecycle (%s)', (kind) => {
     }
     expect(await signInRefusal(created.email, 'Another-3')).not.toBeNull();
     expect((await auditOf(id)).map((row) => row.action)).toEqual(['user.create', 'user.delete']);
-    expect((await auditOf(id))[1].changes).toMatchObject({ isActive: { from: true, to: false }, deletedAt: { from: null, to: expect.any(String) } });
+    expect((await auditOf(id))[1].changes).toMatchObject({
+      isActive: { from: true, to: false },
+      deletedAt: { from: null, to: expect.any(String) },
+    });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one, never 500', async () => {
@@ -267,7 +315,8 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
   let headers: Record<string, string>;
   const HELD = {
     error: 'EMAIL_HELD_UNVERIFIED',
-    message: 'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.',
+    message:
+      'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.',
   };
   const EXISTS = { error: 'EMAIL_EXISTS', message: 'A user with this email already exists' };
 
@@ -278,7 +327,12 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
   afterAll(() => t?.close());
 
   const post = (email: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/users', headers, payload: { email, password: PASSWORD, name: 'Rightful Owner', ...extra } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers,
+      payload: { email, password: PASSWORD, name: 'Rightful Owner', ...extra },
+    });
   const profilesOf = (uid: string) => t.db.select().from(users).where(eq(users.uid, uid));
   const auditOf = (targetId: string) => t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
   const auditCount = async () => (await t.db.select().from(auditLog)).length;
@@ -304,7 +358,13 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     const response = await post(squatter.email.toUpperCase(), { replaceUnverified: true, role: 'admin' });
     expect(response.statusCode, response.body).toBe(201);
     const { data } = userResponseSchema.parse(response.json());
-    expect(data).toMatchObject({ email: squatter.email.toUpperCase(), name: 'Rightful Owner', role: 'admin', isActive: true, emailVerified: false });
+    expect(data).toMatchObject({
+      email: squatter.email.toUpperCase(),
+      name: 'Rightful Owner',
+      role: 'admin',
+      isActive: true,
+      emailVerified: false,
+    });
 
     expect(await t.identity.getUser(squatter.uid)).toBeNull();
     const [profile] = await t.db.select().from(users).where(eq(users.id, data._id));
@@ -314,12 +374,19 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     // The squatter's session is over; the rightful owner signs in with the admin's password.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(squatter.idToken) })).statusCode).toBe(401);
     expect(await signInRefusal(squatter.email, TEST_PASSWORD)).not.toBeNull();
-    const owner = await t.app.inject({ method: 'GET', url: '/api/admin/users?limit=1', headers: bearer(await signIn(squatter.email, PASSWORD)) });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?limit=1',
+      headers: bearer(await signIn(squatter.email, PASSWORD)),
+    });
     expect(owner.statusCode).toBe(200);
 
     const audit = await auditOf(data._id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'user.create', changes: { replacedUid: { from: null, to: squatter.uid }, role: { from: null, to: 'admin' } } });
+    expect(audit[0]).toMatchObject({
+      action: 'user.create',
+      changes: { replacedUid: { from: null, to: squatter.uid }, role: { from: null, to: 'admin' } },
+    });
   });
 
   it("soft-deletes the squatter's 'signup' profile in the create's transaction", async () => {
@@ -332,7 +399,10 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     expect(after).toMatchObject({ id: old.id, isActive: false, deletedAt: expect.any(Date) });
     expect(await auditOf(old.id)).toHaveLength(0);
     const [audit] = await auditOf(response.json().data._id);
-    expect(audit.changes).toMatchObject({ replacedUid: { from: null, to: squatter.uid }, replacedProfileIds: { from: null, to: [old.id] } });
+    expect(audit.changes).toMatchObject({
+      replacedUid: { from: null, to: squatter.uid },
+      replacedProfileIds: { from: null, to: [old.id] },
+    });
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(squatter.email)}`, headers });
     expect(userListResponseSchema.parse(list.json()).data.users.map((user) => user._id)).toEqual([response.json().data._id]);
   });
@@ -346,7 +416,10 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     expect(response.statusCode, response.body).toBe(201);
     expect((await profilesOf(squatter.uid))[0].deletedAt).toBeInstanceOf(Date);
     const [audit] = await auditOf(response.json().data._id);
-    expect(audit.changes).toMatchObject({ replacedUid: { from: null, to: squatter.uid }, replacedProfileIds: { from: null, to: [old.id] } });
+    expect(audit.changes).toMatchObject({
+      replacedUid: { from: null, to: squatter.uid },
+      replacedProfileIds: { from: null, to: [old.id] },
+    });
   });
 
   it('creates as usual when replaceUnverified is sent for a free email', async () => {
@@ -369,16 +442,21 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     expect(await profilesOf(holder.uid)).toEqual([expect.objectContaining({ deletedAt: null, isActive: true })]);
   });
 
-  it.each(['portal', 'config', 'demo'] as const)('never replaces an unverified holder with a %s profile (live or deleted)', async (origin) => {
-    for (const deletedAt of [null, new Date()]) {
-      const holder = await signUp();
-      await t.db.insert(users).values({ uid: holder.uid, email: holder.email, name: 'Made here', origin, deletedAt, isActive: deletedAt === null });
-      const response = await post(holder.email, { replaceUnverified: true });
-      expect(response.statusCode, response.body).toBe(409);
-      expect(response.json()).toEqual(EXISTS);
-      expect(await t.identity.getUser(holder.uid)).not.toBeNull();
-    }
-  });
+  it.each(['portal', 'config', 'demo'] as const)(
+    'never replaces an unverified holder with a %s profile (live or deleted)',
+    async (origin) => {
+      for (const deletedAt of [null, new Date()]) {
+        const holder = await signUp();
+        await t.db
+          .insert(users)
+          .values({ uid: holder.uid, email: holder.email, name: 'Made here', origin, deletedAt, isActive: deletedAt === null });
+        const response = await post(holder.email, { replaceUnverified: true });
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json()).toEqual(EXISTS);
+        expect(await t.identity.getUser(holder.uid)).not.toBeNull();
+      }
+    },
+  );
 
   it("leaves alone a 'signup' profile of this email whose account still exists under another email", async () => {
     const moved = await signUp();

@@ -23,16 +23,18 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
   beforeAll(async () => {
     t = await testApp(kind);
     headers = (await t.createAdmin()).headers;
-    await t.db.insert(users).values([
-      ...seeded,
-      { uid: `list-${tag}-deleted`, email: `${tag}-deleted@list.test`, name: 'Gone', deletedAt: new Date() },
-      { uid: `lit-${tag}-1`, email: 'pct@literal.test', name: 'Done 100% done' },
-      { uid: `lit-${tag}-2`, email: 'pct-decoy@literal.test', name: 'Done 1000 done' },
-      { uid: `lit-${tag}-3`, email: 'under@literal.test', name: 'snake_case_name' },
-      { uid: `lit-${tag}-4`, email: 'under-decoy@literal.test', name: 'snakeXcaseYname' },
-      { uid: `lit-${tag}-5`, email: 'slash@literal.test', name: 'back\\slash' },
-      { uid: `lit-${tag}-6`, email: 'slash-decoy@literal.test', name: 'backslash' },
-    ]);
+    await t.db
+      .insert(users)
+      .values([
+        ...seeded,
+        { uid: `list-${tag}-deleted`, email: `${tag}-deleted@list.test`, name: 'Gone', deletedAt: new Date() },
+        { uid: `lit-${tag}-1`, email: 'pct@literal.test', name: 'Done 100% done' },
+        { uid: `lit-${tag}-2`, email: 'pct-decoy@literal.test', name: 'Done 1000 done' },
+        { uid: `lit-${tag}-3`, email: 'under@literal.test', name: 'snake_case_name' },
+        { uid: `lit-${tag}-4`, email: 'under-decoy@literal.test', name: 'snakeXcaseYname' },
+        { uid: `lit-${tag}-5`, email: 'slash@literal.test', name: 'back\\slash' },
+        { uid: `lit-${tag}-6`, email: 'slash-decoy@literal.test', name: 'backslash' },
+      ]);
   });
   afterAll(() => t?.close());
 
@@ -52,7 +54,16 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
     expect(Object.keys(body.data).sort()).toEqual(['pagination', 'users']);
     expect(body.data.pagination).toEqual({ page: 1, limit: 10, total: 20, pages: 2 });
     expect(body.data.users).toHaveLength(10);
-    expect(Object.keys(body.data.users[0]).sort()).toEqual(['_id', 'createdAt', 'email', 'emailVerified', 'isActive', 'lastLogin', 'name', 'role']);
+    expect(Object.keys(body.data.users[0]).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'isActive',
+      'lastLogin',
+      'name',
+      'role',
+    ]);
   });
 
   it("carries each account's verified flag: true, false, or null for a profile without an account", async () => {
@@ -87,7 +98,10 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
 
   it('filters by role and by active flag, alone and together', async () => {
     const expected = (keep: (user: (typeof seeded)[number], i: number) => boolean) =>
-      seeded.map((user, i) => (keep(user, i) ? i : -1)).filter((i) => i >= 0).reverse();
+      seeded
+        .map((user, i) => (keep(user, i) ? i : -1))
+        .filter((i) => i >= 0)
+        .reverse();
     expect(indexes(await list({ search: tag, role: 'admin', limit: 100 }))).toEqual(expected((u) => u.role === 'admin'));
     expect(indexes(await list({ search: tag, role: 'user', limit: 100 }))).toEqual(expected((u) => u.role === 'user'));
     expect(indexes(await list({ search: tag, isActive: 'false', limit: 100 }))).toEqual(expected((u) => !u.isActive));
@@ -101,7 +115,12 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
     expect((await list({ search: tag.toUpperCase() })).pagination.total).toBe(13);
     expect(indexes(await list({ search: `${tag.toLowerCase()}-u7@` }))).toEqual([7]);
     expect(indexes(await list({ search: `${tag}-U11` }))).toEqual([11]);
-    expect((await list({ search: 'person 1' })).users.map((user) => user.name).sort()).toEqual(['Person 1', 'Person 10', 'Person 11', 'Person 12']);
+    expect((await list({ search: 'person 1' })).users.map((user) => user.name).sort()).toEqual([
+      'Person 1',
+      'Person 10',
+      'Person 11',
+      'Person 12',
+    ]);
     expect((await list({ search: '  person 12  ' })).users.map((user) => user.name)).toEqual(['Person 12']);
     expect((await list({ search: 'nobody-matches-this' })).pagination).toEqual({ page: 1, limit: 10, total: 0, pages: 0 });
   });

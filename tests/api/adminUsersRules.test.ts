@@ -21,7 +21,12 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     return { ...admin, id: profile.id };
   };
   const activeAdminCount = async () =>
-    (await t.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt))))[0].n;
+    (
+      await t.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)))
+    )[0].n;
   const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -43,7 +48,9 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     const response = await call(method, `/api/admin/users/${a.id}${suffix}`, a.headers, payload);
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toEqual({ error: 'CONFLICT', message });
-    expect(await t.db.select().from(users).where(eq(users.id, a.id))).toEqual([expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null })]);
+    expect(await t.db.select().from(users).where(eq(users.id, a.id))).toEqual([
+      expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null }),
+    ]);
     expect((await t.identity.getUserByEmail(a.email))?.disabled).toBe(false);
     expect(await auditCount()).toBe(audits);
     expect((await call('GET', '/api/admin/users', a.headers)).statusCode).toBe(200);
@@ -65,7 +72,8 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     expect(statuses[1], `${ab.body} ${ba.body}`).toBe(200);
     // The loser lost the race in the transaction (409), or was already without rights (403) or sessions (401) when it called.
     expect([401, 403, 409]).toContain(statuses[0]);
-    if (statuses[1] === 409) expect([ab, ba].find((r) => r.statusCode === 409)!.json().message).toBe('At least one active admin must remain');
+    if (statuses[1] === 409)
+      expect([ab, ba].find((r) => r.statusCode === 409)!.json().message).toBe('At least one active admin must remain');
     expect(await activeAdminCount()).toBe(1);
 
     // The identity accounts match the profiles: the loser's Firebase change was undone.
@@ -105,7 +113,9 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     expect([401, 403, 409]).toContain(statuses[0]);
     expect(await activeAdminCount()).toBe(1);
     const [winner, loser] = ab.statusCode === 200 ? [a, b] : [b, a];
-    expect((await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/users/${loser.id}`, winner.headers, { name: 'Back', role: 'admin', isActive: true })).statusCode,
+    ).toBe(200);
     // The demotion revoked the loser's sessions: sign in again, past the revocation's second.
     await pastRevocationGranularity();
     loser.headers = bearer(await signIn(loser.email, TEST_PASSWORD));
@@ -116,7 +126,10 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     /** A self sign-up with the 'signup' profile an earlier version made for it. */
     const selfSignUp = async () => {
       const account = await signUp();
-      const [profile] = await t.db.insert(users).values({ uid: account.uid, email: account.email, name: 'Signed Up', origin: 'signup' }).returning();
+      const [profile] = await t.db
+        .insert(users)
+        .values({ uid: account.uid, email: account.email, name: 'Signed Up', origin: 'signup' })
+        .returning();
       return { ...account, id: profile.id };
     };
 
@@ -126,7 +139,9 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
       const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Renamed', role: 'admin', isActive: true });
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toEqual({ error: 'CONFLICT', message: UNVERIFIED_PROMOTION });
-      expect(await t.db.select().from(users).where(eq(users.id, outsider.id))).toEqual([expect.objectContaining({ role: 'user', name: 'Signed Up' })]);
+      expect(await t.db.select().from(users).where(eq(users.id, outsider.id))).toEqual([
+        expect.objectContaining({ role: 'user', name: 'Signed Up' }),
+      ]);
       expect((await t.identity.getUser(outsider.uid))?.displayName).toBeNull();
       expect(await auditCount()).toBe(audits);
       // Anything but the promotion is allowed, and the response says the email is not verified.
@@ -138,7 +153,11 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     it('is refused when its identity account no longer exists', async () => {
       const outsider = await selfSignUp();
       await t.identity.deleteUser(outsider.uid);
-      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Signed Up', role: 'admin', isActive: true });
+      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, {
+        name: 'Signed Up',
+        role: 'admin',
+        isActive: true,
+      });
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json().message).toBe(UNVERIFIED_PROMOTION);
     });
@@ -146,19 +165,27 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
     it('is allowed once the email is verified', async () => {
       const outsider = await selfSignUp();
       await markEmailVerified(outsider.uid);
-      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Verified Person', role: 'admin', isActive: true });
+      const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, {
+        name: 'Verified Person',
+        role: 'admin',
+        isActive: true,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ role: 'admin', emailVerified: true });
       expect((await call('GET', '/api/admin/users', bearer(await signIn(outsider.email, TEST_PASSWORD)))).statusCode).toBe(200);
       // Demoted again (revoking its sessions), so the tests below keep two active admins.
-      expect((await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Verified Person', role: 'user', isActive: true })).statusCode).toBe(200);
+      expect(
+        (await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Verified Person', role: 'user', isActive: true }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('checkRules: only an unverified (or unknown) self sign-up is kept from becoming an admin', () => {
       const actor = { uid: 'actor', email: null, userId: 'actor-id' };
       const profile = (origin: Profile['origin'], role: Profile['role'] = 'user') =>
         ({ id: 'target-id', uid: 'target', role, origin, isActive: true, deletedAt: null }) as Profile;
-      const promote = (target: Profile, verified: boolean | null) => () => checkRules(actor, target, { role: 'admin' }, ['actor-id'], verified);
+      const promote = (target: Profile, verified: boolean | null) => () =>
+        checkRules(actor, target, { role: 'admin' }, ['actor-id'], verified);
       expect(promote(profile('signup'), false)).toThrow(UNVERIFIED_PROMOTION);
       expect(promote(profile('signup'), null)).toThrow(UNVERIFIED_PROMOTION);
       expect(promote(profile('signup'), true)).not.toThrow();
@@ -192,7 +219,9 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
         expect(notAdmin.json()).toMatchObject({ error: 'NOT_ADMIN' });
       }
       expect(await auditCount()).toBe(audits);
-      expect(await t.db.select().from(users).where(eq(users.id, b.id))).toEqual([expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null })]);
+      expect(await t.db.select().from(users).where(eq(users.id, b.id))).toEqual([
+        expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null }),
+      ]);
       // A refused request writes nothing: the self sign-up got no profile by calling.
       expect(await t.db.select().from(users).where(eq(users.uid, plainUser.uid))).toHaveLength(0);
     });
@@ -277,9 +306,12 @@ describe.each(DB_KINDS)('admin users: rules and validation (%s)', (kind) => {
       expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
     });
 
-    it.each(['limit=1', 'limit=100', 'page=1', `search=${'s'.repeat(200)}`, 'isActive=true&role=admin'])('accepts the list query %s', async (query) => {
-      expect((await call('GET', `/api/admin/users?${query}`, a.headers)).statusCode).toBe(200);
-    });
+    it.each(['limit=1', 'limit=100', 'page=1', `search=${'s'.repeat(200)}`, 'isActive=true&role=admin'])(
+      'accepts the list query %s',
+      async (query) => {
+        expect((await call('GET', `/api/admin/users?${query}`, a.headers)).statusCode).toBe(200);
+      },
+    );
   });
 });
 
@@ -300,7 +332,8 @@ describe('admin users: reset-password rate limit per admin uid', () => {
       payload: { email: uniqueEmail('target'), password: TEST_PASSWORD, name: 'Target' },
     });
     const url = `/api/admin/users/${target.json().data._id}/reset-password`;
-    const reset = (headers: Record<string, string>, n: number) => t.app.inject({ method: 'POST', url, headers, payload: { newPassword: `Pass-word-${n}` } });
+    const reset = (headers: Record<string, string>, n: number) =>
+      t.app.inject({ method: 'POST', url, headers, payload: { newPassword: `Pass-word-${n}` } });
     for (let n = 0; n < 10; n += 1) {
       const response = await reset(first.headers, n);
       expect(response.statusCode, `reset ${n}: ${response.body}`).toBe(200);
@@ -334,22 +367,36 @@ describe('admin users: compensation when the database step fails', () => {
   it('deletes the new identity account again when the profile cannot be written', async () => {
     const failing = { db: failingTransactions(), identity: t.identity };
     const email = uniqueEmail('compensated');
-    await expect(createUser(failing, context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow('database unavailable');
+    await expect(createUser(failing, context, { email, password: TEST_PASSWORD, name: 'Never Saved', role: 'user' })).rejects.toThrow(
+      'database unavailable',
+    );
     expect(await t.identity.getUserByEmail(email)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('replacing a self sign-up: the new account is deleted again when the profile cannot be written, and a retry completes', async () => {
     const squatter = await signUp();
-    const [stale] = await t.db.insert(users).values({ uid: squatter.uid, email: squatter.email, name: 'Squatter', origin: 'signup' }).returning();
-    const input = { email: squatter.email, password: TEST_PASSWORD, name: 'Rightful Owner', role: 'user' as const, replaceUnverified: true };
+    const [stale] = await t.db
+      .insert(users)
+      .values({ uid: squatter.uid, email: squatter.email, name: 'Squatter', origin: 'signup' })
+      .returning();
+    const input = {
+      email: squatter.email,
+      password: TEST_PASSWORD,
+      name: 'Rightful Owner',
+      role: 'user' as const,
+      replaceUnverified: true,
+    };
     const failing = { db: failingTransactions(), identity: t.identity };
     await expect(createUser(failing, context, input)).rejects.toThrow('database unavailable');
     expect(await t.identity.getUserByEmail(squatter.email)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.id, stale.id))).toEqual([expect.objectContaining({ deletedAt: null })]);
 
     const real = { db: t.db, identity: t.identity };
-    await expect(createUser(real, context, { ...input, replaceUnverified: undefined })).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_HELD_UNVERIFIED' });
+    await expect(createUser(real, context, { ...input, replaceUnverified: undefined })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'EMAIL_HELD_UNVERIFIED',
+    });
     const created = await createUser(real, context, input);
     expect((await t.identity.getUserByEmail(squatter.email))?.uid).not.toBe(squatter.uid);
     expect((await t.db.select().from(users).where(eq(users.id, stale.id)))[0].deletedAt).toBeInstanceOf(Date);
@@ -357,12 +404,14 @@ describe('admin users: compensation when the database step fails', () => {
     expect(audit.changes).toMatchObject({ replacedUid: { from: null, to: squatter.uid } });
   });
 
-  it('never replaces the acting admin\'s own account', async () => {
+  it("never replaces the acting admin's own account", async () => {
     const admin = await t.createAdmin();
     const [profile] = await t.db.update(users).set({ origin: 'signup' }).where(eq(users.uid, admin.uid)).returning();
     const self: UsersContext = { actor: { uid: admin.uid, email: admin.email, userId: profile.id } };
     const real = { db: t.db, identity: t.identity };
-    await expect(createUser(real, self, { email: admin.email, password: TEST_PASSWORD, name: 'Me Again', role: 'user', replaceUnverified: true })).rejects.toMatchObject({
+    await expect(
+      createUser(real, self, { email: admin.email, password: TEST_PASSWORD, name: 'Me Again', role: 'user', replaceUnverified: true }),
+    ).rejects.toMatchObject({
       statusCode: 409,
       code: 'EMAIL_EXISTS',
     });
@@ -372,10 +421,13 @@ describe('admin users: compensation when the database step fails', () => {
   it('answers the list with unknown verified flags when the identity provider cannot be reached, in one lookup per page', async () => {
     await t.createAdmin();
     const lookups: string[][] = [];
-    const flaky = { ...t.identity, getUsers: async (uids: string[]) => {
-      lookups.push(uids);
-      throw new Error('identity provider unreachable');
-    } };
+    const flaky = {
+      ...t.identity,
+      getUsers: async (uids: string[]) => {
+        lookups.push(uids);
+        throw new Error('identity provider unreachable');
+      },
+    };
     const warnings: object[] = [];
     const log = { error: () => undefined, warn: (details: object) => warnings.push(details) };
     const page = await listUsers({ db: t.db, identity: flaky }, { page: 1, limit: 100 }, log);
@@ -387,13 +439,22 @@ describe('admin users: compensation when the database step fails', () => {
 
   it('re-enables the identity account (and restores its name) when a disable cannot be written', async () => {
     const real = { db: t.db, identity: t.identity };
-    const created = await createUser(real, context, { email: uniqueEmail('restored'), password: TEST_PASSWORD, name: 'Original Name', role: 'user' });
+    const created = await createUser(real, context, {
+      email: uniqueEmail('restored'),
+      password: TEST_PASSWORD,
+      name: 'Original Name',
+      role: 'user',
+    });
     const failing = { db: failingTransactions(), identity: t.identity };
-    await expect(updateUser(failing, context, created._id, { name: 'New Name', role: 'user', isActive: false })).rejects.toThrow('database unavailable');
+    await expect(updateUser(failing, context, created._id, { name: 'New Name', role: 'user', isActive: false })).rejects.toThrow(
+      'database unavailable',
+    );
     expect(await t.identity.getUserByEmail(created.email)).toMatchObject({ disabled: false, displayName: 'Original Name' });
     await expect(deleteUser(failing, context, created._id)).rejects.toThrow('database unavailable');
     expect((await t.identity.getUserByEmail(created.email))?.disabled).toBe(false);
     expect(await signIn(created.email, TEST_PASSWORD)).toEqual(expect.any(String));
-    expect(await t.db.select().from(users).where(eq(users.id, created._id))).toEqual([expect.objectContaining({ isActive: true, name: 'Original Name', deletedAt: null })]);
+    expect(await t.db.select().from(users).where(eq(users.id, created._id))).toEqual([
+      expect.objectContaining({ isActive: true, name: 'Original Name', deletedAt: null }),
+    ]);
   });
 });

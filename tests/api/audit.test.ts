@@ -29,7 +29,9 @@ describe.each(DB_KINDS)('admin audit log (%s)', (kind) => {
   afterAll(() => t?.close());
 
   const list = async (query: Record<string, unknown>) => {
-    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+    const params = new URLSearchParams(
+      Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    );
     return t.app.inject({ method: 'GET', url: `/api/admin/audit?${params}`, headers });
   };
   const mine = { actorEmail: tag };

@@ -91,7 +91,12 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
   it('refuses a plain user profile with 403 and leaves its last sign-in untouched', async () => {
     const account = await signUp();
     await t.db.insert(users).values({ uid: account.uid, email: account.email, role: 'user' });
-    const response = await t.app.inject({ method: 'PUT', url: '/api/speech-rate', headers: bearer(account.idToken), payload: { enabled: false, time_window: 9, max_words: 9 } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/speech-rate',
+      headers: bearer(account.idToken),
+      payload: { enabled: false, time_window: 9, max_words: 9 },
+    });
     expect(response.statusCode).toBe(403);
     const [profile] = await t.db.select().from(users).where(eq(users.uid, account.uid));
     expect(profile.lastLogin).toBeNull();
@@ -116,7 +121,8 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     const revokedAt = new Date();
     await setProfile(t.db, admin.uid, { sessionsRevokedAt: revokedAt });
     const second = Math.floor(revokedAt.getTime() / 1000);
-    const call = (authTime: number) => t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(forgeUnsignedToken({ uid: admin.uid, authTime })) });
+    const call = (authTime: number) =>
+      t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(forgeUnsignedToken({ uid: admin.uid, authTime })) });
     for (const authTime of [second - 1, second]) {
       const refused = await call(authTime);
       expect(refused.statusCode, `auth_time ${authTime - second}`).toBe(401);

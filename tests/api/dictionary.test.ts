@@ -20,7 +20,14 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api/dictionary${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const createObjection = async (question: string, answer = `Answer to ${question}`, extra: object = {}) => {
-    const response = await call('POST', '/objections', { question, answer, category: 'Original', isOriginal: true, parentId: null, ...extra });
+    const response = await call('POST', '/objections', {
+      question,
+      answer,
+      category: 'Original',
+      isOriginal: true,
+      parentId: null,
+      ...extra,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return dictionaryItemResponseSchema.parse(response.json()).data;
   };
@@ -53,13 +60,25 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       });
       expect(item._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(await auditCount()).toBe(before + 1);
-      expect(await lastAudit()).toMatchObject({ action: 'objection.create', targetType: 'objection', targetId: item._id, actorUid: adminUid });
+      expect(await lastAudit()).toMatchObject({
+        action: 'objection.create',
+        targetType: 'objection',
+        targetId: item._id,
+        actorUid: adminUid,
+      });
     });
 
     it('creates a FAQ with question, answer and category only, trimmed', async () => {
-      const response = await call('POST', '/faqs', { question: '  Is there a free trial?  ', answer: 'Yes, 14 days.', category: 'Original' });
+      const response = await call('POST', '/faqs', {
+        question: '  Is there a free trial?  ',
+        answer: 'Yes, 14 days.',
+        category: 'Original',
+      });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ success: true, data: { question: 'Is there a free trial?', isOriginal: true, parentId: null } });
+      expect(response.json()).toMatchObject({
+        success: true,
+        data: { question: 'Is there a free trial?', isOriginal: true, parentId: null },
+      });
       expect((await lastAudit()).action).toBe('faq.create');
     });
 
@@ -70,7 +89,13 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
 
     it('creates a variation through POST with parentId, with the parent answer', async () => {
       const parent = await createObjection('Parent via POST', 'The shared answer');
-      const response = await call('POST', '/objections', { question: 'Child via POST', answer: 'ignored', category: 'Variation', isOriginal: false, parentId: parent._id });
+      const response = await call('POST', '/objections', {
+        question: 'Child via POST',
+        answer: 'ignored',
+        category: 'Variation',
+        isOriginal: false,
+        parentId: parent._id,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().data).toMatchObject({ isOriginal: false, parentId: parent._id, answer: 'The shared answer' });
     });
@@ -109,7 +134,12 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       const orphan = await call('POST', '/objections', { question: 'q', answer: 'a', isOriginal: false });
       expect(orphan.statusCode).toBe(400);
       expect(orphan.json().message).toMatch(/parentId/);
-      const unknown = await call('POST', '/objections', { question: 'q', answer: 'a', isOriginal: false, parentId: '00000000-0000-4000-8000-000000000000' });
+      const unknown = await call('POST', '/objections', {
+        question: 'q',
+        answer: 'a',
+        isOriginal: false,
+        parentId: '00000000-0000-4000-8000-000000000000',
+      });
       expect(unknown.statusCode).toBe(404);
       const wrongKind = await call('POST', '/objections', { question: 'q', answer: 'a', isOriginal: false, parentId: faq._id });
       expect(wrongKind.statusCode).toBe(404);
@@ -122,7 +152,13 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       const parent = await createObjection('We already use a competitor.', 'What do you like about it?');
       const before = await auditCount();
       const variation = await addVariation('objections', parent._id, 'We work with another vendor.');
-      expect(variation).toMatchObject({ isOriginal: false, parentId: parent._id, answer: 'What do you like about it?', category: 'Variation', needsEmbedding: true });
+      expect(variation).toMatchObject({
+        isOriginal: false,
+        parentId: parent._id,
+        answer: 'What do you like about it?',
+        category: 'Variation',
+        needsEmbedding: true,
+      });
       expect(await auditCount()).toBe(before + 1);
       expect((await lastAudit()).action).toBe('objection.variation.create');
     });
@@ -160,20 +196,33 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       const variation = await addVariation('objections', parent._id, 'Editable variation');
       await t.db.update(dictionaryItems).set({ needsEmbedding: false });
       const before = await auditCount();
-      const response = await call('PUT', `/objections/${parent._id}`, { question: 'Editable original', answer: 'New answer', category: 'Original', isOriginal: true });
+      const response = await call('PUT', `/objections/${parent._id}`, {
+        question: 'Editable original',
+        answer: 'New answer',
+        category: 'Original',
+        isOriginal: true,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: true, data: { answer: 'New answer', needsEmbedding: true } });
       const [child] = await t.db.select().from(dictionaryItems).where(eq(dictionaryItems.id, variation._id));
       expect(child.answer).toBe('New answer');
       expect(await auditCount()).toBe(before + 1);
-      expect(await lastAudit()).toMatchObject({ action: 'objection.update', changes: { answer: { from: 'Old answer', to: 'New answer' } } });
+      expect(await lastAudit()).toMatchObject({
+        action: 'objection.update',
+        changes: { answer: { from: 'Old answer', to: 'New answer' } },
+      });
     });
 
     it("edits a variation's question (Pending) and keeps the original's answer", async () => {
       const parent = await createObjection('Original of an edited variation', 'Shared');
       const variation = await addVariation('objections', parent._id, 'Before edit');
       await t.db.update(dictionaryItems).set({ needsEmbedding: false }).where(eq(dictionaryItems.id, variation._id));
-      const response = await call('PUT', `/objections/${variation._id}`, { question: 'After edit', answer: 'Sneaky other answer', category: 'Variation', isOriginal: false });
+      const response = await call('PUT', `/objections/${variation._id}`, {
+        question: 'After edit',
+        answer: 'Sneaky other answer',
+        category: 'Variation',
+        isOriginal: false,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({ question: 'After edit', answer: 'Shared', needsEmbedding: true, parentId: parent._id });
     });
@@ -211,10 +260,15 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       expect(response.json()).toEqual({ success: true });
       const left = await t.db.select().from(dictionaryItems).where(eq(dictionaryItems.parentId, parent._id));
       expect(left).toHaveLength(0);
-      for (const child of children) expect(await t.db.select().from(dictionaryItems).where(eq(dictionaryItems.id, child._id))).toHaveLength(0);
+      for (const child of children)
+        expect(await t.db.select().from(dictionaryItems).where(eq(dictionaryItems.id, child._id))).toHaveLength(0);
       expect(await orphanCount()).toBe(0);
       expect(await auditCount()).toBe(before + 1);
-      expect(await lastAudit()).toMatchObject({ action: 'objection.delete', targetId: parent._id, changes: { variations: { from: 2, to: 0 } } });
+      expect(await lastAudit()).toMatchObject({
+        action: 'objection.delete',
+        targetId: parent._id,
+        changes: { variations: { from: 2, to: 0 } },
+      });
     });
 
     it('deletes a single variation and leaves its original', async () => {
@@ -230,8 +284,14 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       await addVariation('objections', parent._id, 'Survivor 2');
       const rowsBefore = await rowCount();
       const auditBefore = await auditCount();
-      await t.db.execute(sql.raw(`create or replace function test_fail_audit() returns trigger language plpgsql as $$ begin raise exception 'simulated failure'; end $$`));
-      await t.db.execute(sql.raw('create trigger test_fail_audit before insert on audit_log for each row execute function test_fail_audit()'));
+      await t.db.execute(
+        sql.raw(
+          `create or replace function test_fail_audit() returns trigger language plpgsql as $$ begin raise exception 'simulated failure'; end $$`,
+        ),
+      );
+      await t.db.execute(
+        sql.raw('create trigger test_fail_audit before insert on audit_log for each row execute function test_fail_audit()'),
+      );
       try {
         const response = await call('DELETE', `/objections/${parent._id}`);
         expect(response.statusCode).toBe(500);
@@ -259,7 +319,14 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       const b = await createObjection('Bodyless delete b');
       expect((await t.app.inject({ method: 'DELETE', url: `/api/dictionary/objections/${a._id}`, headers })).statusCode).toBe(200);
       expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/dictionary/objections/${b._id}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '' })).statusCode,
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/dictionary/objections/${b._id}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: '',
+          })
+        ).statusCode,
       ).toBe(200);
     });
   });
@@ -269,7 +336,11 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       await t.db.delete(dictionaryItems);
       // 7 FAQ originals, each with 2 variations: paging must count the 7 originals only.
       for (let i = 1; i <= 7; i += 1) {
-        const response = await call('POST', '/faqs', { question: `Grouped FAQ ${i}`, answer: `Grouped answer ${i}`, category: i % 2 ? 'Odd' : 'Even' });
+        const response = await call('POST', '/faqs', {
+          question: `Grouped FAQ ${i}`,
+          answer: `Grouped answer ${i}`,
+          category: i % 2 ? 'Odd' : 'Even',
+        });
         const id = response.json().data._id;
         await addVariation('faqs', id, `Variation ${i}a`);
         await addVariation('faqs', id, i === 3 ? 'Needle 100%_\\ match' : `Variation ${i}b`);
@@ -321,23 +392,21 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       expect(literal.faqs.map((item) => item.question)).toEqual(['Grouped FAQ 3']);
       for (const wildcard of ['%', '_', '\\']) {
         const body = groupedFaqsResponseSchema.parse((await call('GET', `/faqs/grouped?search=${encodeURIComponent(wildcard)}`)).json());
-        expect(body.faqs.map((item) => item.question), wildcard).toEqual(['Grouped FAQ 3']);
+        expect(
+          body.faqs.map((item) => item.question),
+          wildcard,
+        ).toEqual(['Grouped FAQ 3']);
       }
     });
 
-    it.each([
-      ['page=0'],
-      ['limit=0'],
-      ['limit=101'],
-      ['page=abc'],
-      [`search=${'x'.repeat(201)}`],
-      ['search=%00'],
-      ['page=1&page=2'],
-    ])('refuses ?%s with 400', async (query) => {
-      const response = await call('GET', `/faqs/grouped?${query}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
-    });
+    it.each([['page=0'], ['limit=0'], ['limit=101'], ['page=abc'], [`search=${'x'.repeat(201)}`], ['search=%00'], ['page=1&page=2']])(
+      'refuses ?%s with 400',
+      async (query) => {
+        const response = await call('GET', `/faqs/grouped?${query}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+      },
+    );
   });
 
   describe('POST /dictionary/{kind}/{id}/generate-variations (local generator)', () => {
@@ -367,7 +436,9 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       }
       expect((await call('POST', `/objections/${parent._id}/generate-variations`, { count: 3, extra: true })).statusCode).toBe(400);
       expect((await call('POST', `/objections/${variation._id}/generate-variations`, { count: 3 })).statusCode).toBe(400);
-      expect((await call('POST', '/objections/00000000-0000-4000-8000-000000000000/generate-variations', { count: 3 })).statusCode).toBe(404);
+      expect((await call('POST', '/objections/00000000-0000-4000-8000-000000000000/generate-variations', { count: 3 })).statusCode).toBe(
+        404,
+      );
       expect((await call('POST', `/faqs/${parent._id}/generate-variations`, { count: 3 })).statusCode).toBe(404);
       expect((await call('POST', `/objections/${parent._id}/generate-variations`, { count: 1 })).statusCode).toBe(200);
       expect((await call('POST', `/objections/${parent._id}/generate-variations`, { count: 10 })).statusCode).toBe(200);
@@ -397,12 +468,18 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
         sql`select count(*)::int as n from dictionary_items v join dictionary_items o on o.id = v.parent_id where v.answer <> o.answer`,
       );
       expect(Number((variationsWithParentAnswer as unknown as { rows: { n: number }[] }).rows[0].n)).toBe(0);
-      const landmines = (await t.app.inject({ method: 'GET', url: '/api/landmines', headers })).json().landmines as { isActive: boolean; priority: string }[];
+      const landmines = (await t.app.inject({ method: 'GET', url: '/api/landmines', headers })).json().landmines as {
+        isActive: boolean;
+        priority: string;
+      }[];
       expect(landmines).toHaveLength(15);
       expect(landmines.some((landmine) => !landmine.isActive)).toBe(true);
       expect(new Set(landmines.map((landmine) => landmine.priority))).toEqual(new Set(['high', 'medium', 'low']));
       expect(await seedDictionary({ db: t.db })).toBe(false);
-      const stored = await t.db.select({ n: count() }).from(dictionaryItems).where(and(isNotNull(dictionaryItems.parentId), gt(dictionaryItems.createdAt, new Date(0))));
+      const stored = await t.db
+        .select({ n: count() })
+        .from(dictionaryItems)
+        .where(and(isNotNull(dictionaryItems.parentId), gt(dictionaryItems.createdAt, new Date(0))));
       expect(stored[0].n).toBeGreaterThanOrEqual(80);
     });
   });
@@ -418,7 +495,12 @@ describe('generate-variations per-admin rate limit', () => {
   it('answers 429 with retry-after once an admin exceeds the limit; another admin is not affected', async () => {
     const first = await t.createAdmin();
     const second = await t.createAdmin();
-    const created = await t.app.inject({ method: 'POST', url: '/api/dictionary/faqs', headers: first.headers, payload: { question: 'Rate limited?', answer: 'Yes' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/dictionary/faqs',
+      headers: first.headers,
+      payload: { question: 'Rate limited?', answer: 'Yes' },
+    });
     const url = `/api/dictionary/faqs/${created.json().data._id}/generate-variations`;
     const generate = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url, headers, payload: { count: 1 } });
     expect((await generate(first.headers)).statusCode).toBe(200);

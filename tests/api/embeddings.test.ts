@@ -56,7 +56,11 @@ describe('OpenAI-compatible embeddings client (local stand-in)', () => {
     const vectors = await provider.embed(['first text', 'second text']);
     expect(vectors).toEqual([hashedBagOfWords('first text', 8), hashedBagOfWords('second text', 8)]);
     const request = standIn.requests.at(-1)!;
-    expect(request).toMatchObject({ path: '/v1/embeddings', authorization: 'Bearer sk-test', body: { model: 'stand-in-embed', input: ['first text', 'second text'] } });
+    expect(request).toMatchObject({
+      path: '/v1/embeddings',
+      authorization: 'Bearer sk-test',
+      body: { model: 'stand-in-embed', input: ['first text', 'second text'] },
+    });
   });
 
   it.each([
@@ -96,12 +100,21 @@ describe.each(DB_KINDS)('embedding worker (%s)', (kind) => {
   });
 
   const createFaq = async (question: string) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/dictionary/faqs', headers, payload: { question, answer: 'An answer' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dictionary/faqs',
+      headers,
+      payload: { question, answer: 'An answer' },
+    });
     return response.json().data as { _id: string; needsEmbedding: boolean };
   };
   const isReady = async (id: string) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dictionary/faqs/grouped?limit=100', headers });
-    const items = response.json().faqs as { _id: string; needsEmbedding: boolean; variations: { _id: string; needsEmbedding: boolean }[] }[];
+    const items = response.json().faqs as {
+      _id: string;
+      needsEmbedding: boolean;
+      variations: { _id: string; needsEmbedding: boolean }[];
+    }[];
     const all = items.flatMap((item) => [item, ...item.variations]);
     return all.find((item) => item._id === id)?.needsEmbedding === false;
   };
@@ -120,7 +133,12 @@ describe.each(DB_KINDS)('embedding worker (%s)', (kind) => {
     expect(row.embedding![0]).toBeCloseTo(hashedBagOfWords('How long does onboarding take?')[0], 5);
 
     // An edit marks it Pending again, and the worker makes it Ready again.
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/dictionary/faqs/${item._id}`, headers, payload: { question: 'How long is onboarding?', answer: 'An answer' } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/dictionary/faqs/${item._id}`,
+      headers,
+      payload: { question: 'How long is onboarding?', answer: 'An answer' },
+    });
     expect(edited.json().data.needsEmbedding).toBe(true);
     await waitFor(() => isReady(item._id), 5_000);
     expect((await rowOf(item._id)).embedding![0]).toBeCloseTo(hashedBagOfWords('How long is onboarding?')[0], 5);
@@ -135,7 +153,12 @@ describe.each(DB_KINDS)('embedding worker (%s)', (kind) => {
       embed: async (texts) => {
         if (edit) {
           edit = false;
-          await t.app.inject({ method: 'PUT', url: `/api/dictionary/faqs/${item._id}`, headers, payload: { question: 'Edited during the call', answer: 'An answer' } });
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/dictionary/faqs/${item._id}`,
+            headers,
+            payload: { question: 'Edited during the call', answer: 'An answer' },
+          });
         }
         return local.embed(texts);
       },
@@ -163,7 +186,16 @@ describe.each(DB_KINDS)('embedding worker (%s)', (kind) => {
       },
     };
     const warnings: object[] = [];
-    workers.push(startEmbeddingWorker({ db: t.db, provider: flaky, intervalMs: 50, initialBackoffMs: 100, maxBackoffMs: 400, log: { warn: (payload) => warnings.push(payload) } }));
+    workers.push(
+      startEmbeddingWorker({
+        db: t.db,
+        provider: flaky,
+        intervalMs: 50,
+        initialBackoffMs: 100,
+        maxBackoffMs: 400,
+        log: { warn: (payload) => warnings.push(payload) },
+      }),
+    );
     await waitFor(async () => calls >= 3);
     expect((await rowOf(item._id)).needsEmbedding).toBe(true);
     expect(warnings[0]).toMatchObject({ event: 'embeddings.failed', retryInMs: 100 });
@@ -178,9 +210,11 @@ describe.each(DB_KINDS)('embedding worker (%s)', (kind) => {
     while ((await local.runOnce()) > 0);
     expect((await rowOf(item._id)).embeddingModel).toBe(LOCAL_EMBEDDING_MODEL);
     standIn.embeddingsMode = 'ok';
-    const remote = startEmbeddingWorker(
-      { db: t.db, provider: createOpenAiEmbeddingProvider({ baseUrl: standIn.baseUrl, apiKey: 'k', model: 'stand-in-embed' }), intervalMs: 50 },
-    );
+    const remote = startEmbeddingWorker({
+      db: t.db,
+      provider: createOpenAiEmbeddingProvider({ baseUrl: standIn.baseUrl, apiKey: 'k', model: 'stand-in-embed' }),
+      intervalMs: 50,
+    });
     workers.push(remote);
     await waitFor(async () => (await rowOf(item._id)).embeddingModel === 'stand-in-embed');
     const row = await rowOf(item._id);

@@ -25,8 +25,24 @@ describe('server environment', () => {
   });
 
   it('reads empty variables as unset and parses lists and flags', () => {
-    const env = loadEnv({ DATA_DIR: '', DATABASE_URL: '', ADMIN_UIDS: ' a, b ,,', SEED: 'false', PORT: '9001', ...EMULATOR, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8', RATE_LIMIT_PER_MINUTE: '0' });
-    expect(env).toMatchObject({ DATA_DIR: '.data/db', ADMIN_UIDS: ['a', 'b'], SEED: false, PORT: 9001, TRUST_PROXY: ['10.0.0.1', '10.0.0.0/8'], RATE_LIMIT_PER_MINUTE: 0 });
+    const env = loadEnv({
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      ADMIN_UIDS: ' a, b ,,',
+      SEED: 'false',
+      PORT: '9001',
+      ...EMULATOR,
+      TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    expect(env).toMatchObject({
+      DATA_DIR: '.data/db',
+      ADMIN_UIDS: ['a', 'b'],
+      SEED: false,
+      PORT: 9001,
+      TRUST_PROXY: ['10.0.0.1', '10.0.0.0/8'],
+      RATE_LIMIT_PER_MINUTE: 0,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(runtimeConfigFromEnv(env)).toMatchObject({ authEmulatorUrl: 'http://127.0.0.1:9099', adminUids: ['a', 'b'] });
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
@@ -54,7 +70,9 @@ describe('server environment', () => {
     expect(loadEnv(EMULATOR).HOST).toBe('127.0.0.1');
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(loadEnv({ ...EMULATOR, HOST: host }).HOST).toBe(host);
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'portal.example.com']) {
-      expect(() => loadEnv({ ...EMULATOR, HOST: host })).toThrow(/Refusing to start: HOST=.* would expose a server that trusts the Auth emulator/);
+      expect(() => loadEnv({ ...EMULATOR, HOST: host })).toThrow(
+        /Refusing to start: HOST=.* would expose a server that trusts the Auth emulator/,
+      );
       expect(() => loadEnv({ ...EMULATOR, HOST: host, DEMO_LISTEN_ON_NETWORK: 'true' })).toThrow(EnvError);
       expect(loadEnv({ ...EMULATOR, HOST: host, DEMO_LISTEN_ON_NETWORK: EMULATOR_NETWORK_OVERRIDE }).HOST).toBe(host);
     }

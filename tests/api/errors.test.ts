@@ -113,13 +113,20 @@ describe('security logging', () => {
   it('logs denied requests as security events without the token', async () => {
     await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: { authorization: 'Bearer leaked-token-value' } });
     const events = lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === 'auth.denied');
-    expect(events).toEqual([expect.objectContaining({ level: 40, reason: expect.stringContaining('invalid token'), url: '/api/speech-rate' })]);
+    expect(events).toEqual([
+      expect.objectContaining({ level: 40, reason: expect.stringContaining('invalid token'), url: '/api/speech-rate' }),
+    ]);
     expect(lines.join('\n')).not.toContain('leaked-token-value');
   });
 
   it('redacts passwords and authorization headers', async () => {
     const admin = await t.createAdmin();
-    await t.app.inject({ method: 'POST', url: '/api/test/log', headers: admin.headers, payload: { password: 'Hunter-11', newPassword: 'Hunter-44' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/test/log',
+      headers: admin.headers,
+      payload: { password: 'Hunter-11', newPassword: 'Hunter-44' },
+    });
     const log = lines.join('\n');
     expect(log).toContain('handler saw a body');
     expect(log).not.toMatch(/Hunter-\d\d/);

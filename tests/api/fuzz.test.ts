@@ -19,17 +19,26 @@ const scalar = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
 const outOfRange = fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 121 }), fc.double({ min: 1.01, max: 119.99, noInteger: true }));
-const valid = fc.record({ enabled: fc.boolean(), time_window: fc.integer({ min: 1, max: 120 }), max_words: fc.integer({ min: 1, max: 500 }) });
+const valid = fc.record({
+  enabled: fc.boolean(),
+  time_window: fc.integer({ min: 1, max: 120 }),
+  max_words: fc.integer({ min: 1, max: 500 }),
+});
 
 /** Bodies that must all be refused: wrong types, out of range, extra keys, missing keys, non-objects. */
 const invalidBody = fc.oneof(
-  valid.chain((body) => fc.constantFrom('enabled', 'time_window', 'max_words').chain((key) => scalar.map((value) => ({ ...body, [key]: value })))).filter(
-    (body) => typeof body.enabled !== 'boolean' || !Number.isInteger(body.time_window) || !Number.isInteger(body.max_words),
-  ),
+  valid
+    .chain((body) =>
+      fc.constantFrom('enabled', 'time_window', 'max_words').chain((key) => scalar.map((value) => ({ ...body, [key]: value }))),
+    )
+    .filter((body) => typeof body.enabled !== 'boolean' || !Number.isInteger(body.time_window) || !Number.isInteger(body.max_words)),
   valid.chain((body) => outOfRange.map((value) => ({ ...body, time_window: value }))),
   valid.chain((body) => fc.integer({ min: 501 }).map((value) => ({ ...body, max_words: value }))),
   valid.chain((body) =>
-    fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !(key in body)).map((key) => ({ ...body, [key]: 1 })),
+    fc
+      .string({ minLength: 1, maxLength: 20 })
+      .filter((key) => !(key in body))
+      .map((key) => ({ ...body, [key]: 1 })),
   ),
   valid.chain((body) => fc.constantFrom('enabled', 'time_window', 'max_words').map((key) => ({ ...body, [key]: undefined }))),
   scalar.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)),

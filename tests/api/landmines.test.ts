@@ -47,7 +47,11 @@ describe.each(DB_KINDS)('landmines (%s)', (kind) => {
       priority: 'high',
       triggerVariations: ['never goes up', '   ', '', 'lifetime price'],
       canSay: [{ point: 'Fixed for the term', context: 'contract' }, { point: '  ' }, { point: 'Ask the deal desk', context: '  ' }],
-      cannotSay: [{ point: 'Never goes up', reason: 'Not in the contract', severity: 'legal_risk' }, { point: '', severity: 'brand_risk' }, { point: 'Forever' }],
+      cannotSay: [
+        { point: 'Never goes up', reason: 'Not in the contract', severity: 'legal_risk' },
+        { point: '', severity: 'brand_risk' },
+        { point: 'Forever' },
+      ],
       quickTips: 'Point to the renewal clause.',
       isActive: false,
     });
@@ -72,7 +76,11 @@ describe.each(DB_KINDS)('landmines (%s)', (kind) => {
     ['a trigger over 500 characters', { trigger: 'x'.repeat(501), category: 'c' }, 'trigger'],
     ['an unknown priority', { trigger: 't', category: 'c', priority: 'urgent' }, 'priority'],
     ['an unknown severity', { trigger: 't', category: 'c', cannotSay: [{ point: 'p', severity: 'fatal' }] }, 'severity'],
-    ['51 trigger variations', { trigger: 't', category: 'c', triggerVariations: Array.from({ length: 51 }, (_, i) => `v${i}`) }, 'triggerVariations'],
+    [
+      '51 trigger variations',
+      { trigger: 't', category: 'c', triggerVariations: Array.from({ length: 51 }, (_, i) => `v${i}`) },
+      'triggerVariations',
+    ],
     ['51 can-say points', { trigger: 't', category: 'c', canSay: Array.from({ length: 51 }, (_, i) => ({ point: `p${i}` })) }, 'canSay'],
     ['an unknown key in a point', { trigger: 't', category: 'c', canSay: [{ point: 'p', extra: 1 }] }, 'canSay'],
     ['an unknown key', { trigger: 't', category: 'c', _id: 'x' }, '_id'],
@@ -87,14 +95,29 @@ describe.each(DB_KINDS)('landmines (%s)', (kind) => {
   });
 
   it('accepts the boundaries (trigger 500, 50 items)', async () => {
-    const landmine = await create({ trigger: 'x'.repeat(500), category: 'c', triggerVariations: Array.from({ length: 50 }, (_, i) => `v${i}`) });
+    const landmine = await create({
+      trigger: 'x'.repeat(500),
+      category: 'c',
+      triggerVariations: Array.from({ length: 50 }, (_, i) => `v${i}`),
+    });
     expect(landmine.triggerVariations).toHaveLength(50);
   });
 
   it('updates a landmine (fields left out keep their value), one audit row with the changed fields', async () => {
-    const landmine = await create({ trigger: 'old trigger', category: 'Old', priority: 'low', quickTips: 'keep me', triggerVariations: ['a'] });
+    const landmine = await create({
+      trigger: 'old trigger',
+      category: 'Old',
+      priority: 'low',
+      quickTips: 'keep me',
+      triggerVariations: ['a'],
+    });
     const before = await auditCount();
-    const response = await call('PUT', `/${landmine._id}`, { trigger: 'new trigger', category: 'Old', priority: 'high', canSay: [{ point: 'ok', context: '' }, { point: '' }] });
+    const response = await call('PUT', `/${landmine._id}`, {
+      trigger: 'new trigger',
+      category: 'Old',
+      priority: 'high',
+      canSay: [{ point: 'ok', context: '' }, { point: '' }],
+    });
     expect(response.statusCode).toBe(200);
     expect(landmineResponseSchema.parse(response.json()).landmine).toMatchObject({
       trigger: 'new trigger',
@@ -157,7 +180,13 @@ describe.each(DB_KINDS)('landmines (%s)', (kind) => {
   describe('GET /landmines', () => {
     beforeAll(async () => {
       await t.db.delete(landmines);
-      await create({ trigger: 'alpha', category: 'Legal', priority: 'high', quickTips: 'Mind the 100% claim', triggerVariations: ['first variation'] });
+      await create({
+        trigger: 'alpha',
+        category: 'Legal',
+        priority: 'high',
+        quickTips: 'Mind the 100% claim',
+        triggerVariations: ['first variation'],
+      });
       await create({ trigger: 'beta', category: 'Legal', priority: 'low', isActive: false });
       await create({ trigger: 'gamma', category: 'Brand', triggerVariations: ['Special_Wording'] });
     });
@@ -184,8 +213,11 @@ describe.each(DB_KINDS)('landmines (%s)', (kind) => {
       expect(body.landmines.map((landmine) => landmine.trigger)).toEqual(triggers);
     });
 
-    it.each([['priority=urgent'], ['isActive=yes'], ['isActive=1'], ['priority=high&priority=low'], [`category=${'c'.repeat(201)}`]])('refuses ?%s with 400', async (query) => {
-      expect((await call('GET', `?${query}`)).statusCode).toBe(400);
-    });
+    it.each([['priority=urgent'], ['isActive=yes'], ['isActive=1'], ['priority=high&priority=low'], [`category=${'c'.repeat(201)}`]])(
+      'refuses ?%s with 400',
+      async (query) => {
+        expect((await call('GET', `?${query}`)).statusCode).toBe(400);
+      },
+    );
   });
 });

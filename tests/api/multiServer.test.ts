@@ -6,13 +6,16 @@ import { createPostgresDatabase, startServerProcess, waitUntilReady, type Server
 import { bearer, makeAdmin, signUp, TEST_PROJECT_ID, useAuthEmulator } from '../support/identity';
 
 /** The migrations drizzle applies: one journal entry each. */
-const migrationCount = (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const migrationCount = (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries
+  .length;
 
 const migrationRows = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const result = await client.query<{ rows: string; hashes: string }>('select count(*) as rows, count(distinct hash) as hashes from drizzle.__drizzle_migrations');
+    const result = await client.query<{ rows: string; hashes: string }>(
+      'select count(*) as rows, count(distinct hash) as hashes from drizzle.__drizzle_migrations',
+    );
     return { rows: Number(result.rows[0].rows), hashes: Number(result.rows[0].hashes) };
   } finally {
     await client.end();
@@ -32,7 +35,10 @@ describe('several servers on one PostgreSQL', { timeout: 120_000 }, () => {
         await new Promise((resolveDelay) => setTimeout(resolveDelay, 300));
         spans.push({ start, end: performance.now() });
       };
-      const results = await Promise.allSettled([openDatabase({ databaseUrl: postgres.url, prepare }), openDatabase({ databaseUrl: postgres.url, prepare })]);
+      const results = await Promise.allSettled([
+        openDatabase({ databaseUrl: postgres.url, prepare }),
+        openDatabase({ databaseUrl: postgres.url, prepare }),
+      ]);
       for (const result of results) if (result.status === 'fulfilled') opened.push(result.value);
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
       expect(await migrationRows(postgres.url)).toEqual({ rows: migrationCount, hashes: migrationCount });
@@ -48,7 +54,13 @@ describe('several servers on one PostgreSQL', { timeout: 120_000 }, () => {
   it('starts two servers at the same moment: both serve, the migrations ran once, and a change through one is seen through the other', async () => {
     const emulatorHost = useAuthEmulator();
     const postgres = await createPostgresDatabase();
-    const env = { DATABASE_URL: postgres.url, DATA_DIR: '', SEED: 'false', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: TEST_PROJECT_ID };
+    const env = {
+      DATABASE_URL: postgres.url,
+      DATA_DIR: '',
+      SEED: 'false',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    };
     const servers: ServerProcess[] = [];
     let direct: OpenedDatabase | null = null;
     try {
@@ -78,11 +90,17 @@ describe('several servers on one PostgreSQL', { timeout: 120_000 }, () => {
       expect(await getThrough(a)).toEqual({ success: true, data: throughB });
 
       // Both servers run an embedding worker: a new item still ends up Ready, once.
-      const created = await fetch(`${a.url}/api/dictionary/faqs`, { method: 'POST', headers, body: JSON.stringify({ question: 'Seen by both servers?', answer: 'Yes' }) });
+      const created = await fetch(`${a.url}/api/dictionary/faqs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question: 'Seen by both servers?', answer: 'Yes' }),
+      });
       expect(created.status).toBe(201);
       const id = ((await created.json()) as { data: { _id: string } }).data._id;
       const readyThroughB = async () => {
-        const grouped = (await (await fetch(`${b.url}/api/dictionary/faqs/grouped?limit=100`, { headers })).json()) as { faqs: { _id: string; needsEmbedding: boolean }[] };
+        const grouped = (await (await fetch(`${b.url}/api/dictionary/faqs/grouped?limit=100`, { headers })).json()) as {
+          faqs: { _id: string; needsEmbedding: boolean }[];
+        };
         return grouped.faqs.find((item) => item._id === id)?.needsEmbedding === false;
       };
       const deadline = Date.now() + 20_000;

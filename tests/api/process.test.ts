@@ -13,12 +13,26 @@ const root = resolve(import.meta.dirname, '../..');
 const listeningAddresses = (port: number): string[] => {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const addresses: string[] = [];
-  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
-    const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+  for (const [file, v6] of [
+    ['/proc/net/tcp', false],
+    ['/proc/net/tcp6', true],
+  ] as const) {
+    const rows = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/));
     for (const [, local, , state] of rows) {
       const [address, localPort] = local.split(':');
       if (state !== '0A' || localPort !== hexPort) continue;
-      if (!v6) addresses.push(address.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)).join('.'));
+      if (!v6)
+        addresses.push(
+          address
+            .match(/../g)!
+            .reverse()
+            .map((byte) => parseInt(byte, 16))
+            .join('.'),
+        );
       else addresses.push(/^0+$/.test(address) ? '::' : address === '00000000000000000000000001000000' ? '::1' : `ipv6:${address}`);
     }
   }
@@ -54,7 +68,10 @@ interface Locker {
 }
 
 const startLocker = (lockDir: string): { locker: Locker; ready: Promise<void> } => {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', LOCKER], { cwd: root, env: { ...process.env, LOCK_DIR: lockDir } });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', LOCKER], {
+    cwd: root,
+    env: { ...process.env, LOCK_DIR: lockDir },
+  });
   const lines: string[] = [];
   let output = '';
   const waiters: { count: number; done(line: string): void }[] = [];
@@ -119,7 +136,9 @@ describe('the server process', { timeout: 120_000 }, () => {
         DATA_DIR: join(dataRoot, `guard-${nodeEnv}`),
       });
       expect(await server.exited).toBe(1);
-      expect(server.output()).toContain('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set, but FIREBASE_PROJECT_ID=acme-sales-prod is not a demo-* project');
+      expect(server.output()).toContain(
+        'Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set, but FIREBASE_PROJECT_ID=acme-sales-prod is not a demo-* project',
+      );
     },
   );
 
@@ -137,7 +156,12 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('refuses to start outside demo mode without ADMIN_UIDS', async () => {
-    const server = await launch({ FIREBASE_PROJECT_ID: 'acme-sales-prod', FIREBASE_AUTH_EMULATOR_HOST: '', ADMIN_UIDS: '', DATA_DIR: join(dataRoot, 'no-admins') });
+    const server = await launch({
+      FIREBASE_PROJECT_ID: 'acme-sales-prod',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      ADMIN_UIDS: '',
+      DATA_DIR: join(dataRoot, 'no-admins'),
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Refusing to start: ADMIN_UIDS is empty');
   });
@@ -195,7 +219,9 @@ describe('the server process', { timeout: 120_000 }, () => {
       expect(await read.json()).toEqual({ success: true, data: written });
     }
     const median = [...restartTimes].sort((a, b) => a - b)[1];
-    console.info(`restart after kill -9, from launching the new process to /api/health answering: ${restartTimes.join(', ')} ms (median ${median} ms)`);
+    console.info(
+      `restart after kill -9, from launching the new process to /api/health answering: ${restartTimes.join(', ')} ms (median ${median} ms)`,
+    );
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 

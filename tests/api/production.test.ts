@@ -28,7 +28,11 @@ describe('a production start (real project id, PostgreSQL)', () => {
   let app: App;
   const lines: string[] = [];
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const env = loadEnv({ FIREBASE_PROJECT_ID: PROJECT_ID, ADMIN_UIDS: `${FOUNDER.localId},not-signed-up-yet`, DATABASE_URL: 'postgres://set-below' });
+  const env = loadEnv({
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    ADMIN_UIDS: `${FOUNDER.localId},not-signed-up-yet`,
+    DATABASE_URL: 'postgres://set-below',
+  });
   const newIdentity = () => createFirebaseIdentity({ projectId: PROJECT_ID, httpAgent: google.httpAgent, credential: google.credential });
 
   beforeAll(async () => {
@@ -37,7 +41,10 @@ describe('a production start (real project id, PostgreSQL)', () => {
     google.accounts.set(FOUNDER.localId, FOUNDER);
     postgres = await createPostgresDatabase();
     identity = newIdentity();
-    database = await openDatabase({ databaseUrl: postgres.url, prepare: (db) => prepareDatabase({ db, identity, env, log: (line) => lines.push(line) }) });
+    database = await openDatabase({
+      databaseUrl: postgres.url,
+      prepare: (db) => prepareDatabase({ db, identity, env, log: (line) => lines.push(line) }),
+    });
     app = await buildApp({ db: database.db, identity, runtimeConfig: runtimeConfigFromEnv(env), rateLimit: false });
   });
   afterAll(async () => {
@@ -58,18 +65,32 @@ describe('a production start (real project id, PostgreSQL)', () => {
   it('starts empty: no demo accounts, dictionary or sessions; the spec defaults for speech rate', async () => {
     for (const table of [dictionaryItems, landmines, sessions]) expect((await database.db.select({ n: count() }).from(table))[0].n).toBe(0);
     const profiles = await database.db.select().from(users);
-    expect(profiles).toEqual([expect.objectContaining({ uid: FOUNDER.localId, email: FOUNDER.email, name: FOUNDER.displayName, role: 'admin', isActive: true, origin: 'config' })]);
+    expect(profiles).toEqual([
+      expect.objectContaining({
+        uid: FOUNDER.localId,
+        email: FOUNDER.email,
+        name: FOUNDER.displayName,
+        role: 'admin',
+        isActive: true,
+        origin: 'config',
+      }),
+    ]);
   });
 
   it('makes the ADMIN_UIDS admins at start, audited as a system action, and reports a uid with no account', async () => {
     const rows = await database.db.select().from(auditLog);
-    expect(rows).toEqual([expect.objectContaining({ actorUid: 'system:ADMIN_UIDS', actorEmail: null, action: 'user.grantAdmin', targetType: 'user' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ actorUid: 'system:ADMIN_UIDS', actorEmail: null, action: 'user.grantAdmin', targetType: 'user' }),
+    ]);
     expect(lines.join('\n')).toContain(`ADMIN_UIDS: ${FOUNDER.email} (${FOUNDER.localId}) is now an admin.`);
     expect(lines.join('\n')).toContain('ADMIN_UIDS: no account with uid not-signed-up-yet');
   });
 
   it('does it once: a restart on the same database adds no audit row', async () => {
-    const again = await openDatabase({ databaseUrl: postgres.url, prepare: (db) => prepareDatabase({ db, identity, env, log: () => undefined }) });
+    const again = await openDatabase({
+      databaseUrl: postgres.url,
+      prepare: (db) => prepareDatabase({ db, identity, env, log: () => undefined }),
+    });
     await again.close();
     expect((await database.db.select({ n: count() }).from(auditLog))[0].n).toBe(1);
   });
@@ -81,7 +102,11 @@ describe('a production start (real project id, PostgreSQL)', () => {
     const speech = await app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(token) });
     expect(speech.json()).toEqual({ success: true, data: SPEECH_RATE_DEFAULTS });
 
-    const forged = await app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(forgeUnsignedToken({ uid: FOUNDER.localId, projectId: PROJECT_ID })) });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: bearer(forgeUnsignedToken({ uid: FOUNDER.localId, projectId: PROJECT_ID })),
+    });
     expect(forged.statusCode).toBe(401);
     const otherProject = google.signIdToken({ uid: FOUNDER.localId, projectId: 'demo-salescoach' });
     expect((await app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(otherProject) })).statusCode).toBe(401);
@@ -96,7 +121,10 @@ describe('a production start (real project id, PostgreSQL)', () => {
       const response = await outageApp.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(token) });
       expect(response.statusCode).toBe(503);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(response.json()).toMatchObject({ error: 'AUTH_UNAVAILABLE', message: expect.stringContaining('sign-in service cannot be reached') });
+      expect(response.json()).toMatchObject({
+        error: 'AUTH_UNAVAILABLE',
+        message: expect.stringContaining('sign-in service cannot be reached'),
+      });
       expect(response.headers['www-authenticate']).toBeUndefined();
     } finally {
       google.keysDown = false;
@@ -107,7 +135,11 @@ describe('a production start (real project id, PostgreSQL)', () => {
 
   it('grants later admins by email (npm run admin:grant), refusing an unverified address unless told', async () => {
     google.accounts.set('second-uid', { localId: 'second-uid', email: 'second@acme.test', displayName: 'Sam Second', emailVerified: true });
-    google.accounts.set('squatter-uid', { localId: 'squatter-uid', email: 'future.hire@acme.test', displayName: 'x'.repeat(300) + '\u0000' });
+    google.accounts.set('squatter-uid', {
+      localId: 'squatter-uid',
+      email: 'future.hire@acme.test',
+      displayName: `${'x'.repeat(300)}\u0000`,
+    });
     const stores = { db: database.db, identity };
 
     const granted = await grantAdminByEmail(stores, 'second@acme.test');

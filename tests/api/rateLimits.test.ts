@@ -11,7 +11,10 @@ const expectTooMany = (response: { statusCode: number; headers: Record<string, u
   expect(response.statusCode).toBe(429);
   const wait = Number(response.headers['retry-after']);
   expect(wait).toBeGreaterThan(0);
-  expect(response.json()).toEqual({ error: 'RATE_LIMITED', message: `Too many requests. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.` });
+  expect(response.json()).toEqual({
+    error: 'RATE_LIMITED',
+    message: `Too many requests. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+  });
 };
 
 describe('rate limits', () => {
@@ -43,7 +46,9 @@ describe('rate limits', () => {
       const admin = await t.createAdmin();
       const anonymous = () => t.app.inject({ method: 'GET', url: '/api/speech-rate' });
       expect((await anonymous()).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: { authorization: 'Bearer forged' } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: { authorization: 'Bearer forged' } })).statusCode).toBe(
+        401,
+      );
       expectTooMany(await anonymous());
       // The address is over its unauthenticated budget; the admin behind it counts on their own.
       expect((await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers })).statusCode).toBe(200);

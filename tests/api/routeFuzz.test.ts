@@ -40,7 +40,9 @@ const wireText = (value: unknown): string => (typeof value === 'string' ? value 
 /** Query entries as the server parses them back: a list is a repeated key, an empty list no key. */
 const queryEntries = (query: Record<string, unknown>): [string, string][] =>
   Object.entries(query).flatMap(([key, value]) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((item): [string, string] => [urlText(key), urlText(wireText(item))]),
+    value === undefined
+      ? []
+      : (Array.isArray(value) ? value : [value]).map((item): [string, string] => [urlText(key), urlText(wireText(item))]),
   );
 
 const deliveredQuery = (query: Record<string, unknown>): Record<string, string | string[]> => {
@@ -52,7 +54,8 @@ const deliveredQuery = (query: Record<string, unknown>): Record<string, string |
   return seen;
 };
 
-const deliveredParams = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, urlText(wireText(value))]));
+const deliveredParams = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, urlText(wireText(value))]));
 
 /** What the route's validation sees of each part, after JSON or URL transport. */
 const delivered = (part: Part, value: unknown): unknown => {
@@ -81,7 +84,9 @@ const searchOf = (query: Record<string, unknown> = {}, raw: Record<string, strin
 
 const tableCounts = async (t: TestApp) => {
   const tables = Object.values(dbSchema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
-  const counts = await Promise.all(tables.map(async (table) => [getTableName(table), (await t.db.select({ n: count() }).from(table))[0].n] as const));
+  const counts = await Promise.all(
+    tables.map(async (table) => [getTableName(table), (await t.db.select({ n: count() }).from(table))[0].n] as const),
+  );
   return Object.fromEntries(counts);
 };
 
@@ -103,7 +108,9 @@ describe('route fuzz: every route, generated from its own schemas', () => {
   beforeAll(async () => {
     t = await testApp('pglite', {
       onRoute: (route: RouteOptions) => {
-        const schemas = Object.fromEntries(PARTS.flatMap((part) => (route.schema?.[part] instanceof z.ZodType ? [[part, route.schema[part]]] : [])));
+        const schemas = Object.fromEntries(
+          PARTS.flatMap((part) => (route.schema?.[part] instanceof z.ZodType ? [[part, route.schema[part]]] : [])),
+        );
         if (!route.url.startsWith('/api')) return;
         for (const method of [route.method].flat()) {
           if (Object.keys(schemas).length === 0) withoutSchema.push(`${method} ${route.url}`);
@@ -117,7 +124,9 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
-    fixtures.objection = (await create('/api/dictionary/objections', { question: 'Too expensive?', answer: 'Look at the savings.' })).data._id;
+    fixtures.objection = (
+      await create('/api/dictionary/objections', { question: 'Too expensive?', answer: 'Look at the savings.' })
+    ).data._id;
     fixtures.faq = (await create('/api/dictionary/faqs', { question: 'Does it integrate?', answer: 'Yes.' })).data._id;
     fixtures.landmine = (await create('/api/landmines', { trigger: 'guaranteed returns', category: 'Legal' })).landmine._id;
     fixtures.user = (await create('/api/admin/users', { email: freshEmail(), password: 'Start-pass-1', name: 'Fuzz Target' })).data._id;
@@ -150,7 +159,8 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/audit/', { id: fixtures.audit }],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
-    if (!found || names.some((name) => !(name in found))) throw new Error(`No fixture for the parameters of ${url}: add one to validParams`);
+    if (!found || names.some((name) => !(name in found)))
+      throw new Error(`No fixture for the parameters of ${url}: add one to validParams`);
     return found;
   };
 
@@ -201,7 +211,10 @@ describe('route fuzz: every route, generated from its own schemas', () => {
         }),
         { seed: SEED, numRuns: RUNS },
       );
-      if (details.failed) failures.push(`${label(route)} ${part}: replay with FUZZ_SEED=${SEED}\n${(fc.defaultReportMessage(details) ?? '').slice(0, 2_000)}`);
+      if (details.failed)
+        failures.push(
+          `${label(route)} ${part}: replay with FUZZ_SEED=${SEED}\n${(fc.defaultReportMessage(details) ?? '').slice(0, 2_000)}`,
+        );
     };
     counts.routes = routes.length;
     const tasks = routes.flatMap((route) =>
@@ -216,7 +229,9 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       await Promise.all(batch.map(({ route, part, schema }) => fuzzPart(route, part, schema)));
       const after = await tableCounts(t);
       if (JSON.stringify(after) !== JSON.stringify(before)) {
-        failures.push(`${batch.map(({ route, part }) => `${label(route)} ${part}`).join(', ')} changed the database: ${JSON.stringify({ before, after })}`);
+        failures.push(
+          `${batch.map(({ route, part }) => `${label(route)} ${part}`).join(', ')} changed the database: ${JSON.stringify({ before, after })}`,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -225,14 +240,32 @@ describe('route fuzz: every route, generated from its own schemas', () => {
   it('answers the cases that were 500s with 400 naming the field: unpaired surrogates in updates, audit dates in years 0000 and 9999', async () => {
     const auditFilter = (filter: object) => `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify(filter))}`;
     const cases: [HTTPMethods, string, object | undefined, string, string][] = [
-      ['PUT', `/api/dictionary/objections/${fixtures.objection}`, { question: 'Too expensive \uD800', answer: 'a' }, 'body.question', INVALID_TEXT_MESSAGE],
+      [
+        'PUT',
+        `/api/dictionary/objections/${fixtures.objection}`,
+        { question: 'Too expensive \uD800', answer: 'a' },
+        'body.question',
+        INVALID_TEXT_MESSAGE,
+      ],
       ['PUT', `/api/dictionary/faqs/${fixtures.faq}`, { question: 'q', answer: '\uDC00' }, 'body.answer', INVALID_TEXT_MESSAGE],
-      ['PUT', `/api/landmines/${fixtures.landmine}`, { trigger: 't', category: 'c', canSay: [{ point: 'x\uD800' }] }, 'body.canSay.0.point', INVALID_TEXT_MESSAGE],
+      [
+        'PUT',
+        `/api/landmines/${fixtures.landmine}`,
+        { trigger: 't', category: 'c', canSay: [{ point: 'x\uD800' }] },
+        'body.canSay.0.point',
+        INVALID_TEXT_MESSAGE,
+      ],
       ['PUT', `/api/admin/users/${fixtures.user}`, { name: '\uDBFF', role: 'user', isActive: true }, 'body.name', INVALID_TEXT_MESSAGE],
       ['GET', auditFilter({ actorEmail: 'a\u0000' }), undefined, 'filter.actorEmail', INVALID_TEXT_MESSAGE],
       ['GET', auditFilter({ at_gte: '0000-01-01' }), undefined, 'filter.at_gte', 'Must be a date between 1970-01-01 and 2100-12-31'],
       ['GET', auditFilter({ at_lte: '9999-12-31' }), undefined, 'filter.at_lte', 'Must be a date between 1970-01-01 and 2100-12-31'],
-      ['GET', auditFilter({ at_lte: '9999-12-31T23:59:59.999Z' }), undefined, 'filter.at_lte', 'Must be a date between 1970-01-01 and 2100-12-31'],
+      [
+        'GET',
+        auditFilter({ at_lte: '9999-12-31T23:59:59.999Z' }),
+        undefined,
+        'filter.at_lte',
+        'Must be a date between 1970-01-01 and 2100-12-31',
+      ],
     ];
     const before = await tableCounts(t);
     for (const [method, url, payload, field, message] of cases) {
@@ -253,7 +286,8 @@ describe('route fuzz: every route, generated from its own schemas', () => {
         failures.push(`${label(route)} ${what}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       } else if (response.statusCode >= 400) {
         counts.hostile4xx += 1;
-        if (route.method !== 'HEAD' && !apiErrorSchema.safeParse(response.json()).success) failures.push(`${label(route)} ${what}: ${response.body.slice(0, 200)}`);
+        if (route.method !== 'HEAD' && !apiErrorSchema.safeParse(response.json()).success)
+          failures.push(`${label(route)} ${what}: ${response.body.slice(0, 200)}`);
       } else {
         counts.hostile2xx += 1;
       }
@@ -266,18 +300,25 @@ describe('route fuzz: every route, generated from its own schemas', () => {
         if (!schema) continue;
         for (const leaf of textLeaves(schema, freshEmail)) {
           for (const text of HOSTILE_TEXTS) {
-            requests.push({ what: `${part} ${leaf.path} = ${JSON.stringify(text.slice(0, 30))}`, request: around(route, part, leaf.set(example(schema, freshEmail), text)) });
+            requests.push({
+              what: `${part} ${leaf.path} = ${JSON.stringify(text.slice(0, 30))}`,
+              request: around(route, part, leaf.set(example(schema, freshEmail), text)),
+            });
           }
         }
         if (part === 'querystring' && schema instanceof z.ZodObject) {
           for (const key of Object.keys(schema.shape)) {
-            for (const text of RAW_URL_TEXTS) requests.push({ what: `query ${key} = ${text}`, request: { ...around(route, part, {}), raw: { query: { [key]: text } } } });
+            for (const text of RAW_URL_TEXTS)
+              requests.push({ what: `query ${key} = ${text}`, request: { ...around(route, part, {}), raw: { query: { [key]: text } } } });
           }
         }
       }
       for (const name of Object.keys(validParams(route.url))) {
         for (const text of RAW_URL_TEXTS) {
-          requests.push({ what: `param ${name} = ${text}`, request: { ...around(route, 'params', validParams(route.url)), raw: { params: { [name]: text } } } });
+          requests.push({
+            what: `param ${name} = ${text}`,
+            request: { ...around(route, 'params', validParams(route.url)), raw: { params: { [name]: text } } },
+          });
         }
       }
       return requests;

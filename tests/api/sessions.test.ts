@@ -10,7 +10,15 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
   const now = Date.parse('2026-05-01T12:00:00Z');
   /** 45 generated sessions, the first 4 with their detail. */
   const generated = [...generateSessions(0, 45, { seed: 42, now, withDetail: 4 })];
-  const statistics = { totalTranscripts: 1, customerTranscripts: 0, salespersonTranscripts: 1, totalObjections: 0, totalFAQs: 0, totalNewInquiries: 0, responseRate: 100 };
+  const statistics = {
+    totalTranscripts: 1,
+    customerTranscripts: 0,
+    salespersonTranscripts: 1,
+    totalObjections: 0,
+    totalFAQs: 0,
+    totalNewInquiries: 0,
+    responseRate: 100,
+  };
   const literal = (n: number, fields: Partial<GeneratedSession>): GeneratedSession => ({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     sessionId: `lit-${n}`,
@@ -60,7 +68,17 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
     expect(Object.keys(body).sort()).toEqual(['data', 'pagination', 'success']);
     expect(body.pagination).toEqual({ page: 1, limit: 15, total: all.length, pages: Math.ceil(all.length / 15) });
     expect(body.data).toHaveLength(15);
-    expect(Object.keys(body.data[0]).sort()).toEqual(['_id', 'duration', 'metadata', 'sessionId', 'sessionName', 'startTime', 'statistics', 'status', 'userEmail']);
+    expect(Object.keys(body.data[0]).sort()).toEqual([
+      '_id',
+      'duration',
+      'metadata',
+      'sessionId',
+      'sessionName',
+      'startTime',
+      'statistics',
+      'status',
+      'userEmail',
+    ]);
     const first = newestFirst(all)[0];
     expect(body.data[0]).toEqual({
       _id: first.id,
@@ -83,7 +101,11 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
     const last = await list({ page: 6, limit: 10 });
     expect(last.pagination).toEqual({ page: 6, limit: 10, total: all.length, pages: 6 });
     expect(last.data).toHaveLength(all.length - 50);
-    expect(await list({ page: 7, limit: 10 })).toEqual({ success: true, data: [], pagination: { page: 7, limit: 10, total: all.length, pages: 6 } });
+    expect(await list({ page: 7, limit: 10 })).toEqual({
+      success: true,
+      data: [],
+      pagination: { page: 7, limit: 10, total: all.length, pages: 6 },
+    });
     expect((await list({ limit: 100 })).data).toHaveLength(all.length);
   });
 
@@ -138,10 +160,25 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     const { data } = sessionDetailResponseSchema.parse(response.json());
     const d = source.detail!;
-    expect(data).toMatchObject({ _id: source.id, sessionId: source.sessionId, statistics: source.statistics, metadata: { roomName: source.roomName } });
-    expect(data.transcripts).toEqual(d.transcripts.map((x) => ({ timestamp: new Date(x.t).toISOString(), speaker: x.speaker, text: x.text })));
+    expect(data).toMatchObject({
+      _id: source.id,
+      sessionId: source.sessionId,
+      statistics: source.statistics,
+      metadata: { roomName: source.roomName },
+    });
+    expect(data.transcripts).toEqual(
+      d.transcripts.map((x) => ({ timestamp: new Date(x.t).toISOString(), speaker: x.speaker, text: x.text })),
+    );
     const detections = (kind: string) =>
-      d.detections.filter((x) => x.kind === kind).map((x) => ({ timestamp: new Date(x.t).toISOString(), category: x.category, relevance_score: x.relevanceScore, question: x.question, answer: x.answer }));
+      d.detections
+        .filter((x) => x.kind === kind)
+        .map((x) => ({
+          timestamp: new Date(x.t).toISOString(),
+          category: x.category,
+          relevance_score: x.relevanceScore,
+          question: x.question,
+          answer: x.answer,
+        }));
     expect(data.detectedObjections).toEqual(detections('objection'));
     expect(data.detectedFAQs).toEqual(detections('faq'));
     expect(data.newInquiries).toEqual(detections('new_inquiry'));
@@ -156,7 +193,13 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
       transcript: d.sentiment[0].transcript,
     });
     expect(data.speechRateAnalysis).toEqual({
-      alerts: d.alerts.map((a) => ({ timestamp: new Date(a.t).toISOString(), words_per_minute: a.wordsPerMinute, total_words: a.totalWords, time_window: 30, max_words: 150 })),
+      alerts: d.alerts.map((a) => ({
+        timestamp: new Date(a.t).toISOString(),
+        words_per_minute: a.wordsPerMinute,
+        total_words: a.totalWords,
+        time_window: 30,
+        max_words: 150,
+      })),
       totalAlerts: d.alerts.length,
       averageWordsPerMinute: d.averageWordsPerMinute,
     });
@@ -168,7 +211,12 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
     const response = await get('/api/admin/sessions/lit-2');
     expect(response.statusCode).toBe(200);
     const { data } = sessionDetailResponseSchema.parse(response.json());
-    expect(data).toMatchObject({ sessionName: 'Done 1000 done', transcripts: [], detectedObjections: [], speechRateAnalysis: { alerts: [], totalAlerts: 0 } });
+    expect(data).toMatchObject({
+      sessionName: 'Done 1000 done',
+      transcripts: [],
+      detectedObjections: [],
+      speechRateAnalysis: { alerts: [], totalAlerts: 0 },
+    });
     expect(data.sentimentAnalysis.sessionSummary.total_transcripts).toBe(0);
   });
 
@@ -187,7 +235,20 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
   });
 
   it('refuses out-of-range and malformed list parameters with 400', async () => {
-    for (const query of ['page=0', 'page=-1', 'page=1.5', 'page=abc', 'limit=0', 'limit=101', 'status=done', 'status=COMPLETED', `search=${'a'.repeat(201)}`, 'search=%00', 'page=1&page=2', 'status=failed&status=completed']) {
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=abc',
+      'limit=0',
+      'limit=101',
+      'status=done',
+      'status=COMPLETED',
+      `search=${'a'.repeat(201)}`,
+      'search=%00',
+      'page=1&page=2',
+      'status=failed&status=completed',
+    ]) {
       const response = await get(`/api/admin/sessions?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', message: expect.any(String) });

@@ -1,8 +1,21 @@
-import { createLocalVariationGenerator, createOpenAiVariationGenerator, GenerationError, localRephrasings, parseVariationList, validateGeneratedVariations } from '../../server/services/variations';
+import {
+  createLocalVariationGenerator,
+  createOpenAiVariationGenerator,
+  GenerationError,
+  localRephrasings,
+  parseVariationList,
+  validateGeneratedVariations,
+} from '../../server/services/variations';
 import { testApp, type TestApp } from '../support/apiApp';
 import { startLlmStandIn, type LlmStandIn } from '../support/llmStandIn';
 
-const request = (question: string, count: number, existing: string[] = []) => ({ kind: 'objection' as const, question, answer: 'a', count, existing });
+const request = (question: string, count: number, existing: string[] = []) => ({
+  kind: 'objection' as const,
+  question,
+  answer: 'a',
+  count,
+  existing,
+});
 
 describe('local variation generator', () => {
   const generator = createLocalVariationGenerator();
@@ -32,14 +45,20 @@ describe('local variation generator', () => {
   it('is deterministic and skips existing variations', async () => {
     const first = await generator.generate(request('Your price is too high.', 3));
     expect(await generator.generate(request('Your price is too high.', 3))).toEqual(first);
-    const next = await generator.generate(request('Your price is too high.', 3, first.map((text) => text.toUpperCase())));
+    const next = await generator.generate(
+      request(
+        'Your price is too high.',
+        3,
+        first.map((text) => text.toUpperCase()),
+      ),
+    );
     expect(next).toHaveLength(3);
     expect(next.some((text) => first.includes(text))).toBe(false);
   });
 
   it('turns yes/no questions into indirect questions and requests into polite requests', () => {
-    expect(localRephrasings('Can you integrate with Salesforce?')).toContain('I\'d like to know whether you can integrate with Salesforce.');
-    expect(localRephrasings('Is there a free trial?')).toContain('I\'d like to know whether there is a free trial.');
+    expect(localRephrasings('Can you integrate with Salesforce?')).toContain("I'd like to know whether you can integrate with Salesforce.");
+    expect(localRephrasings('Is there a free trial?')).toContain("I'd like to know whether there is a free trial.");
     expect(localRephrasings('Send me some information.')).toContain('Could you send me some information?');
   });
 });
@@ -47,7 +66,20 @@ describe('local variation generator', () => {
 describe('validating generated variations', () => {
   it('trims, unquotes, drops blanks, too-long and non-strings, and de-duplicates case-insensitively against the question and existing', () => {
     const result = validateGeneratedVariations(
-      ['  "Too pricey for us."  ', '', '   ', 42, null, 'x'.repeat(1001), 'TOO PRICEY FOR US', 'Your price is too high!', 'Honestly, it costs too much', '1. Numbered one', 'a\u0000b', 'Last one'],
+      [
+        '  "Too pricey for us."  ',
+        '',
+        '   ',
+        42,
+        null,
+        'x'.repeat(1001),
+        'TOO PRICEY FOR US',
+        'Your price is too high!',
+        'Honestly, it costs too much',
+        '1. Numbered one',
+        'a\u0000b',
+        'Last one',
+      ],
       { question: 'Your price is too high.', existing: ['honestly, it costs too much.'], count: 4 },
     );
     expect(result).toEqual(['Too pricey for us.', 'Numbered one', 'ab', 'Last one']);
@@ -78,11 +110,23 @@ describe('OpenAI-compatible chat generator (local stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startLlmStandIn();
-    t = await testApp('pglite', { variations: createOpenAiVariationGenerator({ baseUrl: standIn.baseUrl, apiKey: 'sk-chat', model: 'stand-in-chat' }) });
+    t = await testApp('pglite', {
+      variations: createOpenAiVariationGenerator({ baseUrl: standIn.baseUrl, apiKey: 'sk-chat', model: 'stand-in-chat' }),
+    });
     headers = (await t.createAdmin()).headers;
-    const created = await t.app.inject({ method: 'POST', url: '/api/dictionary/objections', headers, payload: { question: 'Your price is too high.', answer: 'ROI' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/dictionary/objections',
+      headers,
+      payload: { question: 'Your price is too high.', answer: 'ROI' },
+    });
     parentId = created.json().data._id;
-    await t.app.inject({ method: 'POST', url: `/api/dictionary/objections/${parentId}/variations`, headers, payload: { question: 'It costs too much.' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/dictionary/objections/${parentId}/variations`,
+      headers,
+      payload: { question: 'It costs too much.' },
+    });
   });
   afterEach(() => {
     standIn.chatMode = 'ok';
@@ -110,10 +154,22 @@ describe('OpenAI-compatible chat generator (local stand-in)', () => {
 
   it.each(['ok', 'fenced', 'prose'] as const)('returns validated variations through the API (%s output)', async (mode) => {
     standIn.chatMode = mode;
-    standIn.chatVariations = ['  What if the cost is too steep?  ', 'your price is too high', 'IT COSTS TOO MUCH', 'What if the cost is too steep?', 7, 'We feel the pricing is high.', 'x'.repeat(1001), 'Extra one'];
+    standIn.chatVariations = [
+      '  What if the cost is too steep?  ',
+      'your price is too high',
+      'IT COSTS TOO MUCH',
+      'What if the cost is too steep?',
+      7,
+      'We feel the pricing is high.',
+      'x'.repeat(1001),
+      'Extra one',
+    ];
     const response = await generate(3);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, variations: ['What if the cost is too steep?', 'We feel the pricing is high.', 'Extra one'] });
+    expect(response.json()).toEqual({
+      success: true,
+      variations: ['What if the cost is too steep?', 'We feel the pricing is high.', 'Extra one'],
+    });
   });
 
   it.each([

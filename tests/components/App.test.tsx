@@ -19,7 +19,7 @@ const renderApp = (path: string) =>
   );
 
 describe('App routes', () => {
-  it.each(['/', '/no-such-page'])('sends %s to the dashboard', async path => {
+  it.each(['/', '/no-such-page'])('sends %s to the dashboard', async (path) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Welcome to the Admin Portal' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');

@@ -21,7 +21,9 @@ const buildPortalAuth = ({ user = null as AuthUser | null, tokenValid = true, re
   const readyPromise = resolved ? Promise.resolve(current) : new Promise<AuthUser | null>((resolve) => (resolveReady = resolve));
   const setUser = (next: AuthUser | null) => {
     current = next;
-    listeners.forEach((listener) => { listener(next); });
+    listeners.forEach((listener) => {
+      listener(next);
+    });
   };
   const state = { tokenValid };
   const portalAuth = {
@@ -68,7 +70,14 @@ const renderApp = (portalAuth: PortalAuth, path: string) => {
       <MemoryRouter initialEntries={[path]}>
         <LocationSpy visited={visited} />
         <Routes>
-          <Route path="/login" element={<PublicOnlyRoute><LoginPage /></PublicOnlyRoute>} />
+          <Route
+            path="/login"
+            element={
+              <PublicOnlyRoute>
+                <LoginPage />
+              </PublicOnlyRoute>
+            }
+          />
           <Route element={<ProtectedRoute />}>
             <Route path="/dashboard" element={<Dashboard />} />
           </Route>

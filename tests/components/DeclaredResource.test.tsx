@@ -24,7 +24,18 @@ const tags: ResourceDeclaration = {
   sort: { field: 'name', order: 'ASC' },
   fields: [
     { source: 'name', label: 'Tag name', inList: true, filter: true, sortable: true },
-    { source: 'color', label: 'Colour', type: 'select', choices: [{ id: 'red', name: 'Red' }, { id: 'green', name: 'Green' }, { id: 'blue', name: 'Blue' }], inList: true, sortable: true },
+    {
+      source: 'color',
+      label: 'Colour',
+      type: 'select',
+      choices: [
+        { id: 'red', name: 'Red' },
+        { id: 'green', name: 'Green' },
+        { id: 'blue', name: 'Blue' },
+      ],
+      inList: true,
+      sortable: true,
+    },
     { source: 'weight', label: 'Weight', type: 'number', inList: true },
     { source: 'createdAt', label: 'Created', type: 'date', readOnly: true },
   ],
@@ -103,7 +114,11 @@ describe('a resource declared in a test alone', { timeout: 45_000 }, () => {
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
-    const names = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0].textContent);
     expect(names()).toEqual(['alpha', 'beta', 'gamma']);
     expect(within(table).getByText('Red')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Tag name/ })).toBeInTheDocument();
@@ -125,7 +140,11 @@ describe('a resource declared in a test alone', { timeout: 45_000 }, () => {
     const user = userEvent.setup();
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
-    const names = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0].textContent);
     await waitFor(() => expect(names()).toEqual(['alpha', 'beta', 'gamma']));
     const lastSort = () => server.getList.mock.lastCall?.[1].sort;
     expect(lastSort()).toEqual({ field: 'name', order: 'ASC' });

@@ -44,7 +44,13 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     await user.click(saveButton());
     expect(await screen.findByText('Item added successfully. Embeddings will be generated automatically.')).toBeInTheDocument();
     expect(dataProvider.create).toHaveBeenCalledWith('objections', {
-      data: { question: 'Send me an email', answer: 'Happy to, and can we book 15 minutes?', category: 'Original', isOriginal: true, parentId: null },
+      data: {
+        question: 'Send me an email',
+        answer: 'Happy to, and can we book 15 minutes?',
+        category: 'Original',
+        isOriginal: true,
+        parentId: null,
+      },
     });
     expect(await screen.findByText('Showing 1 to 20 of 25 original questions')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -59,7 +65,9 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     await user.type(field(/Answer/), 'Yes, REST.');
     await user.click(saveButton());
     await screen.findByText('Item added successfully. Embeddings will be generated automatically.');
-    expect(dataProvider.create).toHaveBeenCalledWith('faqs', { data: { question: 'Do you have an API?', answer: 'Yes, REST.', category: 'Original' } });
+    expect(dataProvider.create).toHaveBeenCalledWith('faqs', {
+      data: { question: 'Do you have an API?', answer: 'Yes, REST.', category: 'Original' },
+    });
   });
 
   it('edits an original and reloads the current page, confirming for 5 seconds', async () => {
@@ -76,10 +84,13 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     await user.click(saveButton());
     const message = 'Item updated successfully. Embeddings will be regenerated automatically.';
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith('objections', expect.objectContaining({
-      id: 'o1',
-      data: { question: 'Too expensive', answer: buildItem().answer, category: 'Original', isOriginal: true },
-    }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'objections',
+      expect.objectContaining({
+        id: 'o1',
+        data: { question: 'Too expensive', answer: buildItem().answer, category: 'Original', isOriginal: true },
+      }),
+    );
     await waitFor(() => expect(vi.mocked(dataProvider.getList).mock.calls.length).toBeGreaterThan(listCalls));
     expect(dataProvider.getList).toHaveBeenLastCalledWith('objections', expect.objectContaining({ pagination: { page: 1, perPage: 20 } }));
     await act(() => vi.advanceTimersByTimeAsync(4_900));
@@ -104,10 +115,13 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     await user.type(field(/Question/), 'Costs a lot');
     await user.click(saveButton());
     await screen.findByText('Item updated successfully. Embeddings will be regenerated automatically.');
-    expect(dataProvider.update).toHaveBeenCalledWith('objections', expect.objectContaining({
-      id: 'v1',
-      data: { question: 'Costs a lot', answer: buildItem().answer, category: 'Variation', isOriginal: false },
-    }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'objections',
+      expect.objectContaining({
+        id: 'v1',
+        data: { question: 'Costs a lot', answer: buildItem().answer, category: 'Variation', isOriginal: false },
+      }),
+    );
   });
 
   it('says when saving fails and keeps the dialog open', async () => {
@@ -161,7 +175,9 @@ describe('DictionaryPage: deleting', { timeout: 30_000 }, () => {
     const dataProvider = renderDictionary();
     await rowAction(user, 'Delete');
     expect(
-      within(dialog()).getByText('Are you sure you want to delete this item? If this is an original question, all variations will also be deleted.'),
+      within(dialog()).getByText(
+        'Are you sure you want to delete this item? If this is an original question, all variations will also be deleted.',
+      ),
     ).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(dataProvider.delete).not.toHaveBeenCalled();

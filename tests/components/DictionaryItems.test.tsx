@@ -87,7 +87,7 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
     expect(await within(await firstRow()).findByText('Pending')).toBeInTheDocument();
     expect(await within(rows()[0]).findByText('Ready', {}, { timeout: 8_000 })).toBeInTheDocument();
     const calls = vi.mocked(dataProvider.getList).mock.calls.length;
-    await new Promise(resolve => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(vi.mocked(dataProvider.getList).mock.calls.length).toBe(calls);
   });
 
@@ -108,7 +108,10 @@ describe('DictionaryPage: search', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const dataProvider = renderDictionary(
       buildDictionaryProvider({
-        objections: [buildItem(), buildItem({ id: 'o2', question: 'We already use a competitor', answer: 'Switching is easy.', variations: [] })],
+        objections: [
+          buildItem(),
+          buildItem({ id: 'o2', question: 'We already use a competitor', answer: 'Switching is easy.', variations: [] }),
+        ],
       }),
     );
     await screen.findByText('We already use a competitor');
@@ -138,11 +141,19 @@ describe('DictionaryPage: pagination', { timeout: 30_000 }, () => {
     const dataProvider = renderDictionary(buildDictionaryProvider({ objections: buildItems(145) }));
     expect(await screen.findByText('Showing 1 to 20 of 145 original questions')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dictionary pages' });
-    expect(within(nav).getAllByRole('button', { name: /^Page / }).map(b => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(within(nav).getByRole('button', { name: 'Page 5' }));
     expect(await screen.findByText('Showing 81 to 100 of 145 original questions')).toBeInTheDocument();
-    expect(within(nav).getAllByRole('button', { name: /^Page / }).map(b => b.textContent)).toEqual(['3', '4', '5', '6', '7']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['3', '4', '5', '6', '7']);
     expect(within(nav).getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(nav).getByRole('button', { name: 'Page 7' }));
     await user.click(await within(nav).findByRole('button', { name: 'Page 8' }));

@@ -50,7 +50,12 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
 
   it('shows an inactive landmine with Activate and no +N more line for 2 points', async () => {
     const user = userEvent.setup();
-    await openLandmines(user, buildDictionaryProvider({ landmines: [buildLandmine({ isActive: false, priority: 'low', canSay: [{ point: 'A' }, { point: 'B' }], cannotSay: [] })] }));
+    await openLandmines(
+      user,
+      buildDictionaryProvider({
+        landmines: [buildLandmine({ isActive: false, priority: 'low', canSay: [{ point: 'A' }, { point: 'B' }], cannotSay: [] })],
+      }),
+    );
     const row = await firstRow();
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
     expect(within(row).getByText('Low')).toBeInTheDocument();
@@ -60,7 +65,15 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
 
   it('searches trigger, category, quick tips and trigger variations in the browser', async () => {
     const user = userEvent.setup();
-    await openLandmines(user, buildDictionaryProvider({ landmines: [buildLandmine(), buildLandmine({ id: 'l2', trigger: 'cancel anytime', category: 'Contract', quickTips: '', triggerVariations: ['no lock-in'] })] }));
+    await openLandmines(
+      user,
+      buildDictionaryProvider({
+        landmines: [
+          buildLandmine(),
+          buildLandmine({ id: 'l2', trigger: 'cancel anytime', category: 'Contract', quickTips: '', triggerVariations: ['no lock-in'] }),
+        ],
+      }),
+    );
     await screen.findByText('cancel anytime');
     const search = screen.getByRole('searchbox', { name: 'Search' });
     await user.type(search, 'LOCK-IN');
@@ -87,7 +100,9 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const dataProvider = await openLandmines(user);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Delete' }));
-    expect(within(dialog()).getByText('Are you sure you want to delete this landmine? This will affect real-time detection.')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText('Are you sure you want to delete this landmine? This will affect real-time detection.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Landmine deleted successfully')).toBeInTheDocument();
     expect(dataProvider.delete).toHaveBeenCalledWith('landmines', expect.objectContaining({ id: 'l1' }));
@@ -124,7 +139,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
     const priority = within(dialog()).getByRole('combobox', { name: 'Priority' });
     expect(priority).toHaveTextContent('Medium (Compliance Concern)');
     await user.click(priority);
-    expect(screen.getAllByRole('option').map(option => option.textContent)).toEqual([
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'High (Legal/Regulatory Risk)',
       'Medium (Compliance Concern)',
       'Low (Brand Guidance)',
@@ -182,10 +197,13 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
     await fill(user, textbox(/^Category( \*)?$/), 'Investments');
     await user.click(saveButton());
     expect(await screen.findByText('Landmine updated successfully')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith('landmines', expect.objectContaining({
-      id: 'l1',
-      data: expect.objectContaining({ category: 'Investments', isActive: true, triggerVariations: ['promise profit', 'sure thing'] }),
-    }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'landmines',
+      expect.objectContaining({
+        id: 'l1',
+        data: expect.objectContaining({ category: 'Investments', isActive: true, triggerVariations: ['promise profit', 'sure thing'] }),
+      }),
+    );
   });
 
   it('says when saving fails', async () => {

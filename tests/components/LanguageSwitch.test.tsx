@@ -93,7 +93,11 @@ describe('the language switch on the sign-in card', () => {
     const user = userEvent.setup();
     renderPublicPage(<LoginPage />);
     const languages = screen.getByRole('combobox', { name: 'Language' });
-    expect(within(languages).getAllByRole('option').map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
+    expect(
+      within(languages)
+        .getAllByRole('option')
+        .map((option) => [option.textContent, option.getAttribute('lang')]),
+    ).toEqual([
       ['English', 'en'],
       ['Français', 'fr'],
     ]);

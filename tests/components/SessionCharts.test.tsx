@@ -43,7 +43,8 @@ const renderTab = (tab: string) => {
   );
 };
 
-const switchTheme = async (user: ReturnType<typeof userEvent.setup>) => user.click(await screen.findByRole('button', { name: 'Toggle light/dark mode' }, SLOW));
+const switchTheme = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(await screen.findByRole('button', { name: 'Toggle light/dark mode' }, SLOW));
 
 const figure = (name: string) => screen.findByRole('figure', { name }, SLOW);
 const all = (root: Element, selector: string) => [...root.querySelectorAll(selector)];
@@ -104,7 +105,11 @@ describe('session charts in the dark theme', () => {
 
     expectThemedAxes(distribution, dark);
     const palette = SERIES_PALETTES.dark;
-    expect(attributes(distribution, '.recharts-bar-rectangle path', 'fill')).toEqual([palette.emotions.neutral, palette.emotions.angry, palette.emotions.happy]);
+    expect(attributes(distribution, '.recharts-bar-rectangle path', 'fill')).toEqual([
+      palette.emotions.neutral,
+      palette.emotions.angry,
+      palette.emotions.happy,
+    ]);
     const values = all(distribution, '.recharts-label-list text, .recharts-label');
     expect(values.map((value) => value.textContent)).toEqual(['2', '1', '1']);
     for (const value of values) expect(value).toHaveAttribute('fill', dark.palette.text.primary);
@@ -125,7 +130,9 @@ describe('session charts in the dark theme', () => {
     await switchTheme(user);
     const chart = await figure('Talk ratio (share of words)');
     const palette = SERIES_PALETTES.dark;
-    await waitFor(() => expect(attributes(chart, '.recharts-pie-sector path', 'fill')).toEqual([palette.speakers.salesperson, palette.speakers.customer]));
+    await waitFor(() =>
+      expect(attributes(chart, '.recharts-pie-sector path', 'fill')).toEqual([palette.speakers.salesperson, palette.speakers.customer]),
+    );
     const shares = all(chart, '.recharts-pie-label-text');
     expect(shares.map((share) => share.textContent)).toEqual(['59%', '41%']);
     for (const share of shares) expect(share).toHaveAttribute('fill', dark.palette.text.primary);

@@ -45,7 +45,9 @@ describe('SessionDetailPage: header and errors', () => {
   it("says 'Session not found' for a missing session, with a button back to the list", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const getOne = vi.fn(async () => Promise.reject(new HttpError('Session not found', 404, { error: 'NOT_FOUND', message: 'Session not found' })));
+    const getOne = vi.fn(async () =>
+      Promise.reject(new HttpError('Session not found', 404, { error: 'NOT_FOUND', message: 'Session not found' })),
+    );
     renderDetail('/sessions/nope', getOne);
     expect(await screen.findByRole('alert')).toHaveTextContent('Session not found');
     await user.click(screen.getByRole('link', { name: 'Back to Sessions' }));
@@ -55,7 +57,10 @@ describe('SessionDetailPage: header and errors', () => {
 
   it("shows the server's message, else 'Failed to load session details'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderDetail(PATH, vi.fn(async () => Promise.reject(new Error(''))));
+    renderDetail(
+      PATH,
+      vi.fn(async () => Promise.reject(new Error(''))),
+    );
     expect(await screen.findByText('Failed to load session details')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sessions' })).toBeInTheDocument();
   });
@@ -71,7 +76,9 @@ describe('SessionDetailPage: tabs', () => {
     expect(await screen.findByRole('region', { name: 'Dominant emotion' })).toHaveTextContent('Neutral');
     expect(screen.getByRole('region', { name: 'Confidence' })).toHaveTextContent('82.3%');
     expect(screen.getByRole('region', { name: 'Average confidence' })).toHaveTextContent('77.1%');
-    expect(screen.getByRole('figure', { name: 'Emotion distribution' })).toHaveTextContent('Emotion distribution: Neutral 2, Angry 1, Happy 1');
+    expect(screen.getByRole('figure', { name: 'Emotion distribution' })).toHaveTextContent(
+      'Emotion distribution: Neutral 2, Angry 1, Happy 1',
+    );
     const entries = screen.getByRole('list', { name: 'Entries' });
     expect(within(entries).getByText('91%')).toBeInTheDocument();
 
@@ -84,7 +91,9 @@ describe('SessionDetailPage: tabs', () => {
     await openTab(user, 'Statistics');
     expect(await screen.findByRole('region', { name: 'Response rate' })).toHaveTextContent('88%');
     expect(screen.getByRole('region', { name: 'Transcripts' })).toHaveTextContent('Salesperson 22 · Customer 20');
-    expect(screen.getByRole('figure', { name: 'Talk ratio (share of words)' })).toHaveTextContent('Share of words: Salesperson 59%, Customer 41%');
+    expect(screen.getByRole('figure', { name: 'Talk ratio (share of words)' })).toHaveTextContent(
+      'Share of words: Salesperson 59%, Customer 41%',
+    );
     const detections = screen.getByRole('table', { name: 'Detections by category' });
     expect(within(detections).getAllByRole('row')).toHaveLength(4);
 
@@ -104,7 +113,14 @@ describe('SessionDetailPage: the timeline', () => {
     renderDetail(PATH, found());
     const items = await rows();
     expect(items.map((item) => item.querySelector('.MuiTypography-subtitle2')?.textContent)).toEqual([
-      'Salesperson', 'Customer', 'Objection', 'Salesperson', 'Speech rate alert', 'FAQ', 'Customer', 'New inquiry',
+      'Salesperson',
+      'Customer',
+      'Objection',
+      'Salesperson',
+      'Speech rate alert',
+      'FAQ',
+      'Customer',
+      'New inquiry',
     ]);
     expect(within(items[2]).getByText('Relevance 87%')).toBeInTheDocument();
     expect(within(items[2]).getByText('PRICE_OBJECTION')).toBeInTheDocument();
@@ -183,7 +199,9 @@ describe('SessionDetailPage: click-through and neighbours', () => {
   it('walks the sessions of the list as it was filtered, disabled at the ends', async () => {
     const user = userEvent.setup();
     writeListContext({ filters: NO_FILTERS, page: 1, ids: ['first', 'session-2025-03-05-abcdefghijkl', 'last'], total: null });
-    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
+    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({
+      data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }),
+    }));
     renderDetail(PATH, getOne as never);
     expect(await screen.findByText('2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Next session' }));
@@ -201,7 +219,9 @@ describe('SessionDetailPage: click-through and neighbours', () => {
     const secondPage = ['p2-1', 'p2-2'];
     const filters = { search: 'acme', status: 'failed' as const };
     writeListContext({ filters, page: 1, ids: firstPage, total: 17 });
-    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
+    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({
+      data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }),
+    }));
     const getList = vi.fn(async (_resource: string, { pagination }: GetListParams) => {
       const ids = pagination?.page === 2 ? secondPage : firstPage;
       return { data: ids.map((id) => ({ ...buildSession({ sessionId: id }), id })), total: 17 };
@@ -211,7 +231,10 @@ describe('SessionDetailPage: click-through and neighbours', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Next session' }));
     expect(await screen.findByRole('heading', { name: 'Call p2-1' })).toBeInTheDocument();
-    expect(getList).toHaveBeenCalledWith('sessions', expect.objectContaining({ pagination: { page: 2, perPage: 15 }, filter: { search: 'acme', status: 'failed' } }));
+    expect(getList).toHaveBeenCalledWith(
+      'sessions',
+      expect.objectContaining({ pagination: { page: 2, perPage: 15 }, filter: { search: 'acme', status: 'failed' } }),
+    );
     expect(screen.getByText('16 of 17')).toBeInTheDocument();
     // Back to Sessions now opens page 2, where this session is.
     expect(readListContext()).toMatchObject({ filters, page: 2, ids: secondPage, total: 17 });

@@ -52,9 +52,15 @@ describe('SessionList: the table', () => {
       buildSession({ sessionId: 's-2', sessionName: 'Two', status: 'in_progress' }),
       buildSession({ sessionId: 's-3', sessionName: 'Three', status: 'failed' }),
     ]);
-    const cases = [['One', 'Completed', STATUS_COLORS.completed.bg], ['Two', 'In Progress', STATUS_COLORS.in_progress.bg], ['Three', 'Failed', STATUS_COLORS.failed.bg]];
+    const cases = [
+      ['One', 'Completed', STATUS_COLORS.completed.bg],
+      ['Two', 'In Progress', STATUS_COLORS.in_progress.bg],
+      ['Three', 'Failed', STATUS_COLORS.failed.bg],
+    ];
     for (const [name, text, colour] of cases) {
-      const badge = within(await rowOf(name)).getByText(text).closest('.MuiChip-root') as HTMLElement;
+      const badge = within(await rowOf(name))
+        .getByText(text)
+        .closest('.MuiChip-root') as HTMLElement;
       expect(badge).toHaveStyle({ backgroundColor: colour });
     }
     expect(STATUS_COLORS.completed.bg).toBe('#2e7d32');
@@ -87,12 +93,20 @@ describe('SessionList: pagination', () => {
     const { getList } = renderSessions(many, { total: 100 });
     expect(await screen.findByText('Showing 1 to 15 of 100 results')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Session pages' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '1', '2', '3', '4', '5', 'Next']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '2', '3', '4', '5', 'Next']);
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(within(nav).getByRole('button', { name: 'Page 4' }));
     await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 4, perPage: 15 }));
     expect(await screen.findByText('Showing 46 to 60 of 100 results')).toBeInTheDocument();
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '2', '3', '4', '5', '6', 'Next']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '2', '3', '4', '5', '6', 'Next']);
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 5, perPage: 15 }));
   });

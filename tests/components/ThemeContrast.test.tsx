@@ -48,7 +48,9 @@ const Sample = () => (
     <Button>Text primary</Button>
     <Button color="secondary">Text secondary</Button>
     <Button variant="outlined">Outlined primary</Button>
-    <Button variant="outlined" color="secondary">Outlined secondary</Button>
+    <Button variant="outlined" color="secondary">
+      Outlined secondary
+    </Button>
     <Button variant="contained">Contained primary</Button>
     <Button variant="text" disabled>
       Disabled

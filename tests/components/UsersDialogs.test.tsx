@@ -98,7 +98,8 @@ describe('Create New User', () => {
   });
 
   describe('when an unverified self sign-up holds the email', () => {
-    const HELD = 'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.';
+    const HELD =
+      'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.';
     const held = () => new HttpError(HELD, 409, { error: 'EMAIL_HELD_UNVERIFIED', message: HELD });
     /** Refuses the first create with EMAIL_HELD_UNVERIFIED, accepts the next. */
     const heldOnce = () => {
@@ -145,7 +146,9 @@ describe('Create New User', () => {
     it('shows no Replace button for a plain EMAIL_EXISTS', async () => {
       const user = userEvent.setup();
       const message = 'A user with this email already exists';
-      renderUsers([buildUser()], { create: vi.fn(async () => Promise.reject(new HttpError(message, 409, { error: 'EMAIL_EXISTS', message }))) });
+      renderUsers([buildUser()], {
+        create: vi.fn(async () => Promise.reject(new HttpError(message, 409, { error: 'EMAIL_EXISTS', message }))),
+      });
       await openCreate(user);
       await fillCreate(user);
       await user.click(button('Create'));
@@ -200,10 +203,13 @@ describe('Edit User', () => {
     const before = getList.mock.calls.length;
     await user.click(button('Save'));
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith('users', expect.objectContaining({
-      id: 'u1',
-      data: { name: 'Ann Renamed', role: 'user', isActive: false },
-    }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({
+        id: 'u1',
+        data: { name: 'Ann Renamed', role: 'user', isActive: false },
+      }),
+    );
     await expectRefetch(getList, before);
   });
 

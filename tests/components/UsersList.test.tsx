@@ -64,7 +64,8 @@ describe('UserList: the table', () => {
   it('offers the row actions with accessible names', async () => {
     renderUsers([buildUser(), buildUser({ id: 'u2', email: 'bob@example.test', isActive: false })]);
     const row = await rowOf('ann@example.test');
-    for (const action of ['Edit', 'Reset Password', 'Delete']) expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();
+    for (const action of ['Edit', 'Reset Password', 'Delete'])
+      expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: 'Disable user' })).toBeChecked();
     const bob = await rowOf('bob@example.test');
     expect(within(bob).getByRole('switch', { name: 'Enable user' })).not.toBeChecked();

@@ -7,14 +7,16 @@ import { NAV_ITEMS } from '@/layout/navItems';
 const SRC = join(__dirname, '../../src');
 
 const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap(name => {
+  readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 
 const lookup = (key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), en);
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), en);
 
 /** Every quoted literal inside translate(...) calls, and every 'app.*' literal anywhere (keys passed around). */
 const usedKeys = () => {
@@ -34,7 +36,7 @@ describe('the English catalogue', () => {
     expect(usedKeys().length).toBeGreaterThan(40);
   });
 
-  it.each(usedKeys())('has %s', key => {
+  it.each(usedKeys())('has %s', (key) => {
     expect(typeof lookup(key)).toBe('string');
   });
 

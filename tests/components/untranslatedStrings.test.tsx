@@ -69,7 +69,10 @@ const BARE_NUMBER = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
 const CALL_OFFSET = /^(\d+:)?\d+:\d{2}$/;
 const isAllowed = (text: string) => ALLOWED.has(text) || BARE_NUMBER.test(text) || CALL_OFFSET.test(text) || /^\u200b+$/.test(text);
 
-const users = [buildUser(), buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', role: 'user', isActive: false, lastLogin: null })];
+const users = [
+  buildUser(),
+  buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', role: 'user', isActive: false, lastLogin: null }),
+];
 const item = buildItem();
 const landmine = buildLandmine();
 const auditRow = {
@@ -97,8 +100,21 @@ const dataStrings = (...records: unknown[]): string[] =>
 
 const sessions = [
   buildSession(),
-  buildSession({ _id: 'm2', sessionId: 'session-2025-03-06-mnopqrstuvwx', sessionName: 'Renewal with Globex', status: 'failed', metadata: {}, duration: 3725 }),
-  buildSession({ _id: 'm3', sessionId: 'session-2025-03-07-yzabcdefghij', sessionName: 'Pilot kick-off', status: 'in_progress', duration: 42 }),
+  buildSession({
+    _id: 'm2',
+    sessionId: 'session-2025-03-06-mnopqrstuvwx',
+    sessionName: 'Renewal with Globex',
+    status: 'failed',
+    metadata: {},
+    duration: 3725,
+  }),
+  buildSession({
+    _id: 'm3',
+    sessionId: 'session-2025-03-07-yzabcdefghij',
+    sessionName: 'Pilot kick-off',
+    status: 'in_progress',
+    duration: 42,
+  }),
 ];
 const detail = buildDetail();
 const SESSION_PATH = `/sessions/${detail.sessionId}`;
@@ -176,7 +192,10 @@ describe('every user-visible string comes from the catalogue', () => {
 
   it('on the dictionary page, objections and landmines', async () => {
     const user = userEvent.setup();
-    renderScreen(<DictionaryPage />, { dataProvider: buildDictionaryProvider({ objections: [item], landmines: [landmine] }), path: '/dictionary' });
+    renderScreen(<DictionaryPage />, {
+      dataProvider: buildDictionaryProvider({ objections: [item], landmines: [landmine] }),
+      path: '/dictionary',
+    });
     await screen.findByText(item.question);
     expect(untranslated()).toEqual([]);
     await user.click(screen.getByRole('tab', { name: '⟦Landmines⟧' }));

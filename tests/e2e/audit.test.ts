@@ -38,13 +38,21 @@ const parseCsv = (text: string): string[][] => {
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i];
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') rows.at(-1)!.push(cell), (cell = '');
-    else if (char === '\r' && text[i + 1] === '\n') rows.at(-1)!.push(cell), (cell = ''), rows.push([]), (i += 1);
-    else cell += char;
+    else if (char === ',') {
+      rows.at(-1)!.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      rows.at(-1)!.push(cell);
+      cell = '';
+      rows.push([]);
+      i += 1;
+    } else cell += char;
   }
   rows.at(-1)!.push(cell);
   return rows;
@@ -55,7 +63,10 @@ describe('Audit Log and export', () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     const before = `Audit trigger ${run}`;
     const after = `Audit trigger ${run} changed`;
-    const created = await api<{ landmine: { _id: string } }>(page, '/landmines', { method: 'POST', body: { trigger: before, category: 'compliance' } });
+    const created = await api<{ landmine: { _id: string } }>(page, '/landmines', {
+      method: 'POST',
+      body: { trigger: before, category: 'compliance' },
+    });
     await api(page, `/landmines/${created.landmine._id}`, { method: 'PUT', body: { trigger: after, category: 'compliance' } });
 
     await page.getByRole('link', { name: 'Audit Log' }).click();
@@ -87,7 +98,10 @@ describe('Audit Log and export', () => {
 
     const expected: { _id: string; email: string; role: string }[] = [];
     for (let p = 1; ; p += 1) {
-      const body = await api<{ data: { users: typeof expected; pagination: { pages: number } } }>(page, `/admin/users?role=admin&limit=100&page=${p}`);
+      const body = await api<{ data: { users: typeof expected; pagination: { pages: number } } }>(
+        page,
+        `/admin/users?role=admin&limit=100&page=${p}`,
+      );
       expected.push(...body.data.users);
       if (p >= body.data.pagination.pages) break;
     }

@@ -144,7 +144,10 @@ describe('User Management', () => {
   it('pages through users and goes back to the first page when rows per page change', async () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     const tag = `paging-${run}`;
-    await createThroughApi(page, Array.from({ length: 12 }, (_, i) => ({ email: `${tag}-${i}@example.test`, name: `Paging ${i}` })));
+    await createThroughApi(
+      page,
+      Array.from({ length: 12 }, (_, i) => ({ email: `${tag}-${i}@example.test`, name: `Paging ${i}` })),
+    );
     await openUsers(page);
     await search(page, tag);
     await page.getByText('1–10 of 12').waitFor();

@@ -92,7 +92,15 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', SEED: 'false', STATIC_DIR: join(tmpdir(), 'no-portal'), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'false',
+      STATIC_DIR: join(tmpdir(), 'no-portal'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

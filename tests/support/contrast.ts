@@ -14,7 +14,10 @@ export const seenOn = (color: string, background: string) => {
   const { values, type } = decomposeColor(color);
   const alpha = type.endsWith('a') ? (values[3] ?? 1) : 1;
   const under = decomposeColor(background).values;
-  return recomposeColor({ type: 'rgb', values: [0, 1, 2].map((i) => Math.round(values[i] * alpha + under[i] * (1 - alpha))) as [number, number, number] });
+  return recomposeColor({
+    type: 'rgb',
+    values: [0, 1, 2].map((i) => Math.round(values[i] * alpha + under[i] * (1 - alpha))) as [number, number, number],
+  });
 };
 
 /** WCAG contrast of `color` drawn on `background`, alpha included. */

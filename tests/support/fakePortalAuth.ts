@@ -35,27 +35,29 @@ export type FakePortalAuth = Mocked<PortalAuth>;
  */
 export const buildFakeAuth = ({ users = [], whitelisted, signedInAs }: FakeAuthOptions = {}): FakePortalAuth => {
   const accounts = [...users];
-  const allowed = new Set(whitelisted ?? users.map(user => user.uid));
+  const allowed = new Set(whitelisted ?? users.map((user) => user.uid));
   const listeners = new Set<(user: AuthUser | null) => void>();
   const toUser = (account: FakeAccount): AuthUser => ({ uid: account.uid, email: account.email });
-  const signedIn = accounts.find(account => account.email === signedInAs);
+  const signedIn = accounts.find((account) => account.email === signedInAs);
   let current: AuthUser | null = signedIn ? toUser(signedIn) : null;
   const setCurrent = (user: AuthUser | null) => {
     current = user;
-    listeners.forEach(listener => { listener(user); });
+    listeners.forEach((listener) => {
+      listener(user);
+    });
   };
   const token = (): TokenInfo => ({ token: 'fake-token', issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000 });
 
   const auth: PortalAuth = {
     ready: async () => current,
     currentUser: () => current,
-    onChange: listener => {
+    onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    isWhitelisted: uid => allowed.has(uid),
+    isWhitelisted: (uid) => allowed.has(uid),
     signIn: async (email, password) => {
-      const account = accounts.find(candidate => candidate.email === email && candidate.password === password);
+      const account = accounts.find((candidate) => candidate.email === email && candidate.password === password);
       if (!account) throw new Error('Firebase: Error (auth/invalid-credential).');
       if (!allowed.has(account.uid)) {
         setCurrent(null);
@@ -65,7 +67,7 @@ export const buildFakeAuth = ({ users = [], whitelisted, signedInAs }: FakeAuthO
       return toUser(account);
     },
     signUp: async (email, password) => {
-      if (accounts.some(account => account.email === email)) {
+      if (accounts.some((account) => account.email === email)) {
         throw new Error('Firebase: Error (auth/email-already-in-use).');
       }
       const account = buildAccount({ email, password });
@@ -73,15 +75,13 @@ export const buildFakeAuth = ({ users = [], whitelisted, signedInAs }: FakeAuthO
       setCurrent(toUser(account));
       return toUser(account);
     },
-    sendPasswordReset: async email => {
-      if (!accounts.some(account => account.email === email)) throw new Error('app.auth.reset.userNotFound');
+    sendPasswordReset: async (email) => {
+      if (!accounts.some((account) => account.email === email)) throw new Error('app.auth.reset.userNotFound');
     },
     signOut: async () => setCurrent(null),
     getValidToken: async () => (current ? token() : null),
     refreshToken: async () => token(),
   };
 
-  return Object.fromEntries(
-    Object.entries(auth).map(([name, method]) => [name, vi.fn(method)]),
-  ) as unknown as FakePortalAuth;
+  return Object.fromEntries(Object.entries(auth).map(([name, method]) => [name, vi.fn(method)])) as unknown as FakePortalAuth;
 };

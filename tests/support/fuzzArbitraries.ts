@@ -28,7 +28,9 @@ const textRules = (schema: z.ZodString | z.ZodStringFormat) => {
     min: Math.max(0, ...lengths('min_length')),
     max: Math.min(Number.POSITIVE_INFINITY, ...lengths('max_length')),
     format: schema instanceof z.ZodStringFormat ? schema.format : null,
-    patterns: checks.filter((check) => check.check === 'string_format' && check.format === 'regex' && check.pattern).map((check) => check.pattern as RegExp),
+    patterns: checks
+      .filter((check) => check.check === 'string_format' && check.format === 'regex' && check.pattern)
+      .map((check) => check.pattern as RegExp),
   };
 };
 
@@ -48,24 +50,29 @@ const jsonTextOf = (schema: z.ZodType): z.ZodType | null =>
 
 /** The schema inside optional, nullable, default and non-JSON pipes. */
 const inner = (schema: z.ZodType): z.ZodType | null => {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) return schema.unwrap() as z.ZodType;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return schema.unwrap() as z.ZodType;
   if (schema instanceof z.ZodPipe && !jsonTextOf(schema)) return schema.in as z.ZodType;
   return null;
 };
 
 const DAY_MS = 86_400_000;
-const saneDate = fc.integer({ min: Date.UTC(1971, 0, 1) / DAY_MS, max: Date.UTC(2099, 11, 31) / DAY_MS }).map((day) => new Date(day * DAY_MS));
+const saneDate = fc
+  .integer({ min: Date.UTC(1971, 0, 1) / DAY_MS, max: Date.UTC(2099, 11, 31) / DAY_MS })
+  .map((day) => new Date(day * DAY_MS));
 const saneInstant = fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2099, 11, 31) }).map((ms) => new Date(ms).toISOString());
 const localPart = fc.stringMatching(/^[a-z0-9]{1,12}$/);
 
 const validText = (schema: z.ZodString | z.ZodStringFormat): fc.Arbitrary<string> => {
   const { min, max, format, patterns } = textRules(schema);
   if (format === 'guid' || format === 'uuid') return fc.uuid();
-  if (format === 'email') return fc.tuple(localPart, fc.constantFrom('example.com', 'test.org')).map(([local, domain]) => `${local}@${domain}`);
+  if (format === 'email')
+    return fc.tuple(localPart, fc.constantFrom('example.com', 'test.org')).map(([local, domain]) => `${local}@${domain}`);
   if (format === 'datetime') return saneInstant;
   if (format === 'date') return saneDate.map((date) => date.toISOString().slice(0, 10));
   const cap = Math.min(max, Math.max(min, 40));
-  if (patterns.length > 0) return fc.stringMatching(patterns[0], { size: 'xsmall' }).filter((text) => text.length >= min && text.length <= cap);
+  if (patterns.length > 0)
+    return fc.stringMatching(patterns[0], { size: 'xsmall' }).filter((text) => text.length >= min && text.length <= cap);
   return fc.string({ minLength: Math.max(min, 1), maxLength: cap }).filter((text) => text.trim().length >= min);
 };
 
@@ -84,13 +91,20 @@ export const plausible = (schema: z.ZodType): fc.Arbitrary<unknown> => {
   if (isText(schema)) return validText(schema);
   if (schema instanceof z.ZodNumber) {
     const { min, max, isInt } = numberBounds(schema);
-    return isInt ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    return isInt
+      ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+      : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   }
   if (schema instanceof z.ZodBoolean) return fc.boolean();
   if (schema instanceof z.ZodEnum) return fc.constantFrom(...schema.options);
   if (schema instanceof z.ZodLiteral) return fc.constantFrom(...schema.values);
   if (schema instanceof z.ZodArray) {
-    const max = Math.min(3, ...checksOf(schema).filter((check) => check.check === 'max_length').map((check) => check.maximum ?? 3));
+    const max = Math.min(
+      3,
+      ...checksOf(schema)
+        .filter((check) => check.check === 'max_length')
+        .map((check) => check.maximum ?? 3),
+    );
     return fc.array(plausible(schema.element as z.ZodType), { maxLength: max });
   }
   if (schema instanceof z.ZodTuple) return fc.tuple(...(schema.def.items as z.ZodType[]).map(plausible));
@@ -130,9 +144,19 @@ export const EDGE_DATES = [
   '2026-13-01',
   '2026-01-01T24:00:00Z',
 ];
-const NOT_IDS = ['0', '-1', '1e3', 'null', 'undefined', "' or 1=1 --", '00000000-0000-0000-0000-00000000000g', '{00000000-0000-0000-0000-000000000000}'];
+const NOT_IDS = [
+  '0',
+  '-1',
+  '1e3',
+  'null',
+  'undefined',
+  "' or 1=1 --",
+  '00000000-0000-0000-0000-00000000000g',
+  '{00000000-0000-0000-0000-000000000000}',
+];
 
-const insertAt = (text: string, insert: string, at: number) => text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1));
+const insertAt = (text: string, insert: string, at: number) =>
+  text.slice(0, at % (text.length + 1)) + insert + text.slice(at % (text.length + 1));
 
 const badText = (schema: z.ZodString | z.ZodStringFormat): fc.Arbitrary<unknown> => {
   const { min, max, format } = textRules(schema);
@@ -147,7 +171,12 @@ const badText = (schema: z.ZodString | z.ZodStringFormat): fc.Arbitrary<unknown>
   if (Number.isFinite(max)) options.push(fc.integer({ min: max + 1, max: max + 50 }).map((length) => 'y'.repeat(length)));
   if (min > 0) options.push(fc.constantFrom('', ' ', '\t\n '));
   if (format === 'guid' || format === 'uuid') {
-    options.push(fc.constantFrom(...NOT_IDS), fc.uuid().map((id) => id.slice(1)), fc.uuid().map((id) => `${id}0`), fc.uuid().map((id) => id.replaceAll('-', '')));
+    options.push(
+      fc.constantFrom(...NOT_IDS),
+      fc.uuid().map((id) => id.slice(1)),
+      fc.uuid().map((id) => `${id}0`),
+      fc.uuid().map((id) => id.replaceAll('-', '')),
+    );
   }
   if (format === 'datetime' || format === 'date') options.push(fc.constantFrom(...EDGE_DATES));
   if (format === 'email') options.push(fc.constantFrom('a@b', '@example.com', 'a@@example.com', 'a b@example.com'));
@@ -160,7 +189,11 @@ const badNumber = (schema: z.ZodNumber): fc.Arbitrary<unknown> => {
   const edges = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, Number.MAX_VALUE];
   if (Number.isFinite(min)) edges.push(min - 1);
   if (Number.isFinite(max)) edges.push(max + 1);
-  const options: fc.Arbitrary<unknown>[] = [wrongType, fc.constantFrom(...edges), fc.constantFrom('abc', '', ' ', '1.5', '0x10', 'Infinity', '1e400', '-0.5')];
+  const options: fc.Arbitrary<unknown>[] = [
+    wrongType,
+    fc.constantFrom(...edges),
+    fc.constantFrom('abc', '', ' ', '1.5', '0x10', 'Infinity', '1e400', '-0.5'),
+  ];
   if (schema.isInt) options.push(fc.double({ noInteger: true, noNaN: true }));
   return fc.oneof(...options);
 };
@@ -179,14 +212,26 @@ const badObject = (schema: z.ZodObject): fc.Arbitrary<unknown> => {
   const base = plausible(schema).map((value) => value as Record<string, unknown>);
   const options: fc.WeightedArbitrary<unknown>[] = [
     { weight: 1, arbitrary: wrongType.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)) },
-    { weight: 1, arbitrary: fc.tuple(base, fc.string({ minLength: 1, maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })).map(([value, key, extra]) => ({ ...value, [key]: extra })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(base, fc.string({ minLength: 1, maxLength: 20 }), fc.jsonValue({ maxDepth: 1 }))
+        .map(([value, key, extra]) => ({ ...value, [key]: extra })),
+    },
   ];
   if (keys.length > 0) {
     options.push(
-      { weight: 6, arbitrary: fc.constantFrom(...keys).chain((key) => fc.tuple(base, mutated(shape[key])).map(([value, bad]) => ({ ...value, [key]: bad }))) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .constantFrom(...keys)
+          .chain((key) => fc.tuple(base, mutated(shape[key])).map(([value, bad]) => ({ ...value, [key]: bad }))),
+      },
       {
         weight: 1,
-        arbitrary: fc.tuple(base, fc.constantFrom(...keys)).map(([value, key]) => Object.fromEntries(Object.entries(value).filter(([name]) => name !== key))),
+        arbitrary: fc
+          .tuple(base, fc.constantFrom(...keys))
+          .map(([value, key]) => Object.fromEntries(Object.entries(value).filter(([name]) => name !== key))),
       },
     );
   }
@@ -204,7 +249,8 @@ export const mutated = (schema: z.ZodType): fc.Arbitrary<unknown> => {
     );
   }
   // null is not "left out": an optional or defaulted field must still refuse it.
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return fc.oneof(mutated(schema.unwrap() as z.ZodType), fc.constant(null));
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault)
+    return fc.oneof(mutated(schema.unwrap() as z.ZodType), fc.constant(null));
   const wrapped = inner(schema);
   if (wrapped) return mutated(wrapped);
   if (isText(schema)) return badText(schema);
@@ -214,11 +260,18 @@ export const mutated = (schema: z.ZodType): fc.Arbitrary<unknown> => {
   if (schema instanceof z.ZodLiteral) return badEnum([...schema.values]);
   if (schema instanceof z.ZodArray) {
     const element = schema.element as z.ZodType;
-    const max = Math.min(1_000, ...checksOf(schema).filter((check) => check.check === 'max_length').map((check) => check.maximum ?? 1_000));
+    const max = Math.min(
+      1_000,
+      ...checksOf(schema)
+        .filter((check) => check.check === 'max_length')
+        .map((check) => check.maximum ?? 1_000),
+    );
     return fc.oneof(
       wrongType.filter((value) => !Array.isArray(value)),
       fc.tuple(fc.array(plausible(element), { maxLength: 2 }), mutated(element)).map(([valid, bad]) => [...valid, bad]),
-      fc.tuple(plausible(element), fc.integer({ min: 1, max: 20 })).map(([value, extra]) => Array.from({ length: max + extra }, () => value)),
+      fc
+        .tuple(plausible(element), fc.integer({ min: 1, max: 20 }))
+        .map(([value, extra]) => Array.from({ length: max + extra }, () => value)),
     );
   }
   if (schema instanceof z.ZodTuple) {
@@ -227,9 +280,13 @@ export const mutated = (schema: z.ZodType): fc.Arbitrary<unknown> => {
       wrongType,
       plausible(schema).map((value) => [...(value as unknown[]), 1]),
       plausible(schema).map((value) => (value as unknown[]).slice(1)),
-      fc.constantFrom(...items.keys()).chain((index) =>
-        fc.tuple(plausible(schema), mutated(items[index])).map(([value, bad]) => (value as unknown[]).map((item, at) => (at === index ? bad : item))),
-      ),
+      fc
+        .constantFrom(...items.keys())
+        .chain((index) =>
+          fc
+            .tuple(plausible(schema), mutated(items[index]))
+            .map(([value, bad]) => (value as unknown[]).map((item, at) => (at === index ? bad : item))),
+        ),
     );
   }
   if (schema instanceof z.ZodUnion) return fc.oneof(...(schema.options as z.ZodType[]).map(mutated));

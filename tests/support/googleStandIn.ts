@@ -44,7 +44,19 @@ export const startGoogleStandIn = async (): Promise<GoogleStandIn> => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   writeFileSync(join(dir, 'key.pem'), keyPem);
-  execFileSync('openssl', ['req', '-x509', '-new', '-key', join(dir, 'key.pem'), '-subj', '/CN=securetoken.stand-in', '-days', '2', '-out', join(dir, 'cert.pem')]);
+  execFileSync('openssl', [
+    'req',
+    '-x509',
+    '-new',
+    '-key',
+    join(dir, 'key.pem'),
+    '-subj',
+    '/CN=securetoken.stand-in',
+    '-days',
+    '2',
+    '-out',
+    join(dir, 'cert.pem'),
+  ]);
   const certPem = readFileSync(join(dir, 'cert.pem'), 'utf8');
   rmSync(dir, { recursive: true, force: true });
   const kid = randomUUID();
@@ -55,7 +67,10 @@ export const startGoogleStandIn = async (): Promise<GoogleStandIn> => {
 
   const lookup = (body: { localId?: string[]; email?: string[] }) =>
     [...accounts.values()]
-      .filter((account) => body.localId?.includes(account.localId) || body.email?.some((email) => email.toLowerCase() === account.email.toLowerCase()))
+      .filter(
+        (account) =>
+          body.localId?.includes(account.localId) || body.email?.some((email) => email.toLowerCase() === account.email.toLowerCase()),
+      )
       .map((account) => ({ emailVerified: false, disabled: false, createdAt: '1700000000000', validSince: '1700000000', ...account }));
 
   const server: Server = createServer({ key: keyPem, cert: certPem }, (request, response) => {
@@ -75,7 +90,10 @@ export const startGoogleStandIn = async (): Promise<GoogleStandIn> => {
     request.on('end', () => {
       if (request.method === 'POST' && /^\/v1\/projects\/[^/]+\/accounts:lookup$/.test(path)) {
         const users = lookup(JSON.parse(text || '{}'));
-        return send(200, users.length > 0 ? { kind: 'identitytoolkit#GetAccountInfoResponse', users } : { kind: 'identitytoolkit#GetAccountInfoResponse' });
+        return send(
+          200,
+          users.length > 0 ? { kind: 'identitytoolkit#GetAccountInfoResponse', users } : { kind: 'identitytoolkit#GetAccountInfoResponse' },
+        );
       }
       return send(404, { error: { code: 404, message: `stand-in has no ${request.method} ${path}` } });
     });

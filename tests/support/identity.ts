@@ -35,7 +35,11 @@ const emulatorFetch = async (url: string, init: RequestInit): Promise<Response> 
 
 const callEmulator = async <T>(method: 'signUp' | 'signInWithPassword', body: Record<string, unknown>): Promise<T> => {
   const url = `http://${useAuthEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
-  const response = await emulatorFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await emulatorFetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`Emulator ${method} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
@@ -82,7 +86,6 @@ export const signInRefusal = async (email: string, password: string): Promise<st
   const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
   return body.error?.message ?? `HTTP ${response.status}`;
 };
-
 
 /**
  * An unsigned (`alg: none`) ID token with any claims: what anyone can build from nothing. The

@@ -42,7 +42,11 @@ export const startLlmStandIn = async (): Promise<LlmStandIn> => {
     requests: [] as RecordedRequest[],
     embeddingsMode: 'ok' as StandInMode,
     chatMode: 'ok' as StandInMode,
-    chatVariations: ['What if the price is too steep for us?', 'Honestly, the cost is more than we planned.', 'We feel the pricing is high.'] as unknown[],
+    chatVariations: [
+      'What if the price is too steep for us?',
+      'Honestly, the cost is more than we planned.',
+      'We feel the pricing is high.',
+    ] as unknown[],
   };
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -66,8 +70,17 @@ export const startLlmStandIn = async (): Promise<LlmStandIn> => {
       if (state.chatMode === 'error') return send(503, { error: { message: 'overloaded' } });
       if (state.chatMode === 'malformed') return send(200, { choices: [{ message: { content: 'Sorry, I cannot help with that.' } }] });
       const list = JSON.stringify(state.chatVariations);
-      const content = state.chatMode === 'fenced' ? `\`\`\`json\n${list}\n\`\`\`` : state.chatMode === 'prose' ? `Here you go: ${list} Hope this helps.` : list;
-      return send(200, { id: 'chatcmpl-standin', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+      const content =
+        state.chatMode === 'fenced'
+          ? `\`\`\`json\n${list}\n\`\`\``
+          : state.chatMode === 'prose'
+            ? `Here you go: ${list} Hope this helps.`
+            : list;
+      return send(200, {
+        id: 'chatcmpl-standin',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      });
     }
     return send(404, { error: { message: 'not found' } });
   });

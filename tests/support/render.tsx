@@ -44,7 +44,7 @@ export const buildDataProvider = (overrides: Partial<PortalDataProvider> = {}): 
   ({
     ...testDataProvider(),
     getSpeechRate: vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150 })),
-    updateSpeechRate: vi.fn(async settings => settings),
+    updateSpeechRate: vi.fn(async (settings) => settings),
     ...overrides,
   }) as PortalDataProvider;
 

@@ -19,7 +19,15 @@ export const buildSession = (overrides: Partial<SessionSummary> = {}): SessionSu
     duration: 754,
     status: 'completed',
     metadata: { roomName: 'Room Alpha' },
-    statistics: { totalTranscripts: 42, customerTranscripts: 20, salespersonTranscripts: 22, totalObjections: 3, totalFAQs: 5, totalNewInquiries: 1, responseRate: 87.5 },
+    statistics: {
+      totalTranscripts: 42,
+      customerTranscripts: 20,
+      salespersonTranscripts: 22,
+      totalObjections: 3,
+      totalFAQs: 5,
+      totalNewInquiries: 1,
+      responseRate: 87.5,
+    },
     ...overrides,
   };
   return { ...session, id: session.sessionId };
@@ -33,8 +41,24 @@ export const buildDetail = (overrides: Partial<SessionDetail> = {}): SessionDeta
     { timestamp: at(45), speaker: 'salesperson', text: 'I understand. Let me show how the price pays back.' },
     { timestamp: at(90), speaker: 'customer', text: 'OK, that helps.' },
   ],
-  detectedObjections: [{ timestamp: at(20), category: 'PRICE_OBJECTION', relevance_score: 0.874, question: 'It is too expensive', answer: 'Acknowledge the concern.\n- Show the payback\n- Offer a pilot' }],
-  detectedFAQs: [{ timestamp: at(60), category: 'FAQ', relevance_score: 0.61, question: 'Do you integrate with our CRM?', answer: 'Yes, with the main ones.' }],
+  detectedObjections: [
+    {
+      timestamp: at(20),
+      category: 'PRICE_OBJECTION',
+      relevance_score: 0.874,
+      question: 'It is too expensive',
+      answer: 'Acknowledge the concern.\n- Show the payback\n- Offer a pilot',
+    },
+  ],
+  detectedFAQs: [
+    {
+      timestamp: at(60),
+      category: 'FAQ',
+      relevance_score: 0.61,
+      question: 'Do you integrate with our CRM?',
+      answer: 'Yes, with the main ones.',
+    },
+  ],
   newInquiries: [{ timestamp: at(95), category: 'NEW_INQUIRY', relevance_score: 0.4, question: 'Do you offer training?' }],
   sentimentAnalysis: {
     sessionSummary: {
@@ -45,7 +69,13 @@ export const buildDetail = (overrides: Partial<SessionDetail> = {}): SessionDeta
       emotion_distribution: { neutral: 2, angry: 1, happy: 1 },
     },
     entries: [
-      { timestamp: at(20), speaker: 'customer', dominant_emotion: 'angry', confidence: 0.912, transcript: 'Honestly the price. The price is too high for us.' },
+      {
+        timestamp: at(20),
+        speaker: 'customer',
+        dominant_emotion: 'angry',
+        confidence: 0.912,
+        transcript: 'Honestly the price. The price is too high for us.',
+      },
       { timestamp: at(90), speaker: 'customer', dominant_emotion: 'happy', confidence: 0.66, transcript: 'OK, that helps.' },
     ],
   },
@@ -62,7 +92,10 @@ export const renderSessions = (
   sessions: SessionSummary[] = [buildSession()],
   { total = sessions.length, ...overrides }: Partial<PortalDataProvider> & { total?: number } = {},
 ) => {
-  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: sessions.map((s) => ({ ...s, id: s.sessionId })), total }));
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({
+    data: sessions.map((s) => ({ ...s, id: s.sessionId })),
+    total,
+  }));
   const dataProvider = buildDataProvider({ getList, ...overrides } as Partial<PortalDataProvider>);
   renderInAdmin(<SessionList />, { dataProvider, path: '/sessions' });
   return { getList, dataProvider };

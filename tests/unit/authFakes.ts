@@ -29,7 +29,9 @@ export const createFakeFirebase = (accounts: Record<string, ProviderUser> = {}) 
   const listeners = new Set<(user: ProviderUser | null) => void>();
   const setUser = (next: ProviderUser | null) => {
     user = next;
-    listeners.forEach((listener) => { listener(next); });
+    listeners.forEach((listener) => {
+      listener(next);
+    });
   };
   const calls = { signOut: 0, forcedRefresh: 0, cachedToken: 0 };
   const fake = {

@@ -6,9 +6,7 @@ type Node = string | { [key: string]: Node };
 
 /** Every leaf of a catalogue as [dotted path, text]. */
 const leaves = (node: Node, path = ''): [string, string][] =>
-  typeof node === 'string'
-    ? [[path, node]]
-    : Object.entries(node).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
+  typeof node === 'string' ? [[path, node]] : Object.entries(node).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
 
 const english = new Map(leaves(en as Node));
 const french = new Map(leaves(fr as Node));

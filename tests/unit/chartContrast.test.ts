@@ -15,7 +15,6 @@ const THEMES: [string, Theme][] = [
 const SERIES_MIN = 3;
 const TEXT_MIN = 4.5;
 
-
 /** A chart sits on its paper (ChartFigure), the paper on the page: each colour must hold on both. */
 const backgrounds = (theme: Theme) => [theme.palette.background.paper, theme.palette.background.default];
 

@@ -29,7 +29,12 @@ describe('withAlerts (the speech-rate chart: one row per interval)', () => {
 
   it('drops alerts outside the call or with an unreadable time', () => {
     const unreadable = { ...alertAt(0, 300), timestamp: 'not a time' };
-    expect(withAlerts(buckets, [alertAt(-30, 300), alertAt(600, 300), unreadable], start).map((row) => row.alert)).toEqual([null, null, null, null]);
+    expect(withAlerts(buckets, [alertAt(-30, 300), alertAt(600, 300), unreadable], start).map((row) => row.alert)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -40,7 +45,11 @@ describe('the speech-rate chart and the alerts agree', () => {
     for (let index = 0; index < 40; index += 1) {
       const session = generateSession(index, { seed: 99, now });
       for (const alert of session.detail?.alerts ?? []) {
-        const transcripts = session.detail!.transcripts.map(({ t, speaker, text }) => ({ timestamp: new Date(t).toISOString(), speaker, text }));
+        const transcripts = session.detail!.transcripts.map(({ t, speaker, text }) => ({
+          timestamp: new Date(t).toISOString(),
+          speaker,
+          text,
+        }));
         const rate = speakingRate(transcripts, session.startTime, session.duration, alert.timeWindow);
         const row = withAlerts(rate, [], session.startTime)[Math.floor((alert.t - session.startTime) / (rate.intervalSeconds * 1_000))];
         expect(row.wpm).toBeGreaterThanOrEqual(Math.round(alert.wordsPerMinute));

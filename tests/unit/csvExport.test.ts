@@ -72,7 +72,10 @@ describe('flattening', () => {
   it('joins lists readably: variations by question, landmine points by point, strings as they are', () => {
     expect(
       flattenRecord({
-        variations: [{ _id: 'v1', question: 'Too pricey?' }, { _id: 'v2', question: 'Costs too much' }],
+        variations: [
+          { _id: 'v1', question: 'Too pricey?' },
+          { _id: 'v2', question: 'Costs too much' },
+        ],
         canSay: [{ point: 'Past results', context: 'x' }],
         cannotSay: [{ point: 'Guaranteed', severity: 'critical' }, { point: 'Risk-free' }],
         triggerVariations: ['a', 'b'],
@@ -90,7 +93,10 @@ describe('flattening', () => {
   });
 
   it('writes null as empty and dates as ISO text', () => {
-    expect(flattenRecord({ lastLogin: null, at: new Date('2024-05-01T10:00:00Z') })).toEqual({ lastLogin: '', at: '2024-05-01T10:00:00.000Z' });
+    expect(flattenRecord({ lastLogin: null, at: new Date('2024-05-01T10:00:00Z') })).toEqual({
+      lastLogin: '',
+      at: '2024-05-01T10:00:00.000Z',
+    });
   });
 });
 

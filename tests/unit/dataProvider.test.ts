@@ -21,7 +21,11 @@ const setup = (route: Route, headers: Record<string, string> = {}) => {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
-    calls.push({ method: init.method ?? 'GET', url: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      method: init.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     return new Response(JSON.stringify(route(url, init)), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
   });
   const http = createHttpClient({
@@ -34,7 +38,11 @@ const setup = (route: Route, headers: Record<string, string> = {}) => {
   return { dataProvider: createDataProvider(http, registry), calls };
 };
 
-const page = (page: number, perPage: number) => ({ pagination: { page, perPage }, sort: { field: 'id', order: 'ASC' as const }, filter: {} });
+const page = (page: number, perPage: number) => ({
+  pagination: { page, perPage },
+  sort: { field: 'id', order: 'ASC' as const },
+  filter: {},
+});
 
 describe('createDataProvider (spec dialect)', () => {
   it('lists server-paged users from data.users with data.pagination.total and translates _id', async () => {
@@ -48,7 +56,10 @@ describe('createDataProvider (spec dialect)', () => {
   });
 
   it('lists grouped resources on the grouped path with pagination.total', async () => {
-    const { dataProvider, calls } = setup(() => ({ objections: [{ _id: 'o1', variations: [] }], pagination: { total: 40, totalPages: 2 } }));
+    const { dataProvider, calls } = setup(() => ({
+      objections: [{ _id: 'o1', variations: [] }],
+      pagination: { total: 40, totalPages: 2 },
+    }));
     const result = await dataProvider.getList('objections', { ...page(1, 20), filter: { category: 'Price' } });
     expect(calls[0].url).toBe('/api/dictionary/objections/grouped?page=1&limit=20&category=Price');
     expect(result.total).toBe(40);
@@ -84,13 +95,21 @@ describe('createDataProvider (spec dialect)', () => {
     const { data } = await dataProvider.create('users', {
       data: { email: 'n@x.test', name: 'N', role: 'user', isActive: true, id: 'x', createdAt: 'now' },
     });
-    expect(calls[0]).toEqual({ method: 'POST', url: '/api/admin/users', body: { email: 'n@x.test', name: 'N', role: 'user', isActive: true } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/admin/users',
+      body: { email: 'n@x.test', name: 'N', role: 'user', isActive: true },
+    });
     expect(data).toEqual({ id: 'new', email: 'n@x.test' });
   });
 
   it('updates with PUT on the item path, falling back to the sent data when the response has no item', async () => {
     const { dataProvider, calls } = setup(() => ({ success: true }));
-    const { data } = await dataProvider.update('landmines', { id: 'l1', data: { id: 'l1', trigger: 'refund' }, previousData: { id: 'l1' } });
+    const { data } = await dataProvider.update('landmines', {
+      id: 'l1',
+      data: { id: 'l1', trigger: 'refund' },
+      previousData: { id: 'l1' },
+    });
     expect(calls[0]).toEqual({ method: 'PUT', url: '/api/landmines/l1', body: { trigger: 'refund' } });
     expect(data).toEqual({ id: 'l1', trigger: 'refund' });
   });

@@ -10,7 +10,11 @@ const setup = (route: Route) => {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
-    calls.push({ method: init.method ?? 'GET', url: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      method: init.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const { status = 200, body } = route(url, init);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
@@ -24,7 +28,15 @@ const setup = (route: Route) => {
   return { dataProvider: createDataProvider(http, [users]), calls };
 };
 
-const wireUser = { _id: 'u1', email: 'a@x.test', name: 'A', role: 'user', isActive: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const wireUser = {
+  _id: 'u1',
+  email: 'a@x.test',
+  name: 'A',
+  role: 'user',
+  isActive: false,
+  lastLogin: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 describe('the users resource on the dataProvider', () => {
   it('lists GET /admin/users with page, limit, search, role and isActive, reading data.users and data.pagination.total', async () => {
@@ -46,7 +58,11 @@ describe('the users resource on the dataProvider', () => {
     const { data } = await dataProvider.create('users', {
       data: { email: 'a@x.test', password: 'secret1', name: 'A', role: 'user', id: 'x', extra: 1 },
     });
-    expect(calls[0]).toEqual({ method: 'POST', url: '/api/admin/users', body: { email: 'a@x.test', password: 'secret1', name: 'A', role: 'user' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/admin/users',
+      body: { email: 'a@x.test', password: 'secret1', name: 'A', role: 'user' },
+    });
     expect(data.id).toBe('u1');
   });
 

@@ -7,7 +7,11 @@ const setup = (reply: unknown) => {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
-    calls.push({ method: init.method ?? 'GET', url: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      method: init.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     return new Response(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   const http = createHttpClient({
@@ -23,7 +27,11 @@ const setup = (reply: unknown) => {
 describe('the dictionary custom methods of the dataProvider', () => {
   it('lists a page of FAQs with the search text as a query parameter', async () => {
     const { dataProvider, calls } = setup({ faqs: [{ _id: 'f1', variations: [] }], pagination: { total: 21, totalPages: 2 } });
-    const result = await dataProvider.getList('faqs', { pagination: { page: 2, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: { search: 'price' } });
+    const result = await dataProvider.getList('faqs', {
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { search: 'price' },
+    });
     expect(calls[0].url).toBe('/api/dictionary/faqs/grouped?page=2&limit=20&search=price');
     expect(result).toEqual({ data: [{ id: 'f1', variations: [] }], total: 21 });
   });
@@ -31,7 +39,11 @@ describe('the dictionary custom methods of the dataProvider', () => {
   it('adds a variation under the original', async () => {
     const { dataProvider, calls } = setup({ success: true, data: { _id: 'v1' } });
     await dataProvider.addVariation('objections', 'o1', { question: 'Too pricey?', category: 'AI Generated' });
-    expect(calls[0]).toEqual({ method: 'POST', url: '/api/dictionary/objections/o1/variations', body: { question: 'Too pricey?', category: 'AI Generated' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/dictionary/objections/o1/variations',
+      body: { question: 'Too pricey?', category: 'AI Generated' },
+    });
   });
 
   it('asks for generated variations and returns their texts', async () => {

@@ -4,7 +4,10 @@ import { shouldRetryQuery } from '../../src/dataProvider/queryClient';
 
 describe('errorText', () => {
   it("shows the server's message when it answered with its error body", () => {
-    const error = new HttpError('Too many requests. Please wait 3 seconds and try again.', 429, { error: 'RATE_LIMITED', message: 'Too many requests. Please wait 3 seconds and try again.' });
+    const error = new HttpError('Too many requests. Please wait 3 seconds and try again.', 429, {
+      error: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait 3 seconds and try again.',
+    });
     expect(errorText(error, 'app.fallback')).toBe('Too many requests. Please wait 3 seconds and try again.');
   });
 

@@ -44,7 +44,9 @@ const setup = (respond: (call: Call) => Response | Promise<Response>, options: P
 };
 
 const okForNewToken = (call: Call) =>
-  call.auth === 'Bearer new' ? json(200, { success: true, data: call.url }) : json(401, { error: 'NOT_AUTHENTICATED', message: 'bad token' });
+  call.auth === 'Bearer new'
+    ? json(200, { success: true, data: call.url })
+    : json(401, { error: 'NOT_AUTHENTICATED', message: 'bad token' });
 
 describe('createHttpClient', () => {
   it('prefixes /api, sends the bearer token and JSON, and returns the parsed body', async () => {
@@ -101,7 +103,9 @@ describe('createHttpClient', () => {
     try {
       const { client } = setup(() => new Promise<Response>(() => undefined), {
         fetch: ((_: unknown, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch,
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          )) as typeof fetch,
       });
       const pending = client.request('/speech-rate');
       const assertion = expect(pending).rejects.toMatchObject({ status: 408, body: { error: 'TIMEOUT' } });

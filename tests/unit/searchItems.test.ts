@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { searchItems, searchLandmines } from '@/resources/dictionaryItems/searchItems';
 
-const buildItem = (overrides: Partial<{ question: string; answer: string; variations: { _id: string; question: string; category: string; needsEmbedding: boolean }[] }> = {}) => ({
+const buildItem = (
+  overrides: Partial<{
+    question: string;
+    answer: string;
+    variations: { _id: string; question: string; category: string; needsEmbedding: boolean }[];
+  }> = {},
+) => ({
   question: 'Your price is too high',
   answer: 'We focus on total cost of ownership.',
   variations: [{ _id: 'v1', question: 'It costs too much', category: 'Variation', needsEmbedding: false }],
@@ -37,7 +43,10 @@ describe('searchItems (spec 5: objections and FAQs)', () => {
 });
 
 describe('searchLandmines (spec 5)', () => {
-  const landmines = [buildLandmine(), buildLandmine({ trigger: 'cancel anytime', category: 'Contract', quickTips: '', triggerVariations: [] })];
+  const landmines = [
+    buildLandmine(),
+    buildLandmine({ trigger: 'cancel anytime', category: 'Contract', quickTips: '', triggerVariations: [] }),
+  ];
 
   it.each([
     ['the trigger', 'GUARANTEED'],

@@ -4,7 +4,11 @@ import { en } from '@/i18n/en';
 import { sessionDetailError, sessionListError } from '@/resources/sessions/sessionErrors';
 
 const httpError = (status: number, error: string, message: string) => new HttpError(message, status, { error, message });
-const text = (key: string) => key.split('.').slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en.app);
+const text = (key: string) =>
+  key
+    .split('.')
+    .slice(1)
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en.app);
 
 describe('sessions list errors (spec 8)', () => {
   it.each(['NOT_ADMIN', 'NOT_AUTHENTICATED'])('asks for admin privileges on %s', (code) => {

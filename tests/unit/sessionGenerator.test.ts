@@ -55,7 +55,7 @@ describe('session generator', () => {
     const all = sessions.flatMap((session) => detail(session).detections);
     const objections = all.filter((d) => d.kind === 'objection');
     expect(objections.length).toBeGreaterThan(0);
-    expect(objections.every((d) => isObjectionCategory(d.category) && d.answer && d.answer.includes('\n• '))).toBe(true);
+    expect(objections.every((d) => isObjectionCategory(d.category) && d.answer?.includes('\n• '))).toBe(true);
     expect(all.filter((d) => d.kind === 'faq').every((d) => d.category === 'FAQ' && d.answer)).toBe(true);
     expect(all.filter((d) => d.kind === 'new_inquiry').every((d) => d.category === 'NEW_INQUIRY' && d.answer === null)).toBe(true);
     expect(all.every((d) => d.relevanceScore >= 0 && d.relevanceScore <= 1)).toBe(true);
@@ -73,10 +73,14 @@ describe('session generator', () => {
       expect(transcripts.map((t) => t.t)).toEqual([...transcripts.map((t) => t.t)].sort((a, b) => a - b));
       expect(transcripts[0].speaker).toBe('salesperson');
       // Alternating, except a customer who adds a second turn (never three in a row).
-      expect(transcripts.some((t, i) => i > 1 && t.speaker === transcripts[i - 1].speaker && t.speaker === transcripts[i - 2].speaker)).toBe(false);
+      expect(
+        transcripts.some((t, i) => i > 1 && t.speaker === transcripts[i - 1].speaker && t.speaker === transcripts[i - 2].speaker),
+      ).toBe(false);
       switches += transcripts.filter((t, i) => i > 0 && t.speaker !== transcripts[i - 1].speaker).length;
       pairs += transcripts.length - 1;
-      expect(sentiment.map((entry) => [entry.t, entry.speaker, entry.transcript])).toEqual(transcripts.map((t) => [t.t, t.speaker, t.text]));
+      expect(sentiment.map((entry) => [entry.t, entry.speaker, entry.transcript])).toEqual(
+        transcripts.map((t) => [t.t, t.speaker, t.text]),
+      );
     }
     expect(switches / pairs).toBeGreaterThan(0.9);
   });
@@ -91,7 +95,9 @@ describe('session generator', () => {
       expect(sentimentSummary.emotion_distribution[sentimentSummary.session_dominant_emotion]).toBe(Math.max(...counts));
     }
     const atObjections = sessions.flatMap((session) =>
-      detail(session).detections.filter((d) => d.kind === 'objection').map((d) => detail(session).sentiment.findLast((entry) => entry.t <= d.t)!.emotion),
+      detail(session)
+        .detections.filter((d) => d.kind === 'objection')
+        .map((d) => detail(session).sentiment.findLast((entry) => entry.t <= d.t)!.emotion),
     );
     const negative = atObjections.filter((emotion) => ['angry', 'fearful', 'disgusted', 'sad'].includes(emotion)).length;
     expect(negative / atObjections.length).toBeGreaterThan(0.7);

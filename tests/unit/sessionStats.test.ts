@@ -74,7 +74,13 @@ describe('detectionsByCategory', () => {
 });
 
 describe('sentimentTrend (the customer’s mood, start against end)', () => {
-  const feel = (emotion: string, speaker: Speaker = 'customer'): SentimentEntry => ({ timestamp: at(0), speaker, dominant_emotion: emotion, confidence: 0.9, transcript: '' });
+  const feel = (emotion: string, speaker: Speaker = 'customer'): SentimentEntry => ({
+    timestamp: at(0),
+    speaker,
+    dominant_emotion: emotion,
+    confidence: 0.9,
+    transcript: '',
+  });
 
   it('reads improving, declining and steady', () => {
     expect(sentimentTrend([feel('angry'), feel('neutral'), feel('happy')])).toBe('improving');
@@ -99,7 +105,13 @@ describe('speech-rate series', () => {
     // At 20 s the last 30 s hold 5 of their words (10 per minute); at 70 s only 1 (the window is (40 s, 70 s]).
     expect(rate).toEqual({
       intervalSeconds: 30,
-      points: [{ minute: 0, wpm: 10 }, { minute: 0.5, wpm: 0 }, { minute: 1, wpm: 2 }, { minute: 1.5, wpm: 0 }, { minute: 2, wpm: 0 }],
+      points: [
+        { minute: 0, wpm: 10 },
+        { minute: 0.5, wpm: 0 },
+        { minute: 1, wpm: 2 },
+        { minute: 1.5, wpm: 0 },
+        { minute: 2, wpm: 0 },
+      ],
     });
   });
 
@@ -112,7 +124,11 @@ describe('speech-rate series', () => {
   });
 
   it('takes the window from the alerts, else the settings, else the default of 30 seconds', () => {
-    expect(monitoringWindow([{ timestamp: at(0), words_per_minute: 200, total_words: 100, time_window: 20, max_words: 75 }], { time_window: 45 })).toBe(20);
+    expect(
+      monitoringWindow([{ timestamp: at(0), words_per_minute: 200, total_words: 100, time_window: 20, max_words: 75 }], {
+        time_window: 45,
+      }),
+    ).toBe(20);
     expect(monitoringWindow([], { time_window: 45 })).toBe(45);
     expect(monitoringWindow([], null)).toBe(30);
   });

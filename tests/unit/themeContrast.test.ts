@@ -11,7 +11,6 @@ const NON_TEXT_MIN = 3;
 const dark = createTheme(darkTheme);
 const { action } = dark.palette;
 
-
 /**
  * The surfaces of the dark theme: the page, and MUI's Paper at every elevation up to a dialog's 24
  * (a white overlay on background.paper: Card 1, AppBar 4, Menu/Popover 8, Drawer 16, Dialog 24).
@@ -19,22 +18,29 @@ const { action } = dark.palette;
 const ELEVATIONS = Array.from({ length: 25 }, (_, elevation) => elevation);
 const surfaces: [string, string][] = [
   ['background.default', dark.palette.background.default],
-  ...ELEVATIONS.map((elevation): [string, string] => [`paper at elevation ${elevation}`, seenOn(alpha('#fff', getOverlayAlpha(elevation)), dark.palette.background.paper)]),
+  ...ELEVATIONS.map((elevation): [string, string] => [
+    `paper at elevation ${elevation}`,
+    seenOn(alpha('#fff', getOverlayAlpha(elevation)), dark.palette.background.paper),
+  ]),
 ];
 
 /** What MUI lays under text written in a colour: hover, selected and activated washes of the main colour. */
-const washes = (main: string): [string, number][] => [
-  ['none', 0],
-  ['hover', action.hoverOpacity],
-  ['selected', action.selectedOpacity],
-  ['selected + hover', action.selectedOpacity + action.hoverOpacity],
-  ['activated', action.activatedOpacity],
-  ['activated + focus', action.activatedOpacity + action.focusOpacity],
-].map(([name, opacity]) => [`${name} (${main})`, Number(opacity)]);
+const washes = (main: string): [string, number][] =>
+  [
+    ['none', 0],
+    ['hover', action.hoverOpacity],
+    ['selected', action.selectedOpacity],
+    ['selected + hover', action.selectedOpacity + action.hoverOpacity],
+    ['activated', action.activatedOpacity],
+    ['activated + focus', action.activatedOpacity + action.focusOpacity],
+  ].map(([name, opacity]) => [`${name} (${main})`, Number(opacity)]);
 
 const backgroundsUnder = (main: string) =>
   surfaces.flatMap(([surface, color]) =>
-    washes(main).map(([wash, opacity]): [string, string] => [`${surface}, wash ${wash}`, opacity ? seenOn(alpha(main, opacity), color) : color]),
+    washes(main).map(([wash, opacity]): [string, string] => [
+      `${surface}, wash ${wash}`,
+      opacity ? seenOn(alpha(main, opacity), color) : color,
+    ]),
   );
 
 const worst = (color: string, backgrounds: [string, string][]) =>
@@ -45,7 +51,10 @@ const COLOR_KEYS = new Set(['color', '--variant-textColor', '--variant-outlinedC
 const overrideColors = () => {
   const found: { path: string; value: string }[] = [];
   const walk = (node: unknown, path: string) => {
-    if (Array.isArray(node)) node.forEach((item, index) => { walk(item, `${path}[${index}]`); });
+    if (Array.isArray(node))
+      node.forEach((item, index) => {
+        walk(item, `${path}[${index}]`);
+      });
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (key === 'props') continue;
@@ -62,7 +71,9 @@ const overrideColors = () => {
 
 /** The hue of an rgb colour, in degrees. */
 const hue = (color: string) => {
-  const [r, g, b] = decomposeColor(color).values.slice(0, 3).map((v) => v / 255);
+  const [r, g, b] = decomposeColor(color)
+    .values.slice(0, 3)
+    .map((v) => v / 255);
   const max = Math.max(r, g, b);
   const d = max - Math.min(r, g, b);
   const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
@@ -126,12 +137,19 @@ describe('the dark theme component overrides', () => {
     }
   });
 
-  it.each(['MuiButton', 'MuiLink', 'MuiTypography', 'MuiTab', 'MuiChip', 'MuiFormLabel', 'MuiPaginationItem', 'MuiToggleButton', 'RaConfirm'])(
-    'cover %s',
-    (component) => {
-      expect(colors.some(({ path }) => path.startsWith(`components > ${component}`))).toBe(true);
-    },
-  );
+  it.each([
+    'MuiButton',
+    'MuiLink',
+    'MuiTypography',
+    'MuiTab',
+    'MuiChip',
+    'MuiFormLabel',
+    'MuiPaginationItem',
+    'MuiToggleButton',
+    'RaConfirm',
+  ])('cover %s', (component) => {
+    expect(colors.some(({ path }) => path.startsWith(`components > ${component}`))).toBe(true);
+  });
 
   it(`keep every text colour they set at ${TEXT_MIN}:1 or more, and icons at ${NON_TEXT_MIN}:1, on every dark surface`, () => {
     for (const { path, value } of colors) {

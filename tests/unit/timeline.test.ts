@@ -3,7 +3,12 @@ import { buildTimeline, filterTimeline, findMatches, findMoment, splitMatches, T
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 10, 0, second)).toISOString();
-const detection = (second: number, question: string) => ({ timestamp: at(second), category: 'PRICE_OBJECTION', relevance_score: 0.9, question });
+const detection = (second: number, question: string) => ({
+  timestamp: at(second),
+  category: 'PRICE_OBJECTION',
+  relevance_score: 0.9,
+  question,
+});
 
 const session: Partial<SessionDetail> = {
   transcripts: [
@@ -59,7 +64,10 @@ describe('filterTimeline', () => {
   const items = buildTimeline(session);
 
   it('keeps the kinds asked for', () => {
-    expect(filterTimeline(items, { kinds: ['objection', 'alert'], speaker: 'all' }).map((item) => item.key)).toEqual(['objection-0', 'alert-0']);
+    expect(filterTimeline(items, { kinds: ['objection', 'alert'], speaker: 'all' }).map((item) => item.key)).toEqual([
+      'objection-0',
+      'alert-0',
+    ]);
   });
 
   it('narrows transcripts to one speaker and keeps detections', () => {
@@ -76,7 +84,10 @@ describe('transcript search', () => {
       { text: ' is the ', match: false },
       { text: 'price', match: true },
     ]);
-    expect(splitMatches('a.b (c)', '(c)')).toEqual([{ text: 'a.b ', match: false }, { text: '(c)', match: true }]);
+    expect(splitMatches('a.b (c)', '(c)')).toEqual([
+      { text: 'a.b ', match: false },
+      { text: '(c)', match: true },
+    ]);
     expect(splitMatches('text', '  ')).toEqual([{ text: 'text', match: false }]);
   });
 

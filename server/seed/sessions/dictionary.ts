@@ -8,7 +8,13 @@ import { bulletAnswer } from './text';
  * answer as the assistant does.
  */
 
-export interface DictionaryEntry { question: string; phrasings: string[]; answer: string; bulleted: string; category: string }
+export interface DictionaryEntry {
+  question: string;
+  phrasings: string[];
+  answer: string;
+  bulleted: string;
+  category: string;
+}
 
 const OBJECTION_CATEGORY: Record<string, string> = {
   Pricing: 'PRICE_OBJECTION',
@@ -27,14 +33,23 @@ let dictionaryCache: { objections: DictionaryEntry[]; faqs: DictionaryEntry[] } 
 export const dictionary = () => {
   if (!dictionaryCache) {
     const data = loadDictionaryData();
-    const toEntry = (item: { question: string; answer: string; category: string; variations: string[] }, kind: 'objection' | 'faq'): DictionaryEntry => ({
+    const toEntry = (
+      item: { question: string; answer: string; category: string; variations: string[] },
+      kind: 'objection' | 'faq',
+    ): DictionaryEntry => ({
       question: item.question,
       phrasings: [item.question, ...item.variations],
       answer: item.answer,
       bulleted: bulletAnswer(item.answer),
-      category: kind === 'faq' ? DETECTION_CATEGORIES.faq : (OBJECTION_CATEGORY[item.category] ?? `${item.category.toUpperCase().replace(/\W+/g, '_')}_OBJECTION`),
+      category:
+        kind === 'faq'
+          ? DETECTION_CATEGORIES.faq
+          : (OBJECTION_CATEGORY[item.category] ?? `${item.category.toUpperCase().replace(/\W+/g, '_')}_OBJECTION`),
     });
-    dictionaryCache = { objections: data.objections.map((item) => toEntry(item, 'objection')), faqs: data.faqs.map((item) => toEntry(item, 'faq')) };
+    dictionaryCache = {
+      objections: data.objections.map((item) => toEntry(item, 'objection')),
+      faqs: data.faqs.map((item) => toEntry(item, 'faq')),
+    };
   }
   return dictionaryCache;
 };

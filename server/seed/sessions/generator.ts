@@ -52,7 +52,10 @@ export const generateSession = (index: number, options: GenerateOptions): Genera
       ? Math.floor((options.now - duration * 1_000 - rng.int(0, 120) * 1_000) / 1_000) * 1_000
       : Math.floor((options.now - rng.between(0.1, 180) * DAY) / 1_000) * 1_000;
   const statistics = statisticsOf(turns);
-  const detail = options.detail === false ? null : render(createRng(hash(options.seed, index, 2)), turns, startTime, startTime + duration * 1_000, company);
+  const detail =
+    options.detail === false
+      ? null
+      : render(createRng(hash(options.seed, index, 2)), turns, startTime, startTime + duration * 1_000, company);
   return {
     id,
     sessionId: `sess-${datePart(startTime)}-${idSuffix}`,
@@ -68,7 +71,11 @@ export const generateSession = (index: number, options: GenerateOptions): Genera
 };
 
 /** Sessions `from` .. `from + count - 1`; the first `withDetail` of them (default all) carry their detail. */
-export function* generateSessions(from: number, count: number, options: GenerateOptions & { withDetail?: number }): Generator<GeneratedSession> {
+export function* generateSessions(
+  from: number,
+  count: number,
+  options: GenerateOptions & { withDetail?: number },
+): Generator<GeneratedSession> {
   const withDetail = options.withDetail ?? Infinity;
   for (let i = from; i < from + count; i += 1) {
     yield generateSession(i, { ...options, detail: options.detail !== false && i - from < withDetail });

@@ -54,7 +54,10 @@ const detailColumns = <R>(sessions: readonly GeneratedSession[], rowsOf: (sessio
   return { ids, seqs, field };
 };
 
-export interface InsertCounts { sessions: number; detailRows: number }
+export interface InsertCounts {
+  sessions: number;
+  detailRows: number;
+}
 
 /** Inserts `batch` (sessions and their detail) with `executor` (use a transaction). */
 export const insertSessionBatch = async (executor: Database | Transaction, batch: readonly GeneratedSession[]): Promise<InsertCounts> => {
@@ -184,6 +187,8 @@ export const seedSessions = async (options: SeedSessionsOptions): Promise<Insert
   if (batch.length > 0) await flush();
   const ms = Date.now() - started;
   const rows = totals.sessions + totals.detailRows;
-  log(`Seeded ${totals.sessions} sessions (${totals.detailRows} detail rows) in ${(ms / 1000).toFixed(1)} s: ${Math.round(rows / Math.max(ms / 1000, 0.001))} rows/s`);
+  log(
+    `Seeded ${totals.sessions} sessions (${totals.detailRows} detail rows) in ${(ms / 1000).toFixed(1)} s: ${Math.round(rows / Math.max(ms / 1000, 0.001))} rows/s`,
+  );
   return { ...totals, ms };
 };

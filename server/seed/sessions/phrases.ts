@@ -4,27 +4,67 @@
  */
 
 export const COMPANIES = [
-  'Northwind Traders', 'Acme Logistics', 'Blue Harbor Health', 'Globex Manufacturing', 'Initech Software',
-  'Umbrella Retail', 'Stark Components', 'Wayne Fintech', 'Cyberdyne Analytics', 'Hooli Cloud',
-  'Soylent Foods', 'Vandelay Imports', 'Pied Piper Media', 'Wonka Confections', 'Tyrell Biotech',
-  'Oceanic Airlines', 'Gringotts Capital', 'Aperture Labs', 'Massive Dynamic', 'Nakatomi Trading',
-  'Dunder Paper Co.', 'Prestige Worldwide', 'Bluth Properties', 'Sterling Cooper Agency', 'Monarch Insurance',
-  'Cobalt Energy', 'Evergreen Schools', 'Lakeside Clinics', 'Summit Outdoor', 'Quantum Freight',
+  'Northwind Traders',
+  'Acme Logistics',
+  'Blue Harbor Health',
+  'Globex Manufacturing',
+  'Initech Software',
+  'Umbrella Retail',
+  'Stark Components',
+  'Wayne Fintech',
+  'Cyberdyne Analytics',
+  'Hooli Cloud',
+  'Soylent Foods',
+  'Vandelay Imports',
+  'Pied Piper Media',
+  'Wonka Confections',
+  'Tyrell Biotech',
+  'Oceanic Airlines',
+  'Gringotts Capital',
+  'Aperture Labs',
+  'Massive Dynamic',
+  'Nakatomi Trading',
+  'Dunder Paper Co.',
+  'Prestige Worldwide',
+  'Bluth Properties',
+  'Sterling Cooper Agency',
+  'Monarch Insurance',
+  'Cobalt Energy',
+  'Evergreen Schools',
+  'Lakeside Clinics',
+  'Summit Outdoor',
+  'Quantum Freight',
 ];
 
 export const CALL_TYPES = [
-  'Discovery call', 'Product demo', 'Pricing discussion', 'Technical deep dive', 'Renewal review',
-  'Pilot kickoff', 'Executive briefing', 'Follow-up call', 'Contract negotiation', 'Onboarding planning',
+  'Discovery call',
+  'Product demo',
+  'Pricing discussion',
+  'Technical deep dive',
+  'Renewal review',
+  'Pilot kickoff',
+  'Executive briefing',
+  'Follow-up call',
+  'Contract negotiation',
+  'Onboarding planning',
 ];
 
 export const ROOMS = [
-  'Zoom - Sales Room 1', 'Zoom - Sales Room 2', 'Google Meet - Pipeline Review', 'Teams - Enterprise Deals',
-  'Conference Room A', 'Demo Studio', 'Phone Bridge 3',
+  'Zoom - Sales Room 1',
+  'Zoom - Sales Room 2',
+  'Google Meet - Pipeline Review',
+  'Teams - Enterprise Deals',
+  'Conference Room A',
+  'Demo Studio',
+  'Phone Bridge 3',
 ];
 
 /** Sales reps besides the demo accounts (server/seed/demoAccounts.ts). */
 export const EXTRA_REP_EMAILS = [
-  'jordan.reyes@salescoach.test', 'priya.shah@salescoach.test', 'marco.bianchi@salescoach.test', 'emma.larsen@salescoach.test',
+  'jordan.reyes@salescoach.test',
+  'priya.shah@salescoach.test',
+  'marco.bianchi@salescoach.test',
+  'emma.larsen@salescoach.test',
 ];
 
 export const TOOLS = ['Salesforce', 'HubSpot', 'spreadsheets', 'Pipedrive', 'a homegrown CRM', 'Zendesk', 'Dynamics 365'];
@@ -81,7 +121,16 @@ export const SALES_PITCH = [
 ];
 
 export const CUSTOMER_ACK = [
-  'Okay.', 'Mm-hm.', 'Right.', 'Got it.', 'Makes sense.', 'Interesting.', 'Sure.', 'Yes, go on.', 'I see.', 'Okay, that is helpful.',
+  'Okay.',
+  'Mm-hm.',
+  'Right.',
+  'Got it.',
+  'Makes sense.',
+  'Interesting.',
+  'Sure.',
+  'Yes, go on.',
+  'I see.',
+  'Okay, that is helpful.',
 ];
 
 export const CUSTOMER_REACTION = [
@@ -112,11 +161,7 @@ export const NEW_INQUIRIES = [
   'Could it score calls against our own sales methodology?',
 ];
 
-export const CUSTOMER_FOLLOW_UP = [
-  'And one more thing on that point.',
-  'Sorry, just to add to that.',
-  'Actually, let me rephrase that.',
-];
+export const CUSTOMER_FOLLOW_UP = ['And one more thing on that point.', 'Sorry, just to add to that.', 'Actually, let me rephrase that.'];
 
 export const SALES_CLOSE = [
   'Based on what you shared, I would suggest a thirty-day pilot with {n} reps. Shall we set that up?',

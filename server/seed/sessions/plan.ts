@@ -24,7 +24,11 @@ export interface PlannedTurn {
   mood: 'neutral' | 'objection' | 'positive' | 'close' | 'negative' | 'fast';
 }
 
-const STATUS_WEIGHTS: [SessionStatus, number][] = [['completed', 0.74], ['failed', 0.14], ['in_progress', 0.12]];
+const STATUS_WEIGHTS: [SessionStatus, number][] = [
+  ['completed', 0.74],
+  ['failed', 0.14],
+  ['in_progress', 0.12],
+];
 export const pickStatus = (rng: Rng): SessionStatus => {
   let r = rng.next();
   for (const [status, weight] of STATUS_WEIGHTS) {
@@ -53,10 +57,21 @@ const phraseWords = (phrase: string) => {
   return words;
 };
 
-export const plan = (rng: Rng, status: SessionStatus, target: number, forcedTranscripts: number | undefined): { turns: PlannedTurn[]; end: number } => {
+export const plan = (
+  rng: Rng,
+  status: SessionStatus,
+  target: number,
+  forcedTranscripts: number | undefined,
+): { turns: PlannedTurn[]; end: number } => {
   const turns: PlannedTurn[] = [];
   let t = rng.between(0.5, 3);
-  const add = (speaker: Speaker, phrases: string[], mood: PlannedTurn['mood'], rate = rng.between(2.1, 2.8), event?: PlannedTurn['event']) => {
+  const add = (
+    speaker: Speaker,
+    phrases: string[],
+    mood: PlannedTurn['mood'],
+    rate = rng.between(2.1, 2.8),
+    event?: PlannedTurn['event'],
+  ) => {
     let words = 0;
     for (const phrase of phrases) words += phraseWords(phrase);
     turns.push({ speaker, phrases, words, rate, t, event, mood });
@@ -85,30 +100,58 @@ export const plan = (rng: Rng, status: SessionStatus, target: number, forcedTran
     } else if (r < 0.13 || r >= 0.96) {
       const entry = rng.pick(objections);
       prompt();
-      add('customer', [rng.pick(entry.phrasings)], 'objection', rng.between(2.2, 3), { kind: 'objection', question: entry.question, answer: entry.bulleted, category: entry.category });
+      add('customer', [rng.pick(entry.phrasings)], 'objection', rng.between(2.2, 3), {
+        kind: 'objection',
+        question: entry.question,
+        answer: entry.bulleted,
+        category: entry.category,
+      });
       if (rng.chance(0.08)) add('customer', [rng.pick(P.CUSTOMER_FOLLOW_UP)], 'objection');
       if (more()) add('salesperson', [entry.answer], 'neutral');
     } else if (r < 0.3) {
       const entry = rng.pick(faqs);
       prompt();
-      add('customer', [rng.pick(entry.phrasings)], 'neutral', rng.between(2.2, 3), { kind: 'faq', question: entry.question, answer: entry.bulleted, category: entry.category });
+      add('customer', [rng.pick(entry.phrasings)], 'neutral', rng.between(2.2, 3), {
+        kind: 'faq',
+        question: entry.question,
+        answer: entry.bulleted,
+        category: entry.category,
+      });
       if (rng.chance(0.05)) add('customer', [rng.pick(P.CUSTOMER_FOLLOW_UP)], 'neutral');
       if (more()) add('salesperson', [entry.answer], 'positive');
     } else if (r < 0.35) {
       const question = rng.pick(P.NEW_INQUIRIES);
       prompt();
-      add('customer', [question], 'neutral', rng.between(2.2, 3), { kind: 'new_inquiry', question, answer: null, category: DETECTION_CATEGORIES.newInquiry });
+      add('customer', [question], 'neutral', rng.between(2.2, 3), {
+        kind: 'new_inquiry',
+        question,
+        answer: null,
+        category: DETECTION_CATEGORIES.newInquiry,
+      });
       if (more()) add('salesperson', [rng.pick(P.SALES_NEW_INQUIRY_REPLY)], 'neutral');
     } else if (r < 0.41) {
       // A fast burst: three long salesperson turns at 5.5-6.5 words a second.
       for (let i = 0; i < 3 && more(); i += 1) {
-        add('salesperson', [rng.pick(P.SALES_FAST_FILLER), rng.pick(P.SALES_FAST_FILLER), rng.pick(P.SALES_PITCH)], 'fast', rng.between(5.5, 6.5));
+        add(
+          'salesperson',
+          [rng.pick(P.SALES_FAST_FILLER), rng.pick(P.SALES_FAST_FILLER), rng.pick(P.SALES_PITCH)],
+          'fast',
+          rng.between(5.5, 6.5),
+        );
         add('customer', [rng.pick(P.CUSTOMER_ACK)], 'neutral');
       }
     } else {
       const sentences = rng.int(1, 3);
-      add('salesperson', Array.from({ length: sentences }, () => rng.pick(P.SALES_PITCH)), 'positive');
-      add('customer', [rng.chance(0.6) ? rng.pick(P.CUSTOMER_ACK) : rng.pick(P.CUSTOMER_REACTION)], rng.chance(0.15) ? 'positive' : 'neutral');
+      add(
+        'salesperson',
+        Array.from({ length: sentences }, () => rng.pick(P.SALES_PITCH)),
+        'positive',
+      );
+      add(
+        'customer',
+        [rng.chance(0.6) ? rng.pick(P.CUSTOMER_ACK) : rng.pick(P.CUSTOMER_REACTION)],
+        rng.chance(0.15) ? 'positive' : 'neutral',
+      );
     }
     if (exchanges > 100_000) break;
   }

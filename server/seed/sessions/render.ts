@@ -13,12 +13,18 @@ import type { GeneratedDetail, GeneratedDetection, GeneratedSentiment, Generated
 const fill = (rng: Rng, phrase: string, company: string) =>
   phrase.replace(/\{(\w+)\}/g, (_, slot: string) => {
     switch (slot) {
-      case 'company': return company;
-      case 'tool': return rng.pick(P.TOOLS);
-      case 'team': return rng.pick(P.TEAMS);
-      case 'month': return rng.pick(P.MONTHS);
-      case 'n': return String(rng.int(5, 60));
-      default: return slot;
+      case 'company':
+        return company;
+      case 'tool':
+        return rng.pick(P.TOOLS);
+      case 'team':
+        return rng.pick(P.TEAMS);
+      case 'month':
+        return rng.pick(P.MONTHS);
+      case 'n':
+        return String(rng.int(5, 60));
+      default:
+        return slot;
     }
   });
 
@@ -31,7 +37,13 @@ export const render = (rng: Rng, turns: PlannedTurn[], start: number, end: numbe
     const text = turn.phrases.map((phrase) => fill(rng, phrase, company)).join(' ');
     const t = at(turn.t);
     transcripts.push({ t, speaker: turn.speaker, text });
-    sentiment.push({ t, speaker: turn.speaker, emotion: emotionFor(rng, turn), confidence: round(rng.between(0.55, 0.98), 3), transcript: text });
+    sentiment.push({
+      t,
+      speaker: turn.speaker,
+      emotion: emotionFor(rng, turn),
+      confidence: round(rng.between(0.55, 0.98), 3),
+      transcript: text,
+    });
     if (turn.event) {
       const spokenFor = turn.words / turn.rate;
       detections.push({

@@ -30,7 +30,10 @@ export const createRng = (seed: number) => {
     chance: (p: number) => next() < p,
     hex: (length: number) => {
       let out = '';
-      while (out.length < length) out += Math.floor(next() * 0x10000).toString(16).padStart(4, '0');
+      while (out.length < length)
+        out += Math.floor(next() * 0x10000)
+          .toString(16)
+          .padStart(4, '0');
       return out.slice(0, length);
     },
   };

@@ -13,11 +13,16 @@ export const emotionFor = (rng: Rng, turn: PlannedTurn): Emotion => {
     return r < 0.7 ? 'neutral' : r < 0.95 ? 'happy' : 'surprised';
   }
   switch (turn.mood) {
-    case 'objection': return r < 0.45 ? 'angry' : r < 0.65 ? 'fearful' : r < 0.8 ? 'disgusted' : r < 0.9 ? 'sad' : 'neutral';
-    case 'close': return r < 0.85 ? 'happy' : 'surprised';
-    case 'positive': return r < 0.6 ? 'happy' : r < 0.8 ? 'surprised' : 'neutral';
-    case 'negative': return r < 0.5 ? 'angry' : r < 0.8 ? 'sad' : 'disgusted';
-    default: return r < 0.7 ? 'neutral' : r < 0.82 ? 'happy' : r < 0.92 ? 'surprised' : 'sad';
+    case 'objection':
+      return r < 0.45 ? 'angry' : r < 0.65 ? 'fearful' : r < 0.8 ? 'disgusted' : r < 0.9 ? 'sad' : 'neutral';
+    case 'close':
+      return r < 0.85 ? 'happy' : 'surprised';
+    case 'positive':
+      return r < 0.6 ? 'happy' : r < 0.8 ? 'surprised' : 'neutral';
+    case 'negative':
+      return r < 0.5 ? 'angry' : r < 0.8 ? 'sad' : 'disgusted';
+    default:
+      return r < 0.7 ? 'neutral' : r < 0.82 ? 'happy' : r < 0.92 ? 'surprised' : 'sad';
   }
 };
 

@@ -21,7 +21,8 @@ export const analyzeSpeechRate = (
     words += own;
     spoken += Math.max(1_000, (transcripts[i + 1]?.t ?? end) - transcript.t);
     let total = 0;
-    for (let k = position; k >= 0 && sales[k].transcript.t > transcript.t - timeWindow * 1_000; k -= 1) total += countWords(sales[k].transcript.text);
+    for (let k = position; k >= 0 && sales[k].transcript.t > transcript.t - timeWindow * 1_000; k -= 1)
+      total += countWords(sales[k].transcript.text);
     if (total > maxWords && transcript.t >= lastAlert + timeWindow * 1_000) {
       alerts.push({ t: transcript.t, wordsPerMinute: round((total * 60) / timeWindow, 1), totalWords: total, timeWindow, maxWords });
       lastAlert = transcript.t;

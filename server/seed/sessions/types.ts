@@ -2,11 +2,34 @@ import type { Emotion, SentimentSummary, SessionStatistics, SessionStatus, Speak
 
 /** The shapes the demo call generator produces. */
 
-export interface GeneratedTranscript { t: number; speaker: Speaker; text: string }
+export interface GeneratedTranscript {
+  t: number;
+  speaker: Speaker;
+  text: string;
+}
 export type DetectionKind = 'objection' | 'faq' | 'new_inquiry';
-export interface GeneratedDetection { t: number; kind: DetectionKind; category: string; relevanceScore: number; question: string; answer: string | null }
-export interface GeneratedSentiment { t: number; speaker: Speaker; emotion: Emotion; confidence: number; transcript: string }
-export interface GeneratedAlert { t: number; wordsPerMinute: number; totalWords: number; timeWindow: number; maxWords: number }
+export interface GeneratedDetection {
+  t: number;
+  kind: DetectionKind;
+  category: string;
+  relevanceScore: number;
+  question: string;
+  answer: string | null;
+}
+export interface GeneratedSentiment {
+  t: number;
+  speaker: Speaker;
+  emotion: Emotion;
+  confidence: number;
+  transcript: string;
+}
+export interface GeneratedAlert {
+  t: number;
+  wordsPerMinute: number;
+  totalWords: number;
+  timeWindow: number;
+  maxWords: number;
+}
 
 export interface GeneratedDetail {
   transcripts: GeneratedTranscript[];

@@ -19,7 +19,11 @@ export const fnv1a = (text: string): number => {
   return hash >>> 0;
 };
 
-export const tokenize = (text: string): string[] => text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+export const tokenize = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
 
 export const hashedBagOfWords = (text: string, dimensions = LOCAL_EMBEDDING_DIMENSIONS): number[] => {
   const vector = new Array<number>(dimensions).fill(0);

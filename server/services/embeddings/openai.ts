@@ -31,7 +31,11 @@ export const createOpenAiEmbeddingProvider = (options: OpenAiEmbeddingOptions): 
         : data;
       return ordered.map((item) => {
         const vector = item.embedding;
-        if (!Array.isArray(vector) || vector.length === 0 || !vector.every((value) => typeof value === 'number' && Number.isFinite(value))) {
+        if (
+          !Array.isArray(vector) ||
+          vector.length === 0 ||
+          !vector.every((value) => typeof value === 'number' && Number.isFinite(value))
+        ) {
           throw new EmbeddingError('Embedding endpoint returned a malformed embedding');
         }
         return vector as number[];

@@ -108,7 +108,10 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
       if (stopped) return;
       failures += 1;
       const delay = Math.min(initialBackoffMs * 2 ** (failures - 1), maxBackoffMs);
-      options.log?.warn({ event: 'embeddings.failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay }, 'embedding pass failed; rows stay Pending');
+      options.log?.warn(
+        { event: 'embeddings.failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay },
+        'embedding pass failed; rows stay Pending',
+      );
       schedule(delay);
     }
   };

@@ -16,10 +16,7 @@ import { findLiveProfile } from './rules';
  *     email is not verified and that the portal did not make, and/or 'signup' profiles only
  *     (those an earlier version made for self sign-ups) whose other accounts no longer exist.
  */
-type EmailHold =
-  | { kind: 'free' }
-  | { kind: 'taken' }
-  | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
+type EmailHold = { kind: 'free' } | { kind: 'taken' } | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
 
 const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, email: string): Promise<EmailHold> => {
   let account: IdentityUser | null;
@@ -62,7 +59,10 @@ const deleteHolder = async ({ identity }: UsersStores, context: UsersContext, ac
     if (identityCode(error) !== 'auth/user-not-found') throw identityFailure(error, context);
   }
   // Logged at once: if the create fails after this, no audit row tells of the deletion.
-  context.log?.warn({ event: 'users.unverifiedAccountDeleted', uid: account.uid, actorUid: context.actor.uid }, 'deleted an unverified self sign-up to free its email');
+  context.log?.warn(
+    { event: 'users.unverifiedAccountDeleted', uid: account.uid, actorUid: context.actor.uid },
+    'deleted an unverified self sign-up to free its email',
+  );
 };
 
 /**
@@ -106,12 +106,15 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
         .insert(users)
         .values({ uid: account.uid, email: input.email, name: input.name, role: input.role, isActive: true, origin: 'portal' })
         .returning();
-      const changes: AuditChanges = diffFields({ email: null, name: null, role: null, isActive: null }, {
-        email: created.email,
-        name: created.name,
-        role: created.role,
-        isActive: created.isActive,
-      });
+      const changes: AuditChanges = diffFields(
+        { email: null, name: null, role: null, isActive: null },
+        {
+          email: created.email,
+          name: created.name,
+          role: created.role,
+          isActive: created.isActive,
+        },
+      );
       if (replaced) {
         const uids = [...new Set([...(replaced.account ? [replaced.account.uid] : []), ...replaced.profiles.map((stale) => stale.uid)])];
         changes.replacedUid = { from: null, to: uids.length === 1 ? uids[0] : uids };
@@ -123,7 +126,10 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
     return toWireUser(profile, verifiedFlag(account.emailVerified));
   } catch (error) {
     await identity.deleteUser(account.uid).catch((deleteError: unknown) => {
-      context.log?.error({ event: 'identity.compensationFailed', uid: account.uid, err: deleteError }, 'could not delete the new identity account');
+      context.log?.error(
+        { event: 'identity.compensationFailed', uid: account.uid, err: deleteError },
+        'could not delete the new identity account',
+      );
     });
     throw error;
   }
@@ -135,7 +141,12 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
  * revocation stamp is taken in the transaction, after the provider's revocation returned
  * (the auth hook refuses tokens issued in or before its second).
  */
-export const resetPassword = async ({ db, identity }: UsersStores, context: UsersContext, id: string, newPassword: string): Promise<void> => {
+export const resetPassword = async (
+  { db, identity }: UsersStores,
+  context: UsersContext,
+  id: string,
+  newPassword: string,
+): Promise<void> => {
   const target = await findLiveProfile(db, id);
   if (!target) throw notFound();
   try {

@@ -149,7 +149,10 @@ export const changeProfile = async (
     if (identityChanges.displayName !== undefined && current.name) restore.displayName = current.name;
     if (Object.keys(restore).length > 0) {
       await identity.updateUser(current.uid, restore).catch((restoreError: unknown) => {
-        context.log?.error({ event: 'identity.compensationFailed', uid: current.uid, err: restoreError }, 'could not restore the identity account');
+        context.log?.error(
+          { event: 'identity.compensationFailed', uid: current.uid, err: restoreError },
+          'could not restore the identity account',
+        );
       });
     }
     throw error;
@@ -161,5 +164,8 @@ export const changeProfile = async (
     await stampRevocation(db, context, saved);
   }
   const known = updatedAccount ?? account;
-  return { profile: saved, emailVerified: known ? verifiedFlag(known.emailVerified) : await verifiedForResponse(identity, context, current.uid) };
+  return {
+    profile: saved,
+    emailVerified: known ? verifiedFlag(known.emailVerified) : await verifiedForResponse(identity, context, current.uid),
+  };
 };

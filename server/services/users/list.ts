@@ -43,7 +43,11 @@ export const listUsers = async (
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const verified = await verifiedByUid(identity, rows.map((row) => row.uid), log);
+  const verified = await verifiedByUid(
+    identity,
+    rows.map((row) => row.uid),
+    log,
+  );
   return {
     users: rows.map((row) => toWireUser(row, verified.get(row.uid) ?? null)),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },

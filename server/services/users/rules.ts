@@ -26,7 +26,11 @@ export const activeAdminIds = async (executor: Database | Transaction, lock: boo
 };
 
 export const findLiveProfile = async (db: Database | Transaction, id: string, lock = false): Promise<Profile | undefined> => {
-  const query = db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   const [profile] = lock ? await query.for('update') : await query;
   return profile;
 };

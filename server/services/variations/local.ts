@@ -21,7 +21,9 @@ const LOWERCASE_STARTERS = new Set(
 
 /** Sentences that start with one of these verbs are requests ("Send me the pricing."). */
 const IMPERATIVE_VERBS = new Set(
-  'send tell give call email show explain remind get come stop take check contact follow put just call ring book schedule share forward keep leave make'.split(' '),
+  'send tell give call email show explain remind get come stop take check contact follow put just call ring book schedule share forward keep leave make'.split(
+    ' ',
+  ),
 );
 
 const firstWord = (text: string): string => (text.split(/\s+/, 1)[0] ?? '').toLowerCase().replace(/[^a-z']/g, '');
@@ -138,7 +140,8 @@ const REQUEST_FRAMES: ((clause: string) => string)[] = [
   (c) => `The best thing is to ${c}.`,
 ];
 
-const QUESTION_START = /^(how|what|what's|why|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|have|has)\b/i;
+const QUESTION_START =
+  /^(how|what|what's|why|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|have|has)\b/i;
 
 /** "Can you X" -> "you can X"; "Do you X" -> "you X"; "Is there X" -> "there is X" (yes/no questions with a pronoun subject). */
 export const indirectQuestion = (clause: string): string | null => {
@@ -170,8 +173,12 @@ export const localRephrasings = (question: string): string[] => {
   }
   if (swapped !== clause) candidates.push(`${upperFirst(swapped)}${isQuestion ? '?' : '.'}`);
   // Alternate plain and synonym-swapped clauses, then the other reading of each frame.
-  rotated.forEach((frame, index) => { candidates.push(frame(index % 2 === 1 ? swapped : clause)); });
-  rotated.forEach((frame, index) => { candidates.push(frame(index % 2 === 1 ? clause : swapped)); });
+  rotated.forEach((frame, index) => {
+    candidates.push(frame(index % 2 === 1 ? swapped : clause));
+  });
+  rotated.forEach((frame, index) => {
+    candidates.push(frame(index % 2 === 1 ? clause : swapped));
+  });
   return candidates;
 };
 

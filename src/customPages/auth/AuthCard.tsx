@@ -15,10 +15,7 @@ interface AuthCardProps {
  * with the language switch: the language can be chosen before signing in.
  */
 export const AuthCard = ({ title, children }: AuthCardProps) => (
-  <Box
-    component="main"
-    sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
-  >
+  <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
     <Paper elevation={3} sx={{ p: 4, pt: 2, width: '100%', maxWidth: 420 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <LanguageSwitch />

@@ -71,8 +71,16 @@ export const LoginPage = () => {
 
   return (
     <AuthCard title={translate('app.login.title')}>
-      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{messageText(alert)}</Alert>}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
+      {alert && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {messageText(alert)}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageText(error)}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.login.title')}>
         <AuthTextField
           label={translate('app.login.email')}
@@ -80,7 +88,7 @@ export const LoginPage = () => {
           name="email"
           autoComplete="email"
           value={email}
-          onChange={event => setEmail(event.target.value)}
+          onChange={(event) => setEmail(event.target.value)}
           autoFocus
         />
         <AuthTextField
@@ -89,7 +97,7 @@ export const LoginPage = () => {
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={event => setPassword(event.target.value)}
+          onChange={(event) => setPassword(event.target.value)}
         />
         <Button type="submit" variant="contained" fullWidth disabled={loading || !email || !password} sx={{ mt: 2 }}>
           {translate(loading ? 'app.login.submitting' : 'app.login.submit')}

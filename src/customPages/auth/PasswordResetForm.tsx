@@ -53,15 +53,23 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.login.resetInfo')}
       </Typography>
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
-      {sent && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.auth.reset.sent')}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageText(error)}
+        </Alert>
+      )}
+      {sent && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate('app.auth.reset.sent')}
+        </Alert>
+      )}
       <AuthTextField
         label={translate('app.login.email')}
         type="email"
         name="email"
         autoComplete="email"
         value={email}
-        onChange={event => setEmail(event.target.value)}
+        onChange={(event) => setEmail(event.target.value)}
         autoFocus
       />
       <Button type="submit" variant="contained" fullWidth disabled={loading} sx={{ mt: 2 }}>

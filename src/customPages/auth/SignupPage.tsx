@@ -36,7 +36,7 @@ export const SignupPage = () => {
   const [alert, setAlert] = useState('');
 
   const handleChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    setForm(current => ({ ...current, [field]: event.target.value }));
+    setForm((current) => ({ ...current, [field]: event.target.value }));
     // spec 5: editing a field clears the message
     setError('');
     setAlert('');
@@ -81,8 +81,16 @@ export const SignupPage = () => {
 
   return (
     <AuthCard title={translate('app.signup.title')}>
-      {alert && <Alert severity="warning" sx={{ mb: 2 }}>{messageText(alert)}</Alert>}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{messageText(error)}</Alert>}
+      {alert && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {messageText(alert)}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageText(error)}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.signup.title')}>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'new-password', translate('app.signup.passwordHelper'))}

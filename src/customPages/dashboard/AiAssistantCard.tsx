@@ -22,14 +22,14 @@ export const AiAssistantCard = () => {
           {translate('app.settings.ai.title')}
         </Typography>
         <FormGroup>
-          {(Object.keys(INITIAL) as Option[]).map(option => (
+          {(Object.keys(INITIAL) as Option[]).map((option) => (
             <FormControlLabel
               key={option}
               label={translate(`app.settings.ai.${option}`)}
               control={
                 <Switch
                   checked={options[option]}
-                  onChange={event => setOptions(current => ({ ...current, [option]: event.target.checked }))}
+                  onChange={(event) => setOptions((current) => ({ ...current, [option]: event.target.checked }))}
                 />
               }
             />

@@ -59,7 +59,7 @@ export const DashboardPage = () => {
             {translate('app.dashboard.quickActions.title')}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            {QUICK_ACTIONS.map(action => (
+            {QUICK_ACTIONS.map((action) => (
               <Button key={action} variant="outlined">
                 {translate(`app.dashboard.quickActions.${action}`)}
               </Button>

@@ -22,12 +22,7 @@ export const SystemConfigCard = () => {
             defaultValue={`${readRuntimeConfig().apiBaseUrl || window.location.origin}/api`}
             fullWidth
           />
-          <TextField
-            label={translate('app.settings.system.maxConnections')}
-            type="number"
-            defaultValue={100}
-            fullWidth
-          />
+          <TextField label={translate('app.settings.system.maxConnections')} type="number" defaultValue={100} fullWidth />
           <Box>
             <Button variant="contained">{translate('app.settings.system.save')}</Button>
           </Box>

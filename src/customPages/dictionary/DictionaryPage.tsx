@@ -37,7 +37,7 @@ export const DictionaryPage = () => {
   return (
     <Box sx={{ py: 2 }}>
       <Tabs value={tab} onChange={(_, next: DictionaryTab) => changeTab(next)} aria-label={translate('app.layout.titles.dictionary')}>
-        {DICTIONARY_TABS.map(name => (
+        {DICTIONARY_TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`app.dictionary.tabs.${name}`)} />
         ))}
       </Tabs>
@@ -52,7 +52,16 @@ export const DictionaryPage = () => {
       {tab === 'landmines' ? (
         <LandmineList search={search} adding={adding} onAddClose={stopAdding} banner={bannerControls} />
       ) : (
-        <ItemsTab key={tab} resource={tab} search={search} page={page} onPageChange={setPage} adding={adding} onAddClose={stopAdding} banner={bannerControls} />
+        <ItemsTab
+          key={tab}
+          resource={tab}
+          search={search}
+          page={page}
+          onPageChange={setPage}
+          adding={adding}
+          onAddClose={stopAdding}
+          banner={bannerControls}
+        />
       )}
     </Box>
   );

@@ -41,11 +41,17 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAd
         size="small"
         type="search"
         value={search}
-        onChange={event => onSearchChange(event.target.value)}
+        onChange={(event) => onSearchChange(event.target.value)}
         placeholder={translate('app.dictionary.searchPlaceholder')}
         slotProps={{
           htmlInput: { 'aria-label': translate('app.dictionary.search'), maxLength: 200 },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
         }}
         sx={{ flex: 1, minWidth: 240 }}
       />

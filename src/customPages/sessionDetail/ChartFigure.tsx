@@ -35,21 +35,35 @@ const visuallyHidden = {
  */
 export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => (
   <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
-    <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{title}</Typography>
+    <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+      {title}
+    </Typography>
     <Box aria-hidden sx={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height }}>
         {children}
       </ResponsiveContainer>
     </Box>
-    <Typography variant="caption" color="text.secondary" component="figcaption">{caption}</Typography>
+    <Typography variant="caption" color="text.secondary" component="figcaption">
+      {caption}
+    </Typography>
     <table style={visuallyHidden}>
       <caption>{title}</caption>
       <thead>
-        <tr>{columns.map((column) => <th key={column} scope="col">{column}</th>)}</tr>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row, index) => (
-          <tr key={index}>{row.map((cell, cellIndex) => <td key={cellIndex}>{cell}</td>)}</tr>
+          <tr key={index}>
+            {row.map((cell, cellIndex) => (
+              <td key={cellIndex}>{cell}</td>
+            ))}
+          </tr>
         ))}
       </tbody>
     </table>
@@ -68,12 +82,22 @@ export const ChartLegend = ({ payload = [] }: Pick<DefaultLegendContentProps, 'p
     sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 0.5, m: 0, p: 0, listStyle: 'none' }}
   >
     {payload.map((entry) => (
-      <Typography key={String(entry.value)} component="li" variant="caption" color="text.primary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Typography
+        key={String(entry.value)}
+        component="li"
+        variant="caption"
+        color="text.primary"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+      >
         <Box
           component="span"
           className="chart-legend-swatch"
           style={{ backgroundColor: entry.color }}
-          sx={entry.type === 'line' ? { width: 16, height: 3, borderRadius: 1 } : { width: 10, height: 10, borderRadius: entry.type === 'circle' ? '50%' : 0.5 }}
+          sx={
+            entry.type === 'line'
+              ? { width: 16, height: 3, borderRadius: 1 }
+              : { width: 10, height: 10, borderRadius: entry.type === 'circle' ? '50%' : 0.5 }
+          }
         />
         {entry.value}
       </Typography>

@@ -10,14 +10,17 @@ const BULLET = /^\s*(?:[-*•●▪]|\d+[.)])\s+/;
 /** An answer's lines as text lines, bullets shown as "•" (spec 3: multi-line, bullets allowed; never HTML). */
 export const AnswerLines = ({ answer }: { answer: string }) => (
   <Box sx={{ mt: 0.5 }}>
-    {answer.split(/\r?\n/).filter((line) => line.trim()).map((line, index) => {
-      const bullet = BULLET.test(line);
-      return (
-        <Typography key={index} variant="body2" color="text.secondary" sx={bullet ? { pl: 2, textIndent: '-0.9em' } : undefined}>
-          {bullet ? `• ${line.replace(BULLET, '')}` : line}
-        </Typography>
-      );
-    })}
+    {answer
+      .split(/\r?\n/)
+      .filter((line) => line.trim())
+      .map((line, index) => {
+        const bullet = BULLET.test(line);
+        return (
+          <Typography key={index} variant="body2" color="text.secondary" sx={bullet ? { pl: 2, textIndent: '-0.9em' } : undefined}>
+            {bullet ? `• ${line.replace(BULLET, '')}` : line}
+          </Typography>
+        );
+      })}
   </Box>
 );
 
@@ -33,7 +36,9 @@ export const DetectionBody = ({ detection }: { detection: Detection }) => {
           {translate('app.sessions.timeline.relevance', { value: format.relevance(detection.relevance_score) })}
         </Typography>
       </Box>
-      <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>{detection.question}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+        {detection.question}
+      </Typography>
       {detection.answer ? <AnswerLines answer={detection.answer} /> : null}
     </Box>
   );

@@ -17,7 +17,15 @@ import { toMillis } from './timeline';
 const PAGE = 100;
 
 /** The sentiment entries (confidence with 0 decimals, spec 9); each opens the Timeline there. */
-export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: SentimentEntry[]; start: number; onOpenMoment: OpenMoment }) => {
+export const SentimentEntries = ({
+  entries,
+  start,
+  onOpenMoment,
+}: {
+  entries: SentimentEntry[];
+  start: number;
+  onOpenMoment: OpenMoment;
+}) => {
   const translate = useTranslate();
   const format = useSessionFormat();
   const { emotion } = useChartTheme();
@@ -29,12 +37,20 @@ export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: Se
           const speaker = translate(`app.sessions.speakers.${entry.speaker}`, { _: entry.speaker });
           const color = emotion(entry.dominant_emotion);
           return (
-            <ListItemButton key={index} onClick={() => onOpenMoment(entry.timestamp, 'transcript')} sx={{ gap: 1.5, alignItems: 'flex-start' }}>
+            <ListItemButton
+              key={index}
+              onClick={() => onOpenMoment(entry.timestamp, 'transcript')}
+              sx={{ gap: 1.5, alignItems: 'flex-start' }}
+            >
               <SpeakerAvatar speaker={entry.speaker} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography variant="subtitle2" component="span">{speaker}</Typography>
-                  <Typography variant="caption" color="text.secondary">{formatOffset((toMillis(entry.timestamp) - start) / 1000)}</Typography>
+                  <Typography variant="subtitle2" component="span">
+                    {speaker}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatOffset((toMillis(entry.timestamp) - start) / 1000)}
+                  </Typography>
                   <Chip
                     size="small"
                     label={translate(`app.sessions.emotions.${entry.dominant_emotion}`, { _: entry.dominant_emotion })}
@@ -42,7 +58,9 @@ export const SentimentEntries = ({ entries, start, onOpenMoment }: { entries: Se
                   />
                   <Typography variant="caption">{format.confidence(entry.confidence, 0)}</Typography>
                 </Box>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{entry.transcript}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {entry.transcript}
+                </Typography>
               </Box>
             </ListItemButton>
           );

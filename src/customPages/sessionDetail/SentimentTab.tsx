@@ -31,16 +31,23 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
   const distribution = Object.entries(summary?.emotion_distribution ?? {})
     .map(([name, count]) => ({ name, label: emotion(name), count }))
     .sort((a, b) => b.count - a.count);
-  const series = SPEAKERS.map((speaker) => ({ speaker, label: translate(`app.sessions.speakers.${speaker}`), points: sentimentSeries(entries, start, speaker) }));
+  const series = SPEAKERS.map((speaker) => ({
+    speaker,
+    label: translate(`app.sessions.speakers.${speaker}`),
+    points: sentimentSeries(entries, start, speaker),
+  }));
   const seriesSummary = series
     .map(({ label, points }) => {
-      const change = points.length ? `${format.decimal(points[0].score)} → ${format.decimal(points[points.length - 1].score)}` : translate('app.sessions.noValue');
+      const change = points.length
+        ? `${format.decimal(points[0].score)} → ${format.decimal(points[points.length - 1].score)}`
+        : translate('app.sessions.noValue');
       return `${translate('app.sessions.labelled', { label })} ${change}`;
     })
     .join('; ');
   const dominant = summary ? chart.emotion(summary.session_dominant_emotion) : '';
   const minuteLabel = translate('app.sessions.sentiment.minute');
-  const scaleWord = (value: number) => (value in SCALE_WORDS ? translate(`app.sessions.sentiment.scale.${SCALE_WORDS[value]}`) : format.decimal(value));
+  const scaleWord = (value: number) =>
+    value in SCALE_WORDS ? translate(`app.sessions.sentiment.scale.${SCALE_WORDS[value]}`) : format.decimal(value);
 
   return (
     <Box>
@@ -48,11 +55,19 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
         <StatRow>
           <StatTile
             label={translate('app.sessions.sentiment.dominant')}
-            value={<Chip label={emotion(summary.session_dominant_emotion)} sx={{ bgcolor: dominant, color: textOn(dominant), fontWeight: 600 }} />}
+            value={
+              <Chip
+                label={emotion(summary.session_dominant_emotion)}
+                sx={{ bgcolor: dominant, color: textOn(dominant), fontWeight: 600 }}
+              />
+            }
           />
           <StatTile label={translate('app.sessions.sentiment.confidence')} value={format.confidence(summary.session_confidence, 1)} />
           <StatTile label={translate('app.sessions.sentiment.totalTranscripts')} value={format.number(summary.total_transcripts)} />
-          <StatTile label={translate('app.sessions.sentiment.averageConfidence')} value={format.confidence(summary.average_confidence, 1)} />
+          <StatTile
+            label={translate('app.sessions.sentiment.averageConfidence')}
+            value={format.confidence(summary.average_confidence, 1)}
+          />
         </StatRow>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
@@ -68,22 +83,36 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
             <CartesianGrid {...chart.grid} vertical={false} />
             <XAxis dataKey="label" {...chart.axis} interval={0} />
             <YAxis allowDecimals={false} {...chart.axis} tickFormatter={(value: number) => format.number(value)} />
-            <Tooltip {...chart.tooltip} separator={translate('app.sessions.tooltipSeparator')} cursor={chart.barCursor} formatter={(value) => format.number(Number(value))} />
+            <Tooltip
+              {...chart.tooltip}
+              separator={translate('app.sessions.tooltipSeparator')}
+              cursor={chart.barCursor}
+              formatter={(value) => format.number(Number(value))}
+            />
             <Bar
               dataKey="count"
               name={translate('app.sessions.sentiment.count')}
               isAnimationActive={false}
               label={{ position: 'top', ...chart.valueLabel, formatter: (value: unknown) => format.number(Number(value)) }}
             >
-              {distribution.map((d) => <Cell key={d.name} fill={chart.emotion(d.name)} />)}
+              {distribution.map((d) => (
+                <Cell key={d.name} fill={chart.emotion(d.name)} />
+              ))}
             </Bar>
           </BarChart>
         </ChartFigure>
         <ChartFigure
           title={translate('app.sessions.sentiment.overTime')}
           caption={translate('app.sessions.sentiment.overTimeCaption', { summary: seriesSummary })}
-          columns={[translate('app.sessions.timeline.speakerFilter'), minuteLabel, translate('app.sessions.sentiment.emotion'), translate('app.sessions.sentiment.score')]}
-          rows={series.flatMap(({ label, points }) => points.map((p) => [label, format.decimal(p.minute), emotion(p.emotion), format.decimal(p.score)]))}
+          columns={[
+            translate('app.sessions.timeline.speakerFilter'),
+            minuteLabel,
+            translate('app.sessions.sentiment.emotion'),
+            translate('app.sessions.sentiment.score'),
+          ]}
+          rows={series.flatMap(({ label, points }) =>
+            points.map((p) => [label, format.decimal(p.minute), emotion(p.emotion), format.decimal(p.score)]),
+          )}
         >
           <LineChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
             <CartesianGrid {...chart.grid} />
@@ -109,16 +138,20 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
                 strokeWidth={2}
                 dot={points.length < 60}
                 isAnimationActive={false}
-                activeDot={{ onClick: (_props: unknown, event: unknown) => {
-                  const payload = (event as { payload?: { timestamp?: string } } | undefined)?.payload;
-                  if (payload?.timestamp) onOpenMoment(payload.timestamp, 'transcript');
-                } }}
+                activeDot={{
+                  onClick: (_props: unknown, event: unknown) => {
+                    const payload = (event as { payload?: { timestamp?: string } } | undefined)?.payload;
+                    if (payload?.timestamp) onOpenMoment(payload.timestamp, 'transcript');
+                  },
+                }}
               />
             ))}
           </LineChart>
         </ChartFigure>
       </Box>
-      <Typography variant="subtitle1" component="h3">{translate('app.sessions.sentiment.entries')}</Typography>
+      <Typography variant="subtitle1" component="h3">
+        {translate('app.sessions.sentiment.entries')}
+      </Typography>
       <SentimentEntries entries={entries} start={start} onOpenMoment={onOpenMoment} />
     </Box>
   );

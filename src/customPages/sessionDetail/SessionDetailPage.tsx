@@ -71,7 +71,10 @@ export const SessionDetailPage = () => {
   const loaded = Boolean(session);
   useEffect(() => {
     if (!loaded) return;
-    const timer = setTimeout(() => void Promise.all([loadSentiment(), loadSpeechRate(), loadStatistics()]).catch(() => undefined), PREFETCH_DELAY_MS);
+    const timer = setTimeout(
+      () => void Promise.all([loadSentiment(), loadSpeechRate(), loadStatistics()]).catch(() => undefined),
+      PREFETCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [loaded]);
   const openMoment = useCallback<OpenMoment>((timestamp, kind) => setParams({ tab: 'timeline', t: timestamp, k: kind }), [setParams]);
@@ -88,7 +91,9 @@ export const SessionDetailPage = () => {
     const message = error ? sessionDetailError(error) : 'app.sessions.errors.notFound';
     return (
       <Box sx={{ py: 2 }}>
-        <Alert severity="error" sx={{ mb: 2 }}>{translate(message, { _: message })}</Alert>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(message, { _: message })}
+        </Alert>
         <BackButton variant="contained" />
       </Box>
     );
@@ -110,7 +115,13 @@ export const SessionDetailPage = () => {
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
         {DETAIL_TABS.map((key) => (
-          <Tab key={key} value={key} label={translate(TAB_LABELS[key])} id={`session-tab-${key}`} aria-controls={`session-tabpanel-${key}`} />
+          <Tab
+            key={key}
+            value={key}
+            label={translate(TAB_LABELS[key])}
+            id={`session-tab-${key}`}
+            aria-controls={`session-tabpanel-${key}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`session-tabpanel-${tab}`} aria-labelledby={`session-tab-${tab}`}>

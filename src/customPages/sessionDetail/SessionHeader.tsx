@@ -21,14 +21,20 @@ export const SessionHeader = ({ session }: { session: SessionSummary }) => {
   return (
     <Box sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{session.sessionName}</Typography>
+        <Typography variant="h5" component="h1">
+          {session.sessionName}
+        </Typography>
         <SessionStatusBadge status={session.status} />
       </Box>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 1 }}>
         {facts.map(([key, value]) => (
           <Box key={key} sx={{ display: 'flex', gap: 0.75 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">{translate('app.sessions.labelled', { label: translate(`app.sessions.detail.${key}`) })}</Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>{value}</Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate('app.sessions.labelled', { label: translate(`app.sessions.detail.${key}`) })}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {value}
+            </Typography>
           </Box>
         ))}
       </Box>

@@ -8,14 +8,22 @@ import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { PATHS } from '@/shared/paths';
-import { placeOf, readListContext, sessionListParams, writeListContext, type SessionListContext } from '@/resources/sessions/sessionNavigation';
+import {
+  placeOf,
+  readListContext,
+  sessionListParams,
+  writeListContext,
+  type SessionListContext,
+} from '@/resources/sessions/sessionNavigation';
 import type { SessionRecord } from '@/resources/sessions/sessionTypes';
 
 const detailPath = (sessionId: string) => `${PATHS.sessions}/${encodeURIComponent(sessionId)}`;
 
 /** The neighbouring page of the list, fetched only when the walk reaches that edge. */
 const useNeighbourPage = (context: SessionListContext, page: number | null) => {
-  const { data, total } = useGetList<SessionRecord>('sessions', sessionListParams(context.filters, page ?? context.page), { enabled: page !== null });
+  const { data, total } = useGetList<SessionRecord>('sessions', sessionListParams(context.filters, page ?? context.page), {
+    enabled: page !== null,
+  });
   return useMemo(() => {
     if (page === null || !data) return null;
     const ids = data.map((session) => session.sessionId);
@@ -23,7 +31,19 @@ const useNeighbourPage = (context: SessionListContext, page: number | null) => {
   }, [context, page, data, total]);
 };
 
-const WalkButton = ({ to, onFollow, label, icon, side }: { to: string | null; onFollow?: () => void; label: string; icon: ReactNode; side: 'start' | 'end' }) => (
+const WalkButton = ({
+  to,
+  onFollow,
+  label,
+  icon,
+  side,
+}: {
+  to: string | null;
+  onFollow?: () => void;
+  label: string;
+  icon: ReactNode;
+  side: 'start' | 'end';
+}) => (
   <Button
     size="small"
     disabled={!to}
@@ -62,7 +82,9 @@ export const SessionPrevNext = ({ sessionId }: { sessionId: string }) => {
         to={previous && detailPath(previous)}
         onFollow={follow(previousPage, place.previous)}
       />
-      <Typography variant="caption" color="text.secondary">{translate('app.sessions.detail.position', { position: place.position, total: place.total })}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('app.sessions.detail.position', { position: place.position, total: place.total })}
+      </Typography>
       <WalkButton
         side="end"
         icon={<ChevronRightIcon />}

@@ -41,19 +41,35 @@ export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => 
             </>
           }
         />
-        <StatTile label={translate('app.sessions.summary.objections')} value={format.number(stats?.totalObjections ?? session.detectedObjections?.length ?? 0)} />
-        <StatTile label={translate('app.sessions.summary.faqs')} value={format.number(stats?.totalFAQs ?? session.detectedFAQs?.length ?? 0)} />
-        <StatTile label={translate('app.sessions.summary.inquiries')} value={format.number(stats?.totalNewInquiries ?? session.newInquiries?.length ?? 0)} />
+        <StatTile
+          label={translate('app.sessions.summary.objections')}
+          value={format.number(stats?.totalObjections ?? session.detectedObjections?.length ?? 0)}
+        />
+        <StatTile
+          label={translate('app.sessions.summary.faqs')}
+          value={format.number(stats?.totalFAQs ?? session.detectedFAQs?.length ?? 0)}
+        />
+        <StatTile
+          label={translate('app.sessions.summary.inquiries')}
+          value={format.number(stats?.totalNewInquiries ?? session.newInquiries?.length ?? 0)}
+        />
         <StatTile
           label={translate('app.sessions.summary.sentiment')}
           value={
-            <Typography component="span" variant="h6" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TREND_COLORS[trend] }}>
+            <Typography
+              component="span"
+              variant="h6"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TREND_COLORS[trend] }}
+            >
               <TrendIcon aria-hidden />
               {translate(`app.sessions.summary.trend.${trend}`)}
             </Typography>
           }
         />
-        <StatTile label={translate('app.sessions.summary.alerts')} value={format.number(session.speechRateAnalysis?.totalAlerts ?? session.speechRateAnalysis?.alerts?.length ?? 0)} />
+        <StatTile
+          label={translate('app.sessions.summary.alerts')}
+          value={format.number(session.speechRateAnalysis?.totalAlerts ?? session.speechRateAnalysis?.alerts?.length ?? 0)}
+        />
       </StatRow>
     </Box>
   );

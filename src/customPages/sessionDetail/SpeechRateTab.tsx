@@ -70,7 +70,14 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
               formatter={(value) => format.wordsPerMinute(Number(value))}
             />
             <Legend verticalAlign="top" height={24} content={<ChartLegend />} />
-            <Line dataKey="wpm" name={wpmLabel} stroke={chart.series.speakers.salesperson} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line
+              dataKey="wpm"
+              name={wpmLabel}
+              stroke={chart.series.speakers.salesperson}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
             {/* The alerts as points only: no line joins them, a minute without one has none. */}
             <Line
               dataKey="alert"
@@ -99,7 +106,9 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
           </ComposedChart>
         </ChartFigure>
       </Box>
-      <Typography variant="subtitle1" component="h3">{translate('app.sessions.speechRate.alerts')}</Typography>
+      <Typography variant="subtitle1" component="h3">
+        {translate('app.sessions.speechRate.alerts')}
+      </Typography>
       {alerts.length === 0 ? (
         <Typography color="text.secondary">{translate('app.sessions.speechRate.empty')}</Typography>
       ) : (

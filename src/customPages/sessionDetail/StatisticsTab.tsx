@@ -67,8 +67,14 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <ChartFigure
           title={translate('app.sessions.statistics.talkRatio')}
-          caption={translate('app.sessions.statistics.talkRatioCaption', { summary: slices.map((s) => `${s.label} ${format.percent(s.share)}`).join(', ') })}
-          columns={[translate('app.sessions.statistics.speaker'), translate('app.sessions.statistics.share'), translate('app.sessions.statistics.wordsColumn')]}
+          caption={translate('app.sessions.statistics.talkRatioCaption', {
+            summary: slices.map((s) => `${s.label} ${format.percent(s.share)}`).join(', '),
+          })}
+          columns={[
+            translate('app.sessions.statistics.speaker'),
+            translate('app.sessions.statistics.share'),
+            translate('app.sessions.statistics.wordsColumn'),
+          ]}
           rows={slices.map((s) => [s.label, format.percent(s.share), format.number(s.words)])}
           height={240}
         >
@@ -83,14 +89,27 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
               stroke={chart.background}
               labelLine={{ stroke: chart.mutedText }}
               label={({ x, y, textAnchor, payload }: PieLabelProps) => (
-                <text x={x} y={y} textAnchor={textAnchor} dominantBaseline="central" {...chart.valueLabel} className="recharts-pie-label-text">
+                <text
+                  x={x}
+                  y={y}
+                  textAnchor={textAnchor}
+                  dominantBaseline="central"
+                  {...chart.valueLabel}
+                  className="recharts-pie-label-text"
+                >
                   {format.percent(payload?.share ?? 0)}
                 </text>
               )}
             >
-              {slices.map((s) => <Cell key={s.name} fill={chart.series.speakers[s.name]} />)}
+              {slices.map((s) => (
+                <Cell key={s.name} fill={chart.series.speakers[s.name]} />
+              ))}
             </Pie>
-            <Tooltip {...chart.tooltip} separator={translate('app.sessions.tooltipSeparator')} formatter={(value) => translate('app.sessions.statistics.wordsValue', { words: format.number(Number(value)) })} />
+            <Tooltip
+              {...chart.tooltip}
+              separator={translate('app.sessions.tooltipSeparator')}
+              formatter={(value) => translate('app.sessions.statistics.wordsValue', { words: format.number(Number(value)) })}
+            />
             <Legend content={<ChartLegend />} />
           </PieChart>
         </ChartFigure>
@@ -109,15 +128,31 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
                 return (
                   <TableRow key={name}>
                     <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: chart.series.speakers[name], mr: 1 }} />
+                      <Box
+                        component="span"
+                        aria-hidden
+                        sx={{
+                          display: 'inline-block',
+                          width: 10,
+                          height: 10,
+                          borderRadius: '50%',
+                          bgcolor: chart.series.speakers[name],
+                          mr: 1,
+                        }}
+                      />
                       {speaker(name)}
                     </TableCell>
                     <TableCell>
                       {monologue ? (
                         <Link component="button" type="button" onClick={() => onOpenMoment(monologue.timestamp, 'transcript')}>
-                          {translate('app.sessions.statistics.monologueValue', { duration: format.duration(monologue.seconds), words: format.number(monologue.words) })}
+                          {translate('app.sessions.statistics.monologueValue', {
+                            duration: format.duration(monologue.seconds),
+                            words: format.number(monologue.words),
+                          })}
                         </Link>
-                      ) : translate('app.sessions.noValue')}
+                      ) : (
+                        translate('app.sessions.noValue')
+                      )}
                     </TableCell>
                     <TableCell>{format.number(questions[name])}</TableCell>
                   </TableRow>
@@ -127,7 +162,9 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
           </Table>
         </Paper>
       </Box>
-      <Typography variant="subtitle1" component="h3">{translate('app.sessions.statistics.detections')}</Typography>
+      <Typography variant="subtitle1" component="h3">
+        {translate('app.sessions.statistics.detections')}
+      </Typography>
       {categories.length === 0 ? (
         <Typography color="text.secondary">{translate('app.sessions.statistics.noDetections')}</Typography>
       ) : (
@@ -144,7 +181,9 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
               return (
                 <TableRow key={category}>
                   <TableCell>
-                    <Link component="button" type="button" onClick={() => first && onOpenMoment(first.timestamp, first.kind)}>{category}</Link>
+                    <Link component="button" type="button" onClick={() => first && onOpenMoment(first.timestamp, first.kind)}>
+                      {category}
+                    </Link>
                   </TableCell>
                   <TableCell align="right">{format.number(count)}</TableCell>
                 </TableRow>

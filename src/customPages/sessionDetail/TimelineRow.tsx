@@ -38,8 +38,12 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
   const palette = useSeriesPalette();
   const offset = Number.isNaN(item.time) || Number.isNaN(start) ? '' : formatOffset((item.time - start) / 1000);
   const isTranscript = item.kind === 'transcript';
-  const style = isTranscript ? null : { Icon: KIND_ICONS[item.kind], color: item.kind === 'alert' ? palette.limit : palette.kinds[item.kind] };
-  const label = isTranscript ? translate(`app.sessions.speakers.${item.speaker}`, { _: item.speaker }) : translate(`app.sessions.kind.${item.kind}`);
+  const style = isTranscript
+    ? null
+    : { Icon: KIND_ICONS[item.kind], color: item.kind === 'alert' ? palette.limit : palette.kinds[item.kind] };
+  const label = isTranscript
+    ? translate(`app.sessions.speakers.${item.speaker}`, { _: item.speaker })
+    : translate(`app.sessions.kind.${item.kind}`);
 
   return (
     <Box
@@ -65,8 +69,12 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
       )}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-          <Typography variant="subtitle2" component="span" sx={{ color: isTranscript ? undefined : style?.color }}>{label}</Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={item.timestamp} title={item.timestamp}>{offset}</Typography>
+          <Typography variant="subtitle2" component="span" sx={{ color: isTranscript ? undefined : style?.color }}>
+            {label}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={item.timestamp} title={item.timestamp}>
+            {offset}
+          </Typography>
         </Box>
         {item.kind === 'transcript' && (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -80,9 +80,17 @@ export const TimelineTab = ({ items, start, moment }: TimelineTabProps) => {
         onStep={step}
       />
       <Paper variant="outlined">
-        <Box ref={scrollRef} role="list" aria-label={translate('app.sessions.timeline.label')} tabIndex={0} sx={{ height: '65vh', minHeight: 320, overflow: 'auto', contain: 'strict' }}>
+        <Box
+          ref={scrollRef}
+          role="list"
+          aria-label={translate('app.sessions.timeline.label')}
+          tabIndex={0}
+          sx={{ height: '65vh', minHeight: 320, overflow: 'auto', contain: 'strict' }}
+        >
           {rows.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>{translate('app.sessions.timeline.empty')}</Typography>
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {translate('app.sessions.timeline.empty')}
+            </Typography>
           ) : (
             <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
               {virtualizer.getVirtualItems().map((virtual) => {

@@ -49,7 +49,9 @@ export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, 
       >
         <MenuItem value="all">{translate('app.sessions.timeline.allSpeakers')}</MenuItem>
         {SPEAKERS.map((speaker) => (
-          <MenuItem key={speaker} value={speaker}>{translate(`app.sessions.speakers.${speaker}`)}</MenuItem>
+          <MenuItem key={speaker} value={speaker}>
+            {translate(`app.sessions.speakers.${speaker}`)}
+          </MenuItem>
         ))}
       </TextField>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: 1, minWidth: 260 }}>
@@ -71,7 +73,12 @@ export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, 
               : translate('app.sessions.timeline.noMatches')
             : ''}
         </Typography>
-        <IconButton size="small" aria-label={translate('app.sessions.timeline.previousMatch')} disabled={!matchCount} onClick={() => onStep(-1)}>
+        <IconButton
+          size="small"
+          aria-label={translate('app.sessions.timeline.previousMatch')}
+          disabled={!matchCount}
+          onClick={() => onStep(-1)}
+        >
           <KeyboardArrowUpIcon />
         </IconButton>
         <IconButton size="small" aria-label={translate('app.sessions.timeline.nextMatch')} disabled={!matchCount} onClick={() => onStep(1)}>

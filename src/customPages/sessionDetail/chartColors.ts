@@ -56,7 +56,8 @@ export const SERIES_PALETTES: Record<PaletteMode, SeriesPalette> = {
 const isEmotion = (name: string): name is Emotion => (EMOTIONS as readonly string[]).includes(name);
 
 /** Black or white, whichever reads better on `background` (chips and avatars filled with a series colour). */
-export const textOn = (background: string) => (getContrastRatio(background, '#fff') >= getContrastRatio(background, '#000') ? '#fff' : '#000');
+export const textOn = (background: string) =>
+  getContrastRatio(background, '#fff') >= getContrastRatio(background, '#000') ? '#fff' : '#000';
 
 /** The surface recharts' tooltip floats on: the paper, raised like MUI's menus in the dark theme. */
 export const tooltipBackground = (theme: Theme) =>

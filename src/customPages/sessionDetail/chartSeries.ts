@@ -19,7 +19,12 @@ export const sentimentSeries = (entries: readonly SentimentEntry[], start: numbe
   return own.map((entry, index) => {
     const recent = own.slice(Math.max(0, index - window + 1), index + 1);
     const score = recent.reduce((sum, e) => sum + valenceOf(e), 0) / recent.length;
-    return { minute: minuteOf(entry.timestamp, start), score: Math.round(score * 100) / 100, emotion: entry.dominant_emotion, timestamp: entry.timestamp };
+    return {
+      minute: minuteOf(entry.timestamp, start),
+      score: Math.round(score * 100) / 100,
+      emotion: entry.dominant_emotion,
+      timestamp: entry.timestamp,
+    };
   });
 };
 
@@ -69,10 +74,9 @@ export const speakingRate = (
 };
 
 /** The monitoring window in seconds: from the alerts, else the settings, else the spec's default. */
-export const monitoringWindow = (
-  alerts: readonly SpeechRateAlert[],
-  settings?: { time_window: number } | null,
-): number => alerts.find((alert) => alert.time_window > 0)?.time_window ?? (settings && settings.time_window > 0 ? settings.time_window : SPEECH_RATE_DEFAULTS.time_window);
+export const monitoringWindow = (alerts: readonly SpeechRateAlert[], settings?: { time_window: number } | null): number =>
+  alerts.find((alert) => alert.time_window > 0)?.time_window ??
+  (settings && settings.time_window > 0 ? settings.time_window : SPEECH_RATE_DEFAULTS.time_window);
 
 /** The configured limit in words per minute: max_words in time_window seconds, from the alerts or the settings. */
 export const wordsPerMinuteLimit = (

@@ -59,7 +59,9 @@ export const detectionsByCategory = (session: Partial<SessionDetail>): { categor
   const counts = new Map<string, number>();
   const all: Detection[] = [...(session.detectedObjections ?? []), ...(session.detectedFAQs ?? []), ...(session.newInquiries ?? [])];
   for (const { category } of all) counts.set(category, (counts.get(category) ?? 0) + 1);
-  return [...counts].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+  return [...counts]
+    .map(([category, count]) => ({ category, count }))
+    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
 };
 
 /** How positive each emotion reads, -1 to 1, for the sentiment-over-time chart and trend. */

@@ -35,16 +35,22 @@ export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] =
     time: toMillis(timestamp),
     order: index,
   });
-  (session.transcripts ?? []).forEach((t, i) => { items.push({ ...base('transcript', i, t.timestamp), kind: 'transcript', speaker: t.speaker, text: t.text }); });
+  (session.transcripts ?? []).forEach((t, i) => {
+    items.push({ ...base('transcript', i, t.timestamp), kind: 'transcript', speaker: t.speaker, text: t.text });
+  });
   const detections: [DetectionKind, Detection[] | undefined][] = [
     ['objection', session.detectedObjections],
     ['faq', session.detectedFAQs],
     ['inquiry', session.newInquiries],
   ];
   for (const [kind, list] of detections) {
-    (list ?? []).forEach((detection, i) => { items.push({ ...base(kind, i, detection.timestamp), kind, detection }); });
+    (list ?? []).forEach((detection, i) => {
+      items.push({ ...base(kind, i, detection.timestamp), kind, detection });
+    });
   }
-  (session.speechRateAnalysis?.alerts ?? []).forEach((alert, i) => { items.push({ ...base('alert', i, alert.timestamp), kind: 'alert', alert }); });
+  (session.speechRateAnalysis?.alerts ?? []).forEach((alert, i) => {
+    items.push({ ...base('alert', i, alert.timestamp), kind: 'alert', alert });
+  });
   items.sort((a, b) => sortTime(a.time) - sortTime(b.time) || RANK[a.kind] - RANK[b.kind] || a.order - b.order);
   return items.map(({ order: _order, ...item }) => item as TimelineItem);
 };

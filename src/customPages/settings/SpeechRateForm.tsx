@@ -26,7 +26,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
     time_window: values.time_window.trim() === '' ? Number.NaN : Number(values.time_window),
     max_words: values.max_words.trim() === '' ? Number.NaN : Number(values.max_words),
   });
-  const invalidFields = new Set(parsed.success ? [] : parsed.error.issues.map(issue => String(issue.path[0])));
+  const invalidFields = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
 
   const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
 
@@ -44,7 +44,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
       label={translate(labelKey)}
       type="number"
       value={values[name]}
-      onChange={event => setValues(current => ({ ...current, [name]: event.target.value }))}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
       disabled={!enabled}
       error={invalidFields.has(name)}
       helperText={translate(helperKey, SPEECH_RATE_BOUNDS[name])}
@@ -55,14 +55,10 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {save.isError && (
-        <Alert severity="error">
-          {translate(saveError, { _: saveError })}
-        </Alert>
-      )}
+      {save.isError && <Alert severity="error">{translate(saveError, { _: saveError })}</Alert>}
       {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
       <FormControlLabel
-        control={<Switch checked={enabled} onChange={event => setEnabled(event.target.checked)} />}
+        control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />}
         label={translate('app.settings.speechRate.enabled')}
       />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>

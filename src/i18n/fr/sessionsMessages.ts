@@ -166,7 +166,8 @@ export const sessionsMessages: typeof english = {
     average: 'Moyenne de mots par minute',
     limit: 'Limite (mots par minute)',
     chart: "Mots par minute au fil de l'appel",
-    chartCaption: 'Mots par minute du commercial tels que la surveillance les mesure (mots prononcés dans les %{window} dernières secondes), le débit le plus rapide de chaque intervalle de %{interval} secondes, par rapport à la limite de %{limit} : pic à %{peak}, %{over} intervalles sur %{intervals} au-dessus de la limite.',
+    chartCaption:
+      'Mots par minute du commercial tels que la surveillance les mesure (mots prononcés dans les %{window} dernières secondes), le débit le plus rapide de chaque intervalle de %{interval} secondes, par rapport à la limite de %{limit} : pic à %{peak}, %{over} intervalles sur %{intervals} au-dessus de la limite.',
     wpm: 'Mots par minute',
     limitLine: 'Limite : %{limit}',
     minute: "Minute de l'appel",

@@ -24,7 +24,7 @@ export const GeneratedVariationsDialog = ({ question, suggestions, onClose, onSa
   const translate = useTranslate();
   const [items, setItems] = useState(suggestions);
   const [saving, setSaving] = useState(false);
-  const edit = (index: number, value: string) => setItems(current => current.map((item, i) => (i === index ? value : item)));
+  const edit = (index: number, value: string) => setItems((current) => current.map((item, i) => (i === index ? value : item)));
 
   const save = async () => {
     setSaving(true);
@@ -38,26 +38,28 @@ export const GeneratedVariationsDialog = ({ question, suggestions, onClose, onSa
       <DialogTitle>{translate('app.dictionary.generated.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="subtitle2">{question}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('app.dictionary.generated.intro')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.dictionary.generated.intro')}
+        </Typography>
         {items.map((item, index) => (
           <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <TextField
               label={translate('app.dictionary.generated.variation', { index: index + 1 })}
               value={item}
-              onChange={event => edit(index, event.target.value)}
+              onChange={(event) => edit(index, event.target.value)}
               multiline
               fullWidth
             />
             <IconButton
               aria-label={translate('app.dictionary.generated.remove', { index: index + 1 })}
-              onClick={() => setItems(current => current.filter((_, i) => i !== index))}
+              onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
             >
               <DeleteIcon />
             </IconButton>
           </Box>
         ))}
         <Box>
-          <Button startIcon={<AddIcon />} onClick={() => setItems(current => [...current, ''])}>
+          <Button startIcon={<AddIcon />} onClick={() => setItems((current) => [...current, ''])}>
             {translate('app.dictionary.generated.add')}
           </Button>
         </Box>

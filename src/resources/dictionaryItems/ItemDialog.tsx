@@ -25,8 +25,13 @@ export type ItemDialogTarget =
 /** spec 4: the category is never edited: Original by default, Variation for variations. */
 const initialValues = (target: ItemDialogTarget): ItemFormValues => {
   if (target.kind === 'add') return { question: '', answer: '', category: DEFAULT_ORIGINAL_CATEGORY };
-  if (target.kind === 'edit') return { question: target.item.question, answer: target.item.answer, category: target.item.category || DEFAULT_ORIGINAL_CATEGORY };
-  return { question: target.variation.question, answer: target.parent.answer, category: target.variation.category || DEFAULT_VARIATION_CATEGORY };
+  if (target.kind === 'edit')
+    return { question: target.item.question, answer: target.item.answer, category: target.item.category || DEFAULT_ORIGINAL_CATEGORY };
+  return {
+    question: target.variation.question,
+    answer: target.parent.answer,
+    category: target.variation.category || DEFAULT_VARIATION_CATEGORY,
+  };
 };
 
 const titleKey = (target: ItemDialogTarget, resource: DictionaryResource) => {
@@ -50,7 +55,7 @@ export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProp
   const isVariation = target.kind === 'editVariation';
   const valid = dictionaryItemUpdateSchema.safeParse(values).success;
   const change = (name: 'question' | 'answer') => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues(current => ({ ...current, [name]: event.target.value }));
+    setValues((current) => ({ ...current, [name]: event.target.value }));
 
   const save = async () => {
     setSaving(true);
@@ -63,7 +68,15 @@ export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProp
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate(titleKey(target, resource))}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <TextField label={translate('app.dictionary.form.question')} value={values.question} onChange={change('question')} required multiline autoFocus fullWidth />
+        <TextField
+          label={translate('app.dictionary.form.question')}
+          value={values.question}
+          onChange={change('question')}
+          required
+          multiline
+          autoFocus
+          fullWidth
+        />
         <TextField
           label={translate('app.dictionary.form.answer')}
           value={values.answer}

@@ -19,7 +19,7 @@ interface ItemListProps extends ItemListHandlers {
 /** The originals of one page, each with its variations (spec 2). */
 export const ItemList = ({ items, generatingId, onGenerate, onAddVariation, onEdit, onEditVariation, onDelete }: ItemListProps) => (
   <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
-    {items.map(item => (
+    {items.map((item) => (
       <ItemRow
         key={item.id}
         item={item}
@@ -28,8 +28,8 @@ export const ItemList = ({ items, generatingId, onGenerate, onAddVariation, onEd
         onAddVariation={() => onAddVariation(item)}
         onEdit={() => onEdit(item)}
         onDelete={() => onDelete(item.id)}
-        onEditVariation={variation => onEditVariation(variation, item)}
-        onDeleteVariation={variation => onDelete(variation._id)}
+        onEditVariation={(variation) => onEditVariation(variation, item)}
+        onDeleteVariation={(variation) => onDelete(variation._id)}
       />
     ))}
   </Stack>

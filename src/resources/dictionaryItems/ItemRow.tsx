@@ -32,27 +32,41 @@ export const ItemRow = ({ item, onEditVariation, onDeleteVariation, ...actions }
     <Paper component="li" variant="outlined" data-testid="item-row" sx={{ p: 2, listStyle: 'none' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         {variations.length > 0 ? (
-          <IconButton aria-label={translate(toggleKey)} aria-expanded={expanded} aria-controls={variationsId} onClick={() => setExpanded(!expanded)}>
+          <IconButton
+            aria-label={translate(toggleKey)}
+            aria-expanded={expanded}
+            aria-controls={variationsId}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </IconButton>
         ) : (
           <Box sx={{ width: 40, flexShrink: 0 }} />
         )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'pre-line' }}>{item.question}</Typography>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'pre-line' }}>
+            {item.question}
+          </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
             {item.isOriginal !== false && <Chip size="small" color="primary" label={translate('app.dictionary.row.original')} />}
             <Chip size="small" label={translate('app.dictionary.row.variationCount', { count: variations.length })} />
             <EmbeddingBadge pending={item.needsEmbedding} />
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>{item.answer}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+            {item.answer}
+          </Typography>
         </Box>
         <ItemRowActions {...actions} />
       </Box>
       <Collapse in={expanded} unmountOnExit>
         <Box component="ul" id={variationsId} sx={{ pl: 7, m: 0, mt: 1 }}>
-          {variations.map(variation => (
-            <VariationRow key={variation._id} variation={variation} onEdit={() => onEditVariation(variation)} onDelete={() => onDeleteVariation(variation)} />
+          {variations.map((variation) => (
+            <VariationRow
+              key={variation._id}
+              variation={variation}
+              onEdit={() => onEditVariation(variation)}
+              onDelete={() => onDeleteVariation(variation)}
+            />
           ))}
         </Box>
       </Collapse>

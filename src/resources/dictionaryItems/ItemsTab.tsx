@@ -63,21 +63,38 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
         generatingId={generatingId}
         onGenerate={generate}
         onAddVariation={setVariationParent}
-        onEdit={item => setEditing({ kind: 'edit', item })}
+        onEdit={(item) => setEditing({ kind: 'edit', item })}
         onEditVariation={(variation, parent) => setEditing({ kind: 'editVariation', variation, parent })}
         onDelete={setDeleting}
       />
-      <PageWindow page={page} perPage={DICTIONARY_PAGE_SIZE} total={total} onPageChange={onPageChange} messages="app.dictionary.pagination" />
-      {dialogTarget && <ItemDialog resource={resource} target={dialogTarget} onClose={closeItemDialog} onSave={values => actions.saveItem(dialogTarget, values)} />}
+      <PageWindow
+        page={page}
+        perPage={DICTIONARY_PAGE_SIZE}
+        total={total}
+        onPageChange={onPageChange}
+        messages="app.dictionary.pagination"
+      />
+      {dialogTarget && (
+        <ItemDialog
+          resource={resource}
+          target={dialogTarget}
+          onClose={closeItemDialog}
+          onSave={(values) => actions.saveItem(dialogTarget, values)}
+        />
+      )}
       {variationParent && (
-        <VariationDialog parent={variationParent} onClose={() => setVariationParent(null)} onSave={question => actions.addVariation(variationParent, question)} />
+        <VariationDialog
+          parent={variationParent}
+          onClose={() => setVariationParent(null)}
+          onSave={(question) => actions.addVariation(variationParent, question)}
+        />
       )}
       {review && (
         <GeneratedVariationsDialog
           question={review.parent.question}
           suggestions={review.suggestions}
           onClose={() => setReview(null)}
-          onSave={questions => actions.saveGenerated(review.parent, questions)}
+          onSave={(questions) => actions.saveGenerated(review.parent, questions)}
         />
       )}
       {deleting !== null && (

@@ -39,7 +39,7 @@ export const VariationDialog = ({ parent, onClose, onSave }: VariationDialogProp
         <TextField
           label={translate('app.dictionary.form.question')}
           value={question}
-          onChange={event => setQuestion(event.target.value)}
+          onChange={(event) => setQuestion(event.target.value)}
           required
           multiline
           autoFocus

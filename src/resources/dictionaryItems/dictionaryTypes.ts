@@ -27,4 +27,4 @@ export const dictionaryQueryKey = (tab: DictionaryTab) => ['dictionary', tab] as
 
 /** spec 4: an original is Pending while it or any of its variations awaits its embedding. */
 export const hasPendingEmbedding = (item: { needsEmbedding?: boolean; variations?: Variation[] }) =>
-  Boolean(item.needsEmbedding) || (item.variations ?? []).some(variation => variation.needsEmbedding);
+  Boolean(item.needsEmbedding) || (item.variations ?? []).some((variation) => variation.needsEmbedding);

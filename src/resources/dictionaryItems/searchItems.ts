@@ -4,13 +4,13 @@ import type { DictionaryItem, Landmine } from './dictionaryTypes';
 const matcher = (search: string) => {
   const needle = search.trim().toLowerCase();
   return (...texts: (string | undefined | null)[]) =>
-    !needle || texts.some(text => typeof text === 'string' && text.toLowerCase().includes(needle));
+    !needle || texts.some((text) => typeof text === 'string' && text.toLowerCase().includes(needle));
 };
 
 /** spec 5: objections and FAQs match on question, answer and variation questions. */
 export const searchItems = <T extends Pick<DictionaryItem, 'question' | 'answer' | 'variations'>>(items: T[], search: string): T[] => {
   const matches = matcher(search);
-  return items.filter(item => matches(item.question, item.answer, ...(item.variations ?? []).map(v => v.question)));
+  return items.filter((item) => matches(item.question, item.answer, ...(item.variations ?? []).map((v) => v.question)));
 };
 
 /** spec 5: landmines match on trigger, category, quick tips and trigger variations. */
@@ -19,5 +19,5 @@ export const searchLandmines = <T extends Pick<Landmine, 'trigger' | 'category' 
   search: string,
 ): T[] => {
   const matches = matcher(search);
-  return landmines.filter(l => matches(l.trigger, l.category, l.quickTips, ...(l.triggerVariations ?? [])));
+  return landmines.filter((l) => matches(l.trigger, l.category, l.quickTips, ...(l.triggerVariations ?? [])));
 };

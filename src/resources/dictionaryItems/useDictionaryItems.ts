@@ -24,6 +24,6 @@ export const useDictionaryItems = (resource: DictionaryResource, page: number, s
       return { items: data, total: total ?? data.length };
     },
     placeholderData: keepPreviousData,
-    refetchInterval: query => (query.state.data?.items.some(hasPendingEmbedding) ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => (query.state.data?.items.some(hasPendingEmbedding) ? PENDING_REFETCH_MS : false),
   });
 };

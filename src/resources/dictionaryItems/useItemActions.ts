@@ -77,11 +77,11 @@ export const useItemActions = (resource: DictionaryResource, banner: BannerContr
 
   /** spec 4: posts each non-empty suggestion as 'AI Generated' and reports how many were saved. */
   const saveGenerated = async (parent: DictionaryItem, questions: string[]): Promise<boolean> => {
-    const wanted = questions.map(question => question.trim()).filter(Boolean);
+    const wanted = questions.map((question) => question.trim()).filter(Boolean);
     const results = await Promise.allSettled(
-      wanted.map(question => dataProvider.addVariation(resource, parent.id, { question, category: AI_GENERATED_CATEGORY })),
+      wanted.map((question) => dataProvider.addVariation(resource, parent.id, { question, category: AI_GENERATED_CATEGORY })),
     );
-    const saved = results.filter(result => result.status === 'fulfilled').length;
+    const saved = results.filter((result) => result.status === 'fulfilled').length;
     if (saved > 0) banner.success(translate('app.dictionary.success.variationsSaved', { count: saved }), LONG_BANNER_MS);
     else banner.error(translate(wanted.length === 0 ? 'app.dictionary.errors.noneSaved' : 'app.dictionary.errors.saveVariations'));
     void reload();

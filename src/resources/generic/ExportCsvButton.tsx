@@ -26,11 +26,19 @@ export const ExportCsvButton = ({ disabled, variant = 'text', ...options }: Expo
       <Button variant={variant} startIcon={<DownloadIcon />} onClick={() => void run()} disabled={disabled || running}>
         {translate('ra.action.export')}
       </Button>
-      <Snackbar open={state !== null} autoHideDuration={running ? null : MESSAGE_MS} onClose={(_, reason) => reason !== 'clickaway' && dismiss()}>
+      <Snackbar
+        open={state !== null}
+        autoHideDuration={running ? null : MESSAGE_MS}
+        onClose={(_, reason) => reason !== 'clickaway' && dismiss()}
+      >
         {state?.kind === 'running' ? (
           <Alert severity="info" role="status" sx={{ minWidth: 280 }}>
             {translate('app.export.progress', { exported: state.exported, total: state.total })}
-            <LinearProgress variant={state.total ? 'determinate' : 'indeterminate'} value={state.total ? (100 * state.exported) / state.total : 0} sx={{ mt: 1 }} />
+            <LinearProgress
+              variant={state.total ? 'determinate' : 'indeterminate'}
+              value={state.total ? (100 * state.exported) / state.total : 0}
+              sx={{ mt: 1 }}
+            />
           </Alert>
         ) : (
           <Alert severity={state?.severity ?? 'success'} role="status" onClose={dismiss}>

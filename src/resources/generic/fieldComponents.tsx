@@ -84,7 +84,11 @@ export const inputElement = (meta: FieldMeta) => {
       return <NumberInput key={meta.source} {...props} />;
     case 'select':
     case 'chip':
-      return meta.choices ? <SelectInput key={meta.source} {...props} choices={[...meta.choices]} /> : <TextInput key={meta.source} {...props} />;
+      return meta.choices ? (
+        <SelectInput key={meta.source} {...props} choices={[...meta.choices]} />
+      ) : (
+        <TextInput key={meta.source} {...props} />
+      );
     case 'list':
       return <TextInput key={meta.source} {...props} multiline minRows={2} format={joinLines} parse={splitLines} />;
     case 'longText':
@@ -100,8 +104,18 @@ export const filterElements = (meta: FieldMeta) => {
   switch (meta.type) {
     case 'date':
       return [
-        <DateInput key={`${meta.source}_gte`} {...props} source={`${meta.source}_gte`} label={<BoundLabel field={meta.label} bound="from" />} />,
-        <DateInput key={`${meta.source}_lte`} {...props} source={`${meta.source}_lte`} label={<BoundLabel field={meta.label} bound="to" />} />,
+        <DateInput
+          key={`${meta.source}_gte`}
+          {...props}
+          source={`${meta.source}_gte`}
+          label={<BoundLabel field={meta.label} bound="from" />}
+        />,
+        <DateInput
+          key={`${meta.source}_lte`}
+          {...props}
+          source={`${meta.source}_lte`}
+          label={<BoundLabel field={meta.label} bound="to" />}
+        />,
       ];
     case 'boolean':
       return [<NullableBooleanInput key={meta.source} {...props} />];

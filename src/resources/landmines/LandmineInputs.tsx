@@ -12,16 +12,29 @@ export const LandmineInputs = ({ values, onChange }: LandmineInputsProps) => {
   const set = <K extends keyof LandmineFormValues>(name: K, value: LandmineFormValues[K]) => onChange({ ...values, [name]: value });
   return (
     <>
-      <TextField label={translate('app.dictionary.landmine.trigger')} value={values.trigger} onChange={e => set('trigger', e.target.value)} required autoFocus fullWidth />
-      <TextField label={translate('app.dictionary.landmine.category')} value={values.category} onChange={e => set('category', e.target.value)} required fullWidth />
+      <TextField
+        label={translate('app.dictionary.landmine.trigger')}
+        value={values.trigger}
+        onChange={(e) => set('trigger', e.target.value)}
+        required
+        autoFocus
+        fullWidth
+      />
+      <TextField
+        label={translate('app.dictionary.landmine.category')}
+        value={values.category}
+        onChange={(e) => set('category', e.target.value)}
+        required
+        fullWidth
+      />
       <TextField
         select
         label={translate('app.dictionary.landmine.priority')}
         value={values.priority}
-        onChange={e => set('priority', e.target.value as Priority)}
+        onChange={(e) => set('priority', e.target.value as Priority)}
         fullWidth
       >
-        {LANDMINE_PRIORITIES.map(priority => (
+        {LANDMINE_PRIORITIES.map((priority) => (
           <MenuItem key={priority} value={priority}>
             {translate(`app.dictionary.landmine.priorities.${priority}`)}
           </MenuItem>
@@ -33,7 +46,7 @@ export const LandmineInputs = ({ values, onChange }: LandmineInputsProps) => {
       <TextField
         label={translate('app.dictionary.landmine.quickTips')}
         value={values.quickTips}
-        onChange={e => set('quickTips', e.target.value)}
+        onChange={(e) => set('quickTips', e.target.value)}
         multiline
         minRows={2}
         fullWidth

@@ -31,9 +31,14 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
 
   return (
     <>
-      <ListState isPending={isPending} isError={isError} isEmpty={!isPending && landmines.length === 0} emptyKey="app.dictionary.empty.landmines" />
+      <ListState
+        isPending={isPending}
+        isError={isError}
+        isEmpty={!isPending && landmines.length === 0}
+        emptyKey="app.dictionary.empty.landmines"
+      />
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
-        {landmines.map(landmine => (
+        {landmines.map((landmine) => (
           <LandmineRow
             key={landmine.id}
             landmine={landmine}
@@ -44,7 +49,11 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
         ))}
       </Stack>
       {dialogOpen && (
-        <LandmineDialog landmine={adding ? undefined : (editing ?? undefined)} onClose={closeDialog} onSave={body => actions.save(body, adding ? undefined : (editing ?? undefined))} />
+        <LandmineDialog
+          landmine={adding ? undefined : (editing ?? undefined)}
+          onClose={closeDialog}
+          onSave={(body) => actions.save(body, adding ? undefined : (editing ?? undefined))}
+        />
       )}
       {deleting !== null && (
         <ConfirmDialog

@@ -26,10 +26,14 @@ const EntryList = ({ titleKey, addKey, onAdd, children }: EntryListProps) => {
   const translate = useTranslate();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="legend" variant="subtitle2">{translate(titleKey)}</Typography>
+      <Typography component="legend" variant="subtitle2">
+        {translate(titleKey)}
+      </Typography>
       {children}
       <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>{translate(addKey)}</Button>
+        <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+          {translate(addKey)}
+        </Button>
       </Box>
     </Box>
   );
@@ -51,12 +55,16 @@ export const TriggerVariationInputs = ({ values, onChange }: LandmineInputsProps
   const list = values.triggerVariations;
   const set = (next: string[]) => onChange({ ...values, triggerVariations: next });
   return (
-    <EntryList titleKey="app.dictionary.landmine.triggerVariations" addKey="app.dictionary.landmine.addTriggerVariation" onAdd={() => set([...list, ''])}>
+    <EntryList
+      titleKey="app.dictionary.landmine.triggerVariations"
+      addKey="app.dictionary.landmine.addTriggerVariation"
+      onAdd={() => set([...list, ''])}
+    >
       {list.map((text, index) => {
         const label = translate('app.dictionary.landmine.triggerVariation', { index: index + 1 });
         return (
           <Box key={index} sx={row}>
-            <TextField size="small" label={label} value={text} onChange={e => set(replaceAt(list, index, e.target.value))} fullWidth />
+            <TextField size="small" label={label} value={text} onChange={(e) => set(replaceAt(list, index, e.target.value))} fullWidth />
             <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
           </Box>
         );
@@ -70,17 +78,27 @@ export const CanSayInputs = ({ values, onChange }: LandmineInputsProps) => {
   const list = values.canSay;
   const set = (next: typeof list) => onChange({ ...values, canSay: next });
   return (
-    <EntryList titleKey="app.dictionary.landmine.canSay" addKey="app.dictionary.landmine.addCanSay" onAdd={() => set([...list, emptyCanSay()])}>
+    <EntryList
+      titleKey="app.dictionary.landmine.canSay"
+      addKey="app.dictionary.landmine.addCanSay"
+      onAdd={() => set([...list, emptyCanSay()])}
+    >
       {list.map((entry, index) => {
         const label = translate('app.dictionary.landmine.canSayPoint', { index: index + 1 });
         return (
           <Box key={index} sx={row}>
-            <TextField size="small" label={label} value={entry.point} onChange={e => set(replaceAt(list, index, { ...entry, point: e.target.value }))} fullWidth />
+            <TextField
+              size="small"
+              label={label}
+              value={entry.point}
+              onChange={(e) => set(replaceAt(list, index, { ...entry, point: e.target.value }))}
+              fullWidth
+            />
             <TextField
               size="small"
               label={translate('app.dictionary.landmine.context')}
               value={entry.context}
-              onChange={e => set(replaceAt(list, index, { ...entry, context: e.target.value }))}
+              onChange={(e) => set(replaceAt(list, index, { ...entry, context: e.target.value }))}
               fullWidth
             />
             <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
@@ -96,24 +114,36 @@ export const CannotSayInputs = ({ values, onChange }: LandmineInputsProps) => {
   const list = values.cannotSay;
   const set = (next: typeof list) => onChange({ ...values, cannotSay: next });
   return (
-    <EntryList titleKey="app.dictionary.landmine.cannotSay" addKey="app.dictionary.landmine.addCannotSay" onAdd={() => set([...list, emptyCannotSay()])}>
+    <EntryList
+      titleKey="app.dictionary.landmine.cannotSay"
+      addKey="app.dictionary.landmine.addCannotSay"
+      onAdd={() => set([...list, emptyCannotSay()])}
+    >
       {list.map((entry, index) => {
         const label = translate('app.dictionary.landmine.cannotSayPoint', { index: index + 1 });
         const update = (patch: Partial<typeof entry>) => set(replaceAt(list, index, { ...entry, ...patch }));
         return (
           <Box key={index} sx={row}>
-            <TextField size="small" label={label} value={entry.point} onChange={e => update({ point: e.target.value })} fullWidth />
-            <TextField size="small" label={translate('app.dictionary.landmine.reason')} value={entry.reason} onChange={e => update({ reason: e.target.value })} fullWidth />
+            <TextField size="small" label={label} value={entry.point} onChange={(e) => update({ point: e.target.value })} fullWidth />
+            <TextField
+              size="small"
+              label={translate('app.dictionary.landmine.reason')}
+              value={entry.reason}
+              onChange={(e) => update({ reason: e.target.value })}
+              fullWidth
+            />
             <TextField
               select
               size="small"
               label={translate('app.dictionary.landmine.severity')}
               value={entry.severity}
-              onChange={e => update({ severity: e.target.value as Severity })}
+              onChange={(e) => update({ severity: e.target.value as Severity })}
               sx={{ minWidth: 160 }}
             >
-              {LANDMINE_SEVERITIES.map(severity => (
-                <MenuItem key={severity} value={severity}>{translate(`app.dictionary.landmine.severities.${severity}`)}</MenuItem>
+              {LANDMINE_SEVERITIES.map((severity) => (
+                <MenuItem key={severity} value={severity}>
+                  {translate(`app.dictionary.landmine.severities.${severity}`)}
+                </MenuItem>
               ))}
             </TextField>
             <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />

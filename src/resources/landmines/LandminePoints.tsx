@@ -16,7 +16,9 @@ export const LandminePoints = ({ titleKey, points, color }: LandminePointsProps)
   const hidden = points.length - LANDMINE_POINTS_PREVIEW;
   return (
     <Box sx={{ flex: 1, minWidth: 200 }}>
-      <Typography variant="subtitle2" sx={{ color }}>{translate(titleKey)}</Typography>
+      <Typography variant="subtitle2" sx={{ color }}>
+        {translate(titleKey)}
+      </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {points.slice(0, LANDMINE_POINTS_PREVIEW).map(({ point, detail }, index) => (
           <Typography component="li" variant="body2" key={index}>

@@ -26,25 +26,53 @@ export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete }: LandmineRo
   return (
     <Paper component="li" variant="outlined" data-testid="landmine-row" sx={{ p: 2, listStyle: 'none', opacity: isActive ? 1 : 0.75 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>{trigger}</Typography>
-        <Chip size="small" color={PRIORITY_COLORS[priority] ?? 'default'} label={translate(`app.dictionary.landmine.badges.${priority}`, { _: priority })} />
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+          {trigger}
+        </Typography>
+        <Chip
+          size="small"
+          color={PRIORITY_COLORS[priority] ?? 'default'}
+          label={translate(`app.dictionary.landmine.badges.${priority}`, { _: priority })}
+        />
         <Chip size="small" variant="outlined" label={category} />
-        <Chip size="small" color={isActive ? 'success' : 'default'} label={translate(isActive ? 'app.dictionary.landmine.active' : 'app.dictionary.landmine.inactive')} />
+        <Chip
+          size="small"
+          color={isActive ? 'success' : 'default'}
+          label={translate(isActive ? 'app.dictionary.landmine.active' : 'app.dictionary.landmine.inactive')}
+        />
         <Button size="small" onClick={onToggle}>
           {translate(isActive ? 'app.dictionary.landmine.deactivate' : 'app.dictionary.landmine.activate')}
         </Button>
-        <IconButton aria-label={translate('app.dictionary.row.edit')} onClick={onEdit}><EditIcon /></IconButton>
-        <IconButton aria-label={translate('app.dictionary.row.delete')} onClick={onDelete}><DeleteIcon /></IconButton>
+        <IconButton aria-label={translate('app.dictionary.row.edit')} onClick={onEdit}>
+          <EditIcon />
+        </IconButton>
+        <IconButton aria-label={translate('app.dictionary.row.delete')} onClick={onDelete}>
+          <DeleteIcon />
+        </IconButton>
       </Box>
       {triggerVariations.length > 0 && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }}>
-          {triggerVariations.map((variation, index) => <Chip key={index} size="small" variant="outlined" label={variation} />)}
+          {triggerVariations.map((variation, index) => (
+            <Chip key={index} size="small" variant="outlined" label={variation} />
+          ))}
         </Box>
       )}
-      {quickTips && <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>{quickTips}</Typography>}
+      {quickTips && (
+        <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+          {quickTips}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
-        <LandminePoints titleKey="app.dictionary.landmine.canSay" color="success.main" points={canSay.map(p => ({ point: p.point, detail: p.context }))} />
-        <LandminePoints titleKey="app.dictionary.landmine.cannotSay" color="error.main" points={cannotSay.map(p => ({ point: p.point, detail: p.reason }))} />
+        <LandminePoints
+          titleKey="app.dictionary.landmine.canSay"
+          color="success.main"
+          points={canSay.map((p) => ({ point: p.point, detail: p.context }))}
+        />
+        <LandminePoints
+          titleKey="app.dictionary.landmine.cannotSay"
+          color="error.main"
+          points={cannotSay.map((p) => ({ point: p.point, detail: p.reason }))}
+        />
       </Box>
     </Paper>
   );

@@ -30,9 +30,9 @@ export const toLandmineForm = (landmine?: Landmine): LandmineFormValues => ({
   category: landmine?.category ?? '',
   priority: landmine?.priority ?? 'medium',
   triggerVariations: landmine?.triggerVariations?.length ? [...landmine.triggerVariations] : [''],
-  canSay: landmine?.canSay?.length ? landmine.canSay.map(p => ({ point: p.point, context: p.context ?? '' })) : [emptyCanSay()],
+  canSay: landmine?.canSay?.length ? landmine.canSay.map((p) => ({ point: p.point, context: p.context ?? '' })) : [emptyCanSay()],
   cannotSay: landmine?.cannotSay?.length
-    ? landmine.cannotSay.map(p => ({ point: p.point, reason: p.reason ?? '', severity: p.severity ?? 'general' }))
+    ? landmine.cannotSay.map((p) => ({ point: p.point, reason: p.reason ?? '', severity: p.severity ?? 'general' }))
     : [emptyCannotSay()],
   quickTips: landmine?.quickTips ?? '',
 });
@@ -45,12 +45,12 @@ export const toLandmineBody = (values: LandmineFormValues): LandmineBody => ({
   trigger: values.trigger.trim(),
   category: values.category.trim(),
   priority: values.priority,
-  triggerVariations: values.triggerVariations.map(v => v.trim()).filter(Boolean),
+  triggerVariations: values.triggerVariations.map((v) => v.trim()).filter(Boolean),
   canSay: values.canSay
-    .filter(p => p.point.trim())
+    .filter((p) => p.point.trim())
     .map((p): CanSayPoint => ({ point: p.point.trim(), ...(p.context.trim() ? { context: p.context.trim() } : {}) })),
   cannotSay: values.cannotSay
-    .filter(p => p.point.trim())
+    .filter((p) => p.point.trim())
     .map((p): CannotSayPoint => ({ point: p.point.trim(), ...(p.reason.trim() ? { reason: p.reason.trim() } : {}), severity: p.severity })),
   quickTips: values.quickTips.trim(),
 });

@@ -20,11 +20,14 @@ export const SessionList = () => {
   const [filters, setFilters] = useState<SessionFilters>(initial.filters);
   const [typed, setTyped] = useState(initial.filters.search);
   const [page, setPage] = useState(initial.page);
-  const { data, total = 0, error, isFetching, isPlaceholderData, refetch } = useGetList<SessionRecord>(
-    'sessions',
-    sessionListParams(filters, page),
-    { placeholderData: keepPreviousData },
-  );
+  const {
+    data,
+    total = 0,
+    error,
+    isFetching,
+    isPlaceholderData,
+    refetch,
+  } = useGetList<SessionRecord>('sessions', sessionListParams(filters, page), { placeholderData: keepPreviousData });
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
@@ -50,7 +53,9 @@ export const SessionList = () => {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>{translate('app.sessions.subtitle')}</Typography>
+      <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('app.sessions.subtitle')}
+      </Typography>
       <SessionToolbar filters={filters} onSearchInput={setTyped} onFiltersChange={changeFilters} onRefresh={() => void refetch()} />
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>

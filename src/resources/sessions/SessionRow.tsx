@@ -23,8 +23,12 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
   return (
     <TableRow hover>
       <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>{session.sessionName}</Typography>
-        <Typography variant="caption" component="div" color="text.secondary">{formatStartTime(session.startTime, locale)}</Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {session.sessionName}
+        </Typography>
+        <Typography variant="caption" component="div" color="text.secondary">
+          {formatStartTime(session.startTime, locale)}
+        </Typography>
         <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={session.sessionId}>
           {session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH)}
         </Typography>
@@ -39,7 +43,9 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
           <li>{translate('app.sessions.counts.faqs', { count: format.number(stats?.totalFAQs ?? 0) })}</li>
         </Box>
       </TableCell>
-      <TableCell><SessionStatusBadge status={session.status} /></TableCell>
+      <TableCell>
+        <SessionStatusBadge status={session.status} />
+      </TableCell>
       <TableCell>
         <Button
           size="small"

@@ -21,14 +21,21 @@ export const SessionTable = ({ sessions }: { sessions: SessionSummary[] | undefi
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 600 }}>{translate(`app.sessions.columns.${column}`)}</TableCell>
+              <TableCell key={column} sx={{ fontWeight: 600 }}>
+                {translate(`app.sessions.columns.${column}`)}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {message ? (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }} role={message === 'loading' ? 'status' : undefined}>
+              <TableCell
+                colSpan={COLUMNS.length}
+                align="center"
+                sx={{ py: 4, color: 'text.secondary' }}
+                role={message === 'loading' ? 'status' : undefined}
+              >
                 {translate(`app.sessions.${message}`)}
               </TableCell>
             </TableRow>

@@ -47,10 +47,14 @@ export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefr
       >
         <MenuItem value="all">{translate('app.sessions.filters.all')}</MenuItem>
         {SESSION_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>{translate(`app.sessions.status.${status}`)}</MenuItem>
+          <MenuItem key={status} value={status}>
+            {translate(`app.sessions.status.${status}`)}
+          </MenuItem>
         ))}
       </TextField>
-      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.sessions.refresh')}</Button>
+      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
+        {translate('app.sessions.refresh')}
+      </Button>
       <ExportCsvButton resource="sessions" filter={toListFilter(filters)} />
     </Stack>
   );

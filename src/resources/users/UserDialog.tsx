@@ -24,7 +24,18 @@ interface UserDialogProps {
 }
 
 /** The frame of every user dialog: a form (Enter submits), Escape or Cancel closes, the failure banner on top. */
-export const UserDialog = ({ title, submitLabel, canSubmit, pending, error, errorAction, onDismissError, onClose, onSubmit, children }: UserDialogProps) => {
+export const UserDialog = ({
+  title,
+  submitLabel,
+  canSubmit,
+  pending,
+  error,
+  errorAction,
+  onDismissError,
+  onClose,
+  onSubmit,
+  children,
+}: UserDialogProps) => {
   const translate = useTranslate();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -27,13 +27,19 @@ export const UserInputs = ({ mode, values, onChange }: UserInputsProps) => {
   return (
     <>
       <TextField {...text('email')} type="email" required={creating} disabled={!creating} autoFocus={creating} />
-      {creating && (
-        <TextField {...text('password')} type="password" required helperText={translate('app.users.fields.passwordHelper')} />
-      )}
+      {creating && <TextField {...text('password')} type="password" required helperText={translate('app.users.fields.passwordHelper')} />}
       <TextField {...text('name')} required autoFocus={!creating} />
-      <TextField select label={translate('app.users.fields.role')} value={values.role} onChange={(event) => onChange({ role: event.target.value as UserFormValues['role'] })} fullWidth>
+      <TextField
+        select
+        label={translate('app.users.fields.role')}
+        value={values.role}
+        onChange={(event) => onChange({ role: event.target.value as UserFormValues['role'] })}
+        fullWidth
+      >
         {ROLES.map((role) => (
-          <MenuItem key={role} value={role}>{translate(`app.users.filters.${role}`)}</MenuItem>
+          <MenuItem key={role} value={role}>
+            {translate(`app.users.filters.${role}`)}
+          </MenuItem>
         ))}
       </TextField>
       {!creating && (

@@ -22,7 +22,13 @@ export const UserList = () => {
   const [dialog, setDialog] = useState<UserDialogState>(null);
   const { banner, success, error: fail, clear: closeBanner } = useBanner();
   const [dismissedError, setDismissedError] = useState<unknown>(null);
-  const { data, total = 0, error, isFetching, refetch } = useGetList<UserRecord>(
+  const {
+    data,
+    total = 0,
+    error,
+    isFetching,
+    refetch,
+  } = useGetList<UserRecord>(
     'users',
     { pagination: { page: page + 1, perPage }, filter: toListFilter(filters) },
     { placeholderData: keepPreviousData },
@@ -42,7 +48,12 @@ export const UserList = () => {
 
   return (
     <Box sx={{ py: 2 }}>
-      <UserToolbar filters={filters} onFiltersChange={changeFilters} onRefresh={() => void refetch()} onAdd={() => setDialog({ kind: 'create' })} />
+      <UserToolbar
+        filters={filters}
+        onFiltersChange={changeFilters}
+        onRefresh={() => void refetch()}
+        onAdd={() => setDialog({ kind: 'create' })}
+      />
       {error && error !== dismissedError && (
         <Alert severity="error" onClose={() => setDismissedError(error)} sx={{ mb: 2 }}>
           {errorText(error, 'app.users.errors.fetch')}

@@ -72,7 +72,11 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
         <Chip size="small" label={translate(`app.users.filters.${user.role}`)} color={user.role === 'admin' ? 'primary' : 'default'} />
       </TableCell>
       <TableCell>
-        <Chip size="small" label={translate(`app.users.filters.${user.isActive ? 'active' : 'inactive'}`)} color={user.isActive ? 'success' : 'default'} />
+        <Chip
+          size="small"
+          label={translate(`app.users.filters.${user.isActive ? 'active' : 'inactive'}`)}
+          color={user.isActive ? 'success' : 'default'}
+        />
       </TableCell>
       <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}</TableCell>
       <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</TableCell>

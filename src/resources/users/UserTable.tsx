@@ -32,7 +32,9 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
   const translate = useTranslate();
   const message = (content: ReactNode) => (
     <TableRow>
-      <TableCell colSpan={COLUMNS.length} align="center">{content}</TableCell>
+      <TableCell colSpan={COLUMNS.length} align="center">
+        {content}
+      </TableCell>
     </TableRow>
   );
   return (
@@ -41,13 +43,17 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
         <Table size="small">
           <TableHead>
             <TableRow>
-              {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>)}
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {users === undefined && message(<CircularProgress size={24} aria-label={translate('app.users.loading')} />)}
             {users?.length === 0 && message(translate('app.users.empty'))}
-            {users?.map((user) => <UserRow key={user.id} user={user} {...rowProps} />)}
+            {users?.map((user) => (
+              <UserRow key={user.id} user={user} {...rowProps} />
+            ))}
           </TableBody>
         </Table>
       </TableContainer>

@@ -10,7 +10,6 @@ import { ExportCsvButton } from '../generic/ExportCsvButton';
 import { useDebouncedSearch } from '@/shared/useDebouncedValue';
 import { toListFilter, type UserFilters } from './userTypes';
 
-
 interface UserToolbarProps {
   filters: UserFilters;
   onFiltersChange: (patch: Partial<UserFilters>) => void;
@@ -25,22 +24,42 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
   const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
 
   const select = (name: 'role' | 'status', options: readonly string[]) => (
-    <TextField select size="small" sx={{ minWidth: 140 }} label={translate(`app.users.filters.${name}`)} value={filters[name]}
-      onChange={(event) => onFiltersChange({ [name]: event.target.value })}>
+    <TextField
+      select
+      size="small"
+      sx={{ minWidth: 140 }}
+      label={translate(`app.users.filters.${name}`)}
+      value={filters[name]}
+      onChange={(event) => onFiltersChange({ [name]: event.target.value })}
+    >
       {options.map((option) => (
-        <MenuItem key={option} value={option}>{translate(`app.users.filters.${option}`)}</MenuItem>
+        <MenuItem key={option} value={option}>
+          {translate(`app.users.filters.${option}`)}
+        </MenuItem>
       ))}
     </TextField>
   );
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField size="small" sx={{ flex: 1 }} type="search" label={translate('app.users.searchLabel')}
-        placeholder={translate('app.users.search')} slotProps={{ inputLabel: { shrink: true } }} value={search} onChange={(event) => setSearch(event.target.value)} />
+      <TextField
+        size="small"
+        sx={{ flex: 1 }}
+        type="search"
+        label={translate('app.users.searchLabel')}
+        placeholder={translate('app.users.search')}
+        slotProps={{ inputLabel: { shrink: true } }}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       {select('role', ['all', 'admin', 'user'])}
       {select('status', ['all', 'active', 'inactive'])}
-      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>{translate('app.users.refresh')}</Button>
+      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
+        {translate('app.users.refresh')}
+      </Button>
       <ExportCsvButton resource="users" filter={toListFilter(filters)} />
-      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>{translate('app.users.add')}</Button>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+        {translate('app.users.add')}
+      </Button>
     </Stack>
   );
 };

@@ -20,7 +20,4 @@ export const toListFilter = ({ search, role, status }: UserFilters) => ({
   ...(status !== 'all' ? { isActive: status === 'active' } : {}),
 });
 
-export type UserDialogState =
-  | { kind: 'create' }
-  | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord }
-  | null;
+export type UserDialogState = { kind: 'create' } | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord } | null;
