@@ -22,3 +22,9 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
  */
 export const messageText = (error: unknown, fallbackKey: string): string =>
   error instanceof Error && error.message ? error.message : fallbackKey;
+
+/** The API's error code (the `error` of its `{ error, message }` body, docs/api.md) of a failed call, if it sent one. */
+export const errorCodeOf = (error: unknown): string | undefined => {
+  const body = (error as { body?: { error?: unknown } } | null)?.body;
+  return typeof body?.error === 'string' ? body.error : undefined;
+};
