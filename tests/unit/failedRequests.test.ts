@@ -18,9 +18,25 @@ describe('errorText', () => {
     expect(errorText(null, 'app.fallback')).toBe('app.fallback');
   });
 
-  it("passes the http client's own keys through (network, timeout)", () => {
-    const error = new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError' });
-    expect(errorText(error, 'app.fallback')).toBe('app.http.networkError');
+  it("shows the action's text, never the http client's network or timeout text nor a generic 5xx (issue 14)", () => {
+    const network = new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError' });
+    const timeout = new HttpError('app.http.timeout', 408, { error: 'TIMEOUT', message: 'app.http.timeout' });
+    const internal = new HttpError('Internal server error', 500, {
+      error: 'INTERNAL_ERROR',
+      message: 'Internal server error',
+      requestId: '1',
+    });
+    for (const error of [network, timeout, internal]) expect(errorText(error, 'app.fallback')).toBe('app.fallback');
+  });
+
+  it("keeps the server's worded refusals and the session-expired text", () => {
+    const expired = new HttpError('app.auth.sessionExpired', 401, { error: 'AUTHENTICATION_FAILED', message: 'app.auth.sessionExpired' });
+    expect(errorText(expired, 'app.fallback')).toBe('app.auth.sessionExpired');
+    const refused = new HttpError('You cannot disable your own account', 400, {
+      error: 'VALIDATION_ERROR',
+      message: 'You cannot disable your own account',
+    });
+    expect(errorText(refused, 'app.fallback')).toBe('You cannot disable your own account');
   });
 });
 

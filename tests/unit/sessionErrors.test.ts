@@ -22,7 +22,12 @@ describe('sessions list errors (spec 8)', () => {
   });
 
   it("shows the server's message otherwise", () => {
-    expect(sessionListError(httpError(500, 'API_ERROR', 'Database unavailable'))).toBe('Database unavailable');
+    expect(sessionListError(httpError(429, 'RATE_LIMITED', 'Too many requests'))).toBe('Too many requests');
+  });
+
+  it("never shows a status line or the network text: 'Failed to load sessions' (issue 14)", () => {
+    expect(text(sessionListError(httpError(500, 'API_ERROR', 'HTTP 500: Internal Server Error')))).toBe('Failed to load sessions');
+    expect(text(sessionListError(httpError(0, 'NETWORK_ERROR', 'app.http.networkError')))).toBe('Failed to load sessions');
   });
 
   it("falls back to 'Failed to load sessions'", () => {
@@ -38,7 +43,8 @@ describe('session detail errors (spec 8)', () => {
   });
 
   it("shows the server's message, else 'Failed to load session details'", () => {
-    expect(sessionDetailError(httpError(500, 'API_ERROR', 'Boom'))).toBe('Boom');
+    expect(sessionDetailError(httpError(503, 'AUTH_UNAVAILABLE', 'Boom'))).toBe('Boom');
+    expect(text(sessionDetailError(httpError(500, 'API_ERROR', 'HTTP 500: Internal Server Error')))).toBe('Failed to load session details');
     expect(text(sessionDetailError(new Error('')))).toBe('Failed to load session details');
   });
 });
