@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -11,10 +12,12 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { PROFILE_ORIGINS, ROLES } from '../../src/contract/auth';
+import type { ApiKeyScope } from '../../src/contract/apiKeys';
 import type { CanSayPoint, CannotSayPoint } from '../../src/contract/landmines';
 import type { Emotion } from '../../src/contract/sessions';
 
@@ -168,6 +171,8 @@ export const sessions = pgTable(
     totalFaqs: integer('total_faqs').notNull().default(0),
     totalNewInquiries: integer('total_new_inquiries').notNull().default(0),
     responseRate: real('response_rate').notNull().default(0),
+    /** The configuration version the assistant ran with (issue 13); null for sessions recorded before. */
+    configVersion: bigint('config_version', { mode: 'number' }),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
@@ -261,3 +266,54 @@ export const sessionAnalyses = pgTable('session_analyses', {
   totalAlerts: integer('total_alerts').notNull(),
   averageWordsPerMinute: real('average_words_per_minute').notNull(),
 });
+
+/**
+ * Event seqs received per session by the assistant's ingest (docs/api.md "Assistant API"): the
+ * primary key makes a seq unique within the session whatever the event type, so a resent
+ * batch is recognised by one insert (`on conflict do nothing`) and the batch's other rows
+ * follow in the same transaction (all or nothing).
+ */
+export const sessionEventSeqs = pgTable(
+  'session_event_seqs',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+);
+
+/**
+ * Service keys for the assistant's API (docs/security.md "Service keys"): only the SHA-256 of
+ * the secret is stored; `prefix` is its first characters, shown to admins to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdByUid: text('created_by_uid').notNull(),
+    createdByEmail: text('created_by_email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [uniqueIndex('api_keys_key_hash_idx').on(table.keyHash), index('api_keys_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * One row (id = 1, created by migration 0005): the version of what the assistant reads
+ * (objections, FAQs, variations, landmines, speech-rate settings), raised in the same
+ * transaction as every change to them (services/configVersion.ts).
+ */
+export const configVersion = pgTable(
+  'config_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('config_version_single_row', sql`${table.id} = 1`)],
+);

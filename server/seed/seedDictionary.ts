@@ -7,6 +7,7 @@ import { landmineCreateSchema } from '../../src/contract/landmines';
 import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { hashedBagOfWords, LOCAL_EMBEDDING_MODEL } from '../services/embeddings/local';
+import { bumpConfigVersion } from '../services/configVersion';
 
 const DATA_DIR = resolve(import.meta.dirname, 'dictionaryData');
 
@@ -92,6 +93,7 @@ export const seedDictionary = async ({ db, log = () => {} }: { db: Database; log
         updatedAt: new Date(start - index * 60_000),
       })),
     );
+    await bumpConfigVersion(tx);
     log(
       `Seeded ${data.objections.length} objections and ${data.faqs.length} FAQs (${variationTotal} variations) and ${data.landmines.length} landmines`,
     );

@@ -17,6 +17,7 @@ import { containsPattern } from '../db/like';
 import { dictionaryItems, type AuditChanges } from '../db/schema';
 import { notFoundError, validationError, type ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
+import { bumpConfigVersion } from './configVersion';
 
 export type ItemKind = 'objection' | 'faq';
 type Row = typeof dictionaryItems.$inferSelect;
@@ -160,6 +161,7 @@ const insertVariation = async (
     targetId: row.id,
     changes: createdChanges({ question: row.question, category: row.category, parentId: row.parentId }),
   });
+  await bumpConfigVersion(tx);
   return row;
 };
 
@@ -188,6 +190,7 @@ export const createItem = async (db: Database, actor: AuditActor, kind: ItemKind
       targetId: created.id,
       changes: createdChanges({ question: created.question, answer: created.answer, category: created.category }),
     });
+    await bumpConfigVersion(tx);
     return created;
   });
   return toWireItem(row);
@@ -239,6 +242,7 @@ export const updateItem = async (
       await tx.update(dictionaryItems).set({ answer: next.answer, updatedAt: now }).where(eq(dictionaryItems.parentId, id));
     }
     await recordAudit(tx, { actor, action: `${kind}.update`, targetType: kind, targetId: id, changes });
+    await bumpConfigVersion(tx);
     return updated;
   });
   return toWireItem(row);
@@ -262,6 +266,7 @@ export const deleteItem = async (db: Database, actor: AuditActor, kind: ItemKind
         ...(current.isOriginal ? { variations: { from: children.length, to: 0 } } : { parentId: { from: current.parentId, to: null } }),
       },
     });
+    await bumpConfigVersion(tx);
     return { variationsDeleted: children.length };
   });
 

@@ -5,6 +5,7 @@ import { containsPattern } from '../db/like';
 import { landmines } from '../db/schema';
 import { notFoundError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
+import { bumpConfigVersion } from './configVersion';
 
 type Row = typeof landmines.$inferSelect;
 
@@ -78,6 +79,7 @@ export const createLandmine = async (db: Database, actor: AuditActor, input: Lan
         targetId: row.id,
         changes: Object.fromEntries(Object.entries(auditable(row)).map(([field, to]) => [field, { from: null, to }])),
       });
+      await bumpConfigVersion(tx);
       return row;
     }),
   );
@@ -105,6 +107,7 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
         .where(eq(landmines.id, id))
         .returning();
       await recordAudit(tx, { actor, action: 'landmine.update', targetType: 'landmine', targetId: id, changes });
+      await bumpConfigVersion(tx);
       return row;
     }),
   );
@@ -120,6 +123,7 @@ export const deleteLandmine = async (db: Database, actor: AuditActor, id: string
       targetId: id,
       changes: { trigger: { from: current.trigger, to: null } },
     });
+    await bumpConfigVersion(tx);
   });
 
 /** PATCH /landmines/{id}/toggle-status: Active <-> Inactive. */
@@ -139,6 +143,7 @@ export const toggleLandmine = async (db: Database, actor: AuditActor, id: string
         targetId: id,
         changes: { isActive: { from: !row.isActive, to: row.isActive } },
       });
+      await bumpConfigVersion(tx);
       return row;
     }),
   );

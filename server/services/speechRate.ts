@@ -3,6 +3,7 @@ import { SPEECH_RATE_DEFAULTS, type SpeechRateSettings } from '../../src/contrac
 import type { Database, Transaction } from '../db/client';
 import { speechRateSettings } from '../db/schema';
 import { diffFields, recordAudit, type AuditActor } from './audit';
+import { bumpConfigVersion } from './configVersion';
 
 const SETTINGS_ID = 1;
 
@@ -25,6 +26,7 @@ export const updateSpeechRate = async (db: Database, actor: AuditActor, next: Sp
     const changes = diffFields(before, next);
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, { actor, action: 'speechRate.update', targetType: 'speechRate', targetId: String(SETTINGS_ID), changes });
+      await bumpConfigVersion(tx);
     }
   });
   return next;

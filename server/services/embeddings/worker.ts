@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dictionaryItems } from '../../db/schema';
+import { bumpConfigVersion } from '../configVersion';
 import type { EmbeddingProvider } from './provider';
 
 export interface EmbeddingWorkerOptions {
@@ -63,22 +64,27 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
       rows.map((row) => row.question),
       abort.signal,
     );
-    let ready = 0;
-    for (const [index, row] of rows.entries()) {
-      if (stopped) break;
-      // Several servers on one PostgreSQL each run a worker, and two may pick the same row in
-      // the same poll. The stamp keeps an edited row Pending; the last condition makes the
-      // store idempotent: only the first worker to finish writes the row (and counts it), the
-      // other's identical result is dropped instead of rewriting a row that is already Ready.
-      // The cost of such a collision is one repeated provider call, never a wrong row.
-      const updated = await db
-        .update(dictionaryItems)
-        .set({ embedding: vectors[index], embeddingModel: provider.model, needsEmbedding: false })
-        .where(and(eq(dictionaryItems.id, row.id), sql`${dictionaryItems.updatedAt} = ${row.stamp}::timestamptz`, needsEmbedding))
-        .returning({ id: dictionaryItems.id });
-      ready += updated.length;
-    }
-    return ready;
+    // The stores and the configuration version (docs/api.md "Assistant API": an embedding
+    // turning Ready is a new version) commit together, in one short transaction per pass.
+    return db.transaction(async (tx) => {
+      let ready = 0;
+      for (const [index, row] of rows.entries()) {
+        if (stopped) break;
+        // Several servers on one PostgreSQL each run a worker, and two may pick the same row in
+        // the same poll. The stamp keeps an edited row Pending; the last condition makes the
+        // store idempotent: only the first worker to finish writes the row (and counts it), the
+        // other's identical result is dropped instead of rewriting a row that is already Ready.
+        // The cost of such a collision is one repeated provider call, never a wrong row.
+        const updated = await tx
+          .update(dictionaryItems)
+          .set({ embedding: vectors[index], embeddingModel: provider.model, needsEmbedding: false })
+          .where(and(eq(dictionaryItems.id, row.id), sql`${dictionaryItems.updatedAt} = ${row.stamp}::timestamptz`, needsEmbedding))
+          .returning({ id: dictionaryItems.id });
+        ready += updated.length;
+      }
+      if (ready > 0) await bumpConfigVersion(tx);
+      return ready;
+    });
   };
 
   const runOnce = async (): Promise<number> => {
