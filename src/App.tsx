@@ -7,6 +7,7 @@ import { PATHS } from './shared/paths';
 import { createPortal } from './createPortal';
 import { createPortalQueryClient } from './dataProvider/queryClient';
 import { PageSpinner } from './shared/PageSpinner';
+import { AdminErrorPage } from './shared/ErrorFallback';
 import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/PortalLayout';
@@ -44,6 +45,7 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
       layout={PortalLayout}
       loginPage={false}
       loading={PageSpinner}
+      error={AdminErrorPage}
       catchAll={ToDashboard}
       requireAuth
       disableTelemetry

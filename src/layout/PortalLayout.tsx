@@ -4,8 +4,10 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@/config';
 import { PageSpinner } from '@/shared/PageSpinner';
+import { RootErrorBoundary } from '@/shared/RootErrorBoundary';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 
@@ -13,11 +15,14 @@ const paperSx = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
 
 /**
  * spec 2: the shared layout of signed-in screens: a 260 px navigation, permanent on wide
- * screens and a slide-out drawer below the small breakpoint.
+ * screens and a slide-out drawer below the small breakpoint. A page that crashes (or whose
+ * chunk cannot be loaded) shows spec 2's global fallback in the content area, so the top bar
+ * and the navigation stay; moving to another page clears it.
  */
 export const PortalLayout = ({ children }: { children?: ReactNode }) => {
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
@@ -40,7 +45,9 @@ export const PortalLayout = ({ children }: { children?: ReactNode }) => {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        <RootErrorBoundary inLayout resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        </RootErrorBoundary>
       </Box>
     </Box>
   );
