@@ -7,10 +7,11 @@ const RESET_ERROR_KEYS: Record<string, string> = {
 
 export const RESET_FAILED_KEY = 'app.auth.reset.failed';
 
-const codeOf = (error: unknown): string | undefined =>
+// Firebase's `auth/...` code on the error itself, not the API's `body.error` that dataProvider's errorCodeOf reads.
+const firebaseCodeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 export const resetErrorKey = (error: unknown): string => {
-  const code = codeOf(error);
+  const code = firebaseCodeOf(error);
   return (code && RESET_ERROR_KEYS[code]) || RESET_FAILED_KEY;
 };

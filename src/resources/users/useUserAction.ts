@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useTranslate } from 'react-admin';
-import { messageText } from '@/dataProvider/errorText';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { errorCodeOf, messageText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 
 interface UserActionOptions<T> {
@@ -25,12 +25,6 @@ export const useErrorText = () => {
   };
 };
 
-/** The API's error code (`{ error }` of the body, spec 8) of a failed call, if it sent one. */
-const errorCodeOf = (error: unknown): string | null => {
-  const body: unknown = error instanceof HttpError ? error.body : null;
-  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : null;
-};
-
 /** One user mutation: runs it, refetches the list when the spec says so, reports the outcome as text. */
 export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, onError }: UserActionOptions<T>) => {
   const translate = useTranslate();
@@ -50,7 +44,7 @@ export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, on
     pending: mutation.isPending,
     error: mutation.isError && !onError ? errorText(mutation.error, failure) : null,
     /** The failed call's API error code and what it was sent, for a follow-up the error offers. */
-    errorCode: mutation.isError ? errorCodeOf(mutation.error) : null,
+    errorCode: mutation.isError ? (errorCodeOf(mutation.error) ?? null) : null,
     failedVariables: mutation.isError ? mutation.variables : undefined,
     dismissError: () => mutation.reset(),
   };
