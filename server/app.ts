@@ -6,6 +6,7 @@ import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
 import type { Database } from './db/client';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
+import { installOpenApi } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { adminAuditRoutes } from './routes/adminAudit';
@@ -72,6 +73,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl),
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
   });
+  await installOpenApi(app); // before the auth hook and the routes: see plugins/openapi.ts
   installAuth(app, { db: options.db, identity: options.identity, limits });
 
   await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });

@@ -4,7 +4,10 @@ import { auditLog, speechRateSettings, users } from '../../server/db/schema';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { bearer, forgeUnsignedToken, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
 
-const isPublic = (method: string, url: string) => url === '/api/health' && (method === 'GET' || method === 'HEAD');
+/** GET /api/health, the OpenAPI document and its interactive reference (issue 13: they describe shapes, never data). */
+const isPublic = (method: string, url: string) =>
+  (url === '/api/health' || url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/')) &&
+  (method === 'GET' || method === 'HEAD');
 
 const dbSnapshot = async (t: TestApp) => ({
   users: (await t.db.select({ n: count() }).from(users))[0].n,
@@ -37,10 +40,11 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     );
   });
 
-  it('leaves only GET /api/health public', async () => {
+  it('leaves only GET /api/health, /api/openapi.json and /api/docs public', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+    for (const url of ['/api/openapi.json', '/api/docs']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
   });
 
   it.each([
