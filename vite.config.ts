@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 // `npm run dev` runs the API server on API_PORT and this dev server in front of it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // A brotli (.br) and a gzip (.gz) copy of each built file, made once here and sent as they are
+  // by server/plugins/spa.ts to browsers that accept them (issue 15: compressed on the wire).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // spec 9: script chunks load from a root public path
   base: '/',

@@ -5,6 +5,7 @@ import { LIMITS } from '../src/contract/common';
 import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
 import type { Database } from './db/client';
 import { installAuth } from './plugins/auth';
+import { installCompression } from './plugins/compression';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { installOpenApi } from './plugins/openapi';
 import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
@@ -80,6 +81,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(
     async (api) => {
       installJsonNotFound(api);
+      await installCompression(api);
       await api.register(healthRoutes);
       await api.register(speechRateRoutes, { db: options.db });
       await api.register(dictionaryRoutes, {

@@ -46,8 +46,8 @@ const createLimiter = (app: FastifyInstance, { max, timeWindowMs }: RateLimitOpt
   };
 };
 
-/** Paths never to be cached by a browser or proxy: API answers and the runtime configuration. */
-const isNoStorePath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/runtime-config.js');
+/** Paths never to be cached by a browser or proxy: API answers (/runtime-config.js is revalidated: spa.ts). */
+const isNoStorePath = (url: string) => url.startsWith('/api/') || url === '/api';
 
 /** The SPA document's CSP: scripts only from us, network only to us and the identity hosts. */
 export const contentSecurityPolicy = (identityHosts: string[]) => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -18,12 +19,18 @@ export const runtimeConfigScript = (config: RuntimeConfigContract): string =>
 /**
  * Serves the built portal with a history fallback (any GET outside /api that is not a
  * file gets index.html, the CSP comes from the security plugin) and /runtime-config.js.
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each file (vite.config.ts):
+ * the one the browser accepts is sent as it is, with `Vary: Accept-Encoding`.
  */
 export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Promise<void> => {
   const script = runtimeConfigScript(options.runtimeConfig);
-  app.get('/runtime-config.js', { config: { public: true } }, async (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(script),
-  );
+  // Revalidated on every load (a new deployment's settings apply at once), answered 304 by its ETag.
+  const scriptTag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
+  app.get('/runtime-config.js', { config: { public: true } }, async (request, reply) => {
+    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', scriptTag);
+    const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return known?.includes(scriptTag) ? reply.code(304).send() : reply.send(script);
+  });
 
   const root = options.staticDir ? resolve(options.staticDir) : null;
   const hasPortal = root !== null && existsSync(join(root, 'index.html'));
@@ -34,6 +41,7 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (response, path) => {
         const hashed = path.startsWith(join(root, 'assets') + sep);

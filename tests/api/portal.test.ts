@@ -24,11 +24,11 @@ describe('the portal served by the API server', () => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it('publishes the runtime configuration as a script, uncached', async () => {
+  it('publishes the runtime configuration as a script, revalidated on every load', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/runtime-config.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('no-cache');
     const match = /^window\.__SALESCOACH_CONFIG__ = (.*);\n$/s.exec(response.body);
     expect(JSON.parse(match![1])).toEqual(testRuntimeConfig(emulatorHost));
     expect(JSON.parse(match![1]).authEmulatorUrl).toBe(`http://${emulatorHost}`);
