@@ -29,7 +29,11 @@ export interface HttpClient {
 export interface HttpClientOptions {
   baseUrl: string;
   getToken: () => Promise<string | null>;
-  /** Forces a token refresh; resolves to the new token, or null/rejects on failure. */
+  /**
+   * Forces a token refresh; resolves to the new token, or null/rejects on failure. Concurrent
+   * calls must share one refresh: portalAuth.refreshToken does (createPortal.ts), so the client
+   * keeps no refresh of its own.
+   */
   refreshToken: () => Promise<string | null>;
   /** Called once when the session cannot be recovered (signs out, goes to /login). */
   onAuthFailure: () => void | Promise<void>;
@@ -75,9 +79,9 @@ export const toQueryString = (query: Record<string, QueryValue> = {}): string =>
 /**
  * The portal's API client (spec 7, docs/architecture.md): `/api` under a configurable base, JSON,
  * bearer token, 30 s timeout, errors as react-admin HttpError `{ error, message }`. On a
- * 401 every request in flight shares ONE token refresh and retries once; when the refresh
- * fails or the retry is refused again, onAuthFailure runs once and the request rejects
- * with 401 AUTHENTICATION_FAILED. 403 and 503 never refresh nor sign out.
+ * 401 every request in flight shares ONE token refresh (refreshToken's own single flight) and
+ * retries once; when the refresh fails or the retry is refused again, onAuthFailure runs once
+ * and the request rejects with 401 AUTHENTICATION_FAILED. 403 and 503 never refresh nor sign out.
  */
 export const createHttpClient = ({
   baseUrl,
@@ -88,29 +92,19 @@ export const createHttpClient = ({
   timeoutMs = BACKEND_TIMEOUT_MS,
 }: HttpClientOptions): HttpClient => {
   const apiUrl = `${baseUrl.replace(/\/$/, '')}/api`;
-  let refreshing: Promise<string | null> | null = null;
   let authFailureReported = false;
   /** The token whose refresh failed: later 401s for it fail at once instead of refreshing again. */
   let refreshFailedFor: string | null | undefined;
 
-  /** Single flight; a 401 for a token someone has replaced meanwhile just retries with the new one. */
+  /** A 401 for a token someone has replaced meanwhile just retries with the new one. */
   const tokenForRetry = async (sentToken: string | null): Promise<string | null> => {
-    if (refreshing) return refreshing;
     const current = await getToken().catch(() => null);
     if (current && current !== sentToken) return current;
-    if (refreshing) return refreshing;
     if (refreshFailedFor === sentToken) return null;
-    refreshing = refreshToken()
-      .catch(() => null)
-      .then((token) => {
-        refreshFailedFor = token ? undefined : sentToken;
-        if (token) authFailureReported = false;
-        return token;
-      })
-      .finally(() => {
-        refreshing = null;
-      });
-    return refreshing;
+    const token = await refreshToken().catch(() => null);
+    refreshFailedFor = token ? undefined : sentToken;
+    if (token) authFailureReported = false;
+    return token;
   };
 
   const failAuth = async (): Promise<never> => {

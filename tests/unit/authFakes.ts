@@ -41,6 +41,8 @@ export const createFakeFirebase = (accounts: Record<string, ProviderUser> = {}) 
     resetError: null as unknown,
     cachedToken: buildIdTokenResult(),
     refreshedToken: buildIdTokenResult({ token: 'token-refreshed' }) as IdTokenResultLike | null,
+    /** How long a forced refresh takes, so callers can overlap one. */
+    refreshDelayMs: 0,
   };
   const port: FirebaseAuthPort = {
     signIn: async (email) => {
@@ -69,6 +71,7 @@ export const createFakeFirebase = (accounts: Record<string, ProviderUser> = {}) 
         return fake.cachedToken;
       }
       calls.forcedRefresh += 1;
+      if (fake.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.refreshDelayMs));
       if (!fake.refreshedToken) throw new Error('Firebase: Error (auth/network-request-failed).');
       return fake.refreshedToken;
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createPortalAuth } from '../../src/authProvider/portalAuth';
 import { createHttpClient, type HttpClientOptions } from '../../src/dataProvider/httpClient';
+import { buildIdTokenResult, createFakeFirebase, createMemoryStorage, NOW } from './authFakes';
 
 const json = (status: number, body: unknown, statusText = '') =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -10,15 +12,21 @@ const json = (status: number, body: unknown, statusText = '') =>
 
 type Call = { url: string; method: string; auth: string | null; contentType: string | null; body: unknown };
 
-/** A fake server: `respond` decides per request; every request is recorded. */
+const admin = { uid: 'admin-uid', email: 'admin@salescoach.test' };
+
+/**
+ * A fake server: `respond` decides per request; every request is recorded. The token and its
+ * single-flight refresh come from the real portalAuth over a fake Firebase, wired as
+ * createPortal.ts wires them; `refreshes()` counts the provider's forced refreshes.
+ */
 const setup = (respond: (call: Call) => Response | Promise<Response>, options: Partial<HttpClientOptions> = {}) => {
   const calls: Call[] = [];
-  let token = 'old';
-  const refreshToken = vi.fn(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    token = 'new';
-    return token;
-  });
+  const { port, fake } = createFakeFirebase();
+  fake.setUser(admin);
+  fake.cachedToken = buildIdTokenResult({ token: 'old' });
+  fake.refreshedToken = buildIdTokenResult({ token: 'new' });
+  fake.refreshDelayMs = 5;
+  const portalAuth = createPortalAuth({ auth: port, allowedUids: [admin.uid], storage: createMemoryStorage(), clock: () => NOW });
   const onAuthFailure = vi.fn();
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -34,13 +42,13 @@ const setup = (respond: (call: Call) => Response | Promise<Response>, options: P
   });
   const client = createHttpClient({
     baseUrl: 'http://api.test',
-    getToken: async () => token,
-    refreshToken,
+    getToken: async () => (await portalAuth.getValidToken())?.token ?? null,
+    refreshToken: async () => (await portalAuth.refreshToken()).token,
     onAuthFailure,
     fetch: fetchFn as typeof fetch,
     ...options,
   });
-  return { client, calls, refreshToken, onAuthFailure };
+  return { client, calls, fake, refreshes: () => fake.calls.forcedRefresh, onAuthFailure };
 };
 
 const okForNewToken = (call: Call) =>
@@ -117,32 +125,30 @@ describe('createHttpClient', () => {
   });
 
   it('refreshes once for 10 concurrent 401s and retries each request once', async () => {
-    const { client, calls, refreshToken, onAuthFailure } = setup(okForNewToken);
+    const { client, calls, refreshes, onAuthFailure } = setup(okForNewToken);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => client.request(`/r/${i}`)));
     expect(results.map((r) => (r as { data: string }).data)).toEqual(Array.from({ length: 10 }, (_, i) => `http://api.test/api/r/${i}`));
-    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     expect(calls.filter((c) => c.auth === 'Bearer old')).toHaveLength(10);
     expect(calls.filter((c) => c.auth === 'Bearer new')).toHaveLength(10);
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
   it('retries without a second refresh when a 401 arrives after the shared refresh finished', async () => {
-    const { client, refreshToken } = setup(async (call) => {
+    const { client, refreshes } = setup(async (call) => {
       const index = Number(call.url.split('/').pop());
       if (call.auth === 'Bearer old') await new Promise((resolve) => setTimeout(resolve, index * 4));
       return okForNewToken(call);
     });
     await Promise.all(Array.from({ length: 10 }, (_, i) => client.request(`/r/${i}`)));
-    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
   });
 
   it('signs out once and rejects every request with AUTHENTICATION_FAILED when the refresh fails', async () => {
-    const failingRefresh = vi.fn(async () => {
-      throw new Error('app.auth.refreshFailed');
-    });
-    const { client, calls, onAuthFailure } = setup(okForNewToken, { refreshToken: failingRefresh });
+    const { client, calls, fake, refreshes, onAuthFailure } = setup(okForNewToken);
+    fake.refreshedToken = null;
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => client.request(`/r/${i}`)));
-    expect(failingRefresh).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(10);
     for (const result of results) {
@@ -154,9 +160,9 @@ describe('createHttpClient', () => {
   });
 
   it('signs out once when the retry after a successful refresh is refused again', async () => {
-    const { client, refreshToken, onAuthFailure, calls } = setup(() => json(401, { error: 'NOT_AUTHENTICATED', message: 'revoked' }));
+    const { client, refreshes, onAuthFailure, calls } = setup(() => json(401, { error: 'NOT_AUTHENTICATED', message: 'revoked' }));
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => client.request('/speech-rate')));
-    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     expect(calls).toHaveLength(10);
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
@@ -166,10 +172,10 @@ describe('createHttpClient', () => {
     [403, { error: 'NOT_ADMIN', message: 'Admin only' }],
     [503, { error: 'AUTH_UNAVAILABLE', message: 'Identity provider unavailable' }],
   ])('neither refreshes nor signs out on %i', async (status, body) => {
-    const { client, refreshToken, onAuthFailure, calls } = setup(() => json(status, body));
+    const { client, refreshes, onAuthFailure, calls } = setup(() => json(status, body));
     await expect(client.request('/admin/sessions')).rejects.toMatchObject({ status, body });
     expect(calls).toHaveLength(1);
-    expect(refreshToken).not.toHaveBeenCalled();
+    expect(refreshes()).toBe(0);
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 });
