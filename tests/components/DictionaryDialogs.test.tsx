@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
 import { buildDictionaryProvider, buildItem, buildItems } from '../support/dictionaryFakes';
@@ -132,8 +133,24 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     renderDictionary(dataProvider);
     await rowAction(user, 'Edit');
     await user.click(saveButton());
-    expect(await screen.findByText('Failed to save item')).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // inside the dialog (issue 14 item 8): a page banner would sit behind the modal's backdrop
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to save item');
+    await user.click(within(alert).getByRole('button', { name: /close/i }));
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(field(/Question/)).toHaveValue('Your price is too high');
+  });
+
+  it("shows the server's message inside the dialog when it sent one", async () => {
+    quietConsole();
+    const user = userEvent.setup();
+    const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
+    const message = 'Must not contain invalid characters (NUL or unpaired surrogates)';
+    dataProvider.update = vi.fn(async () => Promise.reject(new HttpError(message, 400, { error: 'VALIDATION_ERROR', message })));
+    renderDictionary(dataProvider);
+    await rowAction(user, 'Edit');
+    await user.click(saveButton());
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(message);
   });
 });
 
@@ -159,7 +176,8 @@ describe('DictionaryPage: adding a variation', { timeout: 30_000 }, () => {
     await rowAction(user, 'Add variation');
     await user.type(field(/Question/), 'Is there a discount?');
     await user.click(saveButton());
-    expect(await screen.findByText('Failed to add variation')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Failed to add variation')).toBeInTheDocument();
+    expect(field(/Question/)).toHaveValue('Is there a discount?');
   });
 });
 
@@ -250,7 +268,7 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
     renderDictionary(dataProvider);
     await rowAction(user, 'Generate AI variations');
     await user.click(await screen.findByRole('button', { name: 'Save Variations' }));
-    expect(await screen.findByText('Failed to save variations')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Failed to save variations')).toBeInTheDocument();
   });
 
   it.each([
@@ -260,7 +278,9 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
     quietConsole();
     const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
-    dataProvider.generateVariations = vi.fn(async () => Promise.reject(new Error(serverMessage)));
+    // what the http client throws for a spec error body (docs/api.md): `{ error, message }`, message possibly empty
+    const failure = new HttpError(serverMessage, 502, { error: 'GENERATION_FAILED', message: serverMessage });
+    dataProvider.generateVariations = vi.fn(async () => Promise.reject(failure));
     renderDictionary(dataProvider);
     await rowAction(user, 'Generate AI variations');
     expect(await screen.findByText(shown)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
@@ -214,7 +214,8 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
     await openLandmines(user, dataProvider);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Edit' }));
     await user.click(saveButton());
-    expect(await screen.findByText('Failed to save landmine')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('dialog')).toBeInTheDocument());
+    // inside the dialog (issue 14 item 8): a page banner would sit behind the modal's backdrop
+    expect(await within(dialog()).findByText('Failed to save landmine')).toBeInTheDocument();
+    expect(textbox(/^Trigger( \*)?$/)).toHaveValue('guaranteed returns');
   });
 });

@@ -1,14 +1,12 @@
-import { useState, type ChangeEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_ORIGINAL_CATEGORY, DEFAULT_VARIATION_CATEGORY, dictionaryItemUpdateSchema } from '@/contract/dictionary';
 import type { DictionaryResource } from '@/dataProvider/types';
+import { DictionaryFormDialog } from './DictionaryFormDialog';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
+import { type SaveOutcome, useDialogSave } from './useDialogSave';
 
 export interface ItemFormValues {
   question: string;
@@ -44,58 +42,59 @@ interface ItemDialogProps {
   resource: DictionaryResource;
   target: ItemDialogTarget;
   onClose: () => void;
-  onSave: (values: ItemFormValues) => Promise<boolean>;
+  onSave: (values: ItemFormValues) => Promise<SaveOutcome>;
 }
 
-/** Add and edit share these inputs (spec 5: question and answer required). */
+/** Add and edit share these inputs; the contract's schema holds the rules (spec 5: question and answer required). */
 export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProps) => {
   const translate = useTranslate();
-  const [values, setValues] = useState(() => initialValues(target));
-  const [saving, setSaving] = useState(false);
+  const defaults = initialValues(target);
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(dictionaryItemUpdateSchema),
+    defaultValues: defaults,
+    mode: 'onChange',
+  });
+  const save = useDialogSave(onClose);
   const isVariation = target.kind === 'editVariation';
-  const valid = dictionaryItemUpdateSchema.safeParse(values).success;
-  const change = (name: 'question' | 'answer') => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const save = async () => {
-    setSaving(true);
-    const saved = await onSave({ ...values, question: values.question.trim(), answer: values.answer.trim() });
-    setSaving(false);
-    if (saved) onClose();
-  };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate(titleKey(target, resource))}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <TextField
-          label={translate('app.dictionary.form.question')}
-          value={values.question}
-          onChange={change('question')}
-          required
-          multiline
-          autoFocus
-          fullWidth
-        />
-        <TextField
-          label={translate('app.dictionary.form.answer')}
-          value={values.answer}
-          onChange={change('answer')}
-          required
-          disabled={isVariation}
-          helperText={isVariation ? translate('app.dictionary.form.sharedAnswerNote') : undefined}
-          multiline
-          minRows={3}
-          fullWidth
-        />
-        <TextField label={translate('app.dictionary.form.category')} value={values.category} disabled fullWidth />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.dictionary.form.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={!valid || saving}>
-          {translate(saving ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DictionaryFormDialog
+      title={translate(titleKey(target, resource))}
+      maxWidth="sm"
+      error={save.error}
+      onDismissError={save.dismissError}
+      canSave={formState.isValid}
+      saving={formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={handleSubmit(({ question, answer, category }) =>
+        save.run(() => onSave({ question, answer, category: category ?? defaults.category })),
+      )}
+    >
+      <Controller
+        name="question"
+        control={control}
+        render={({ field: { ref, ...field } }) => (
+          <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
+        )}
+      />
+      <Controller
+        name="answer"
+        control={control}
+        render={({ field: { ref, ...field } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={translate('app.dictionary.form.answer')}
+            required
+            disabled={isVariation}
+            helperText={isVariation ? translate('app.dictionary.form.sharedAnswerNote') : undefined}
+            multiline
+            minRows={3}
+            fullWidth
+          />
+        )}
+      />
+      <TextField label={translate('app.dictionary.form.category')} value={defaults.category} disabled fullWidth />
+    </DictionaryFormDialog>
   );
 };

@@ -1,57 +1,50 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { variationCreateSchema } from '@/contract/dictionary';
+import { DictionaryFormDialog } from './DictionaryFormDialog';
 import type { DictionaryItem } from './dictionaryTypes';
+import { type SaveOutcome, useDialogSave } from './useDialogSave';
 
 interface VariationDialogProps {
   parent: DictionaryItem;
   onClose: () => void;
-  onSave: (question: string) => Promise<boolean>;
+  onSave: (question: string) => Promise<SaveOutcome>;
 }
 
-/** spec 5: a variation needs only its question; it shares the original's answer. */
+/** spec 5: a variation needs only its question (the contract's rule); it shares the original's answer. */
 export const VariationDialog = ({ parent, onClose, onSave }: VariationDialogProps) => {
   const translate = useTranslate();
-  const [question, setQuestion] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    const saved = await onSave(question.trim());
-    setSaving(false);
-    if (saved) onClose();
-  };
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(variationCreateSchema),
+    defaultValues: { question: '' },
+    mode: 'onChange',
+  });
+  const save = useDialogSave(onClose);
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate('app.dictionary.form.addVariationTitle')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.dictionary.form.addVariationFor', { question: parent.question })}
-        </Typography>
-        <TextField
-          label={translate('app.dictionary.form.question')}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-          required
-          multiline
-          autoFocus
-          fullWidth
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.dictionary.form.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={!variationCreateSchema.safeParse({ question }).success || saving}>
-          {translate(saving ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DictionaryFormDialog
+      title={translate('app.dictionary.form.addVariationTitle')}
+      maxWidth="sm"
+      error={save.error}
+      onDismissError={save.dismissError}
+      canSave={formState.isValid}
+      saving={formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={handleSubmit(({ question }) => save.run(() => onSave(question)))}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.dictionary.form.addVariationFor', { question: parent.question })}
+      </Typography>
+      <Controller
+        name="question"
+        control={control}
+        render={({ field: { ref, ...field } }) => (
+          <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
+        )}
+      />
+    </DictionaryFormDialog>
   );
 };

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import { useCreate, useDataProvider, useDelete, useTranslate, useUpdate, type Identifier } from 'react-admin';
 import { GENERATED_VARIATIONS_COUNT } from '@/config';
 import { AI_GENERATED_CATEGORY, DEFAULT_VARIATION_CATEGORY } from '@/contract/dictionary';
-import { messageText } from '@/dataProvider/errorText';
+import { errorText } from '@/dataProvider/errorText';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type DictionaryItem } from './dictionaryTypes';
 import type { ItemDialogTarget, ItemFormValues } from './ItemDialog';
+import type { SaveOutcome } from './useDialogSave';
 import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '../../shared/useBanner';
 
 /** spec 7: the create body of an original; FAQs take question, answer and category only. */
@@ -13,53 +14,60 @@ const newItemBody = (resource: DictionaryResource, { question, answer, category 
   resource === 'objections' ? { question, answer, category, isOriginal: true, parentId: null } : { question, answer, category };
 
 /**
- * Every write of the objections and FAQs tabs, each reporting through the banner with the
- * spec's texts (spec 8). Adding an original returns the list to page 1; an edit reloads
- * the current page (spec 4).
+ * Every write of the objections and FAQs tabs. Create, update and delete go through react-admin's
+ * mutation hooks (pessimistic: the banner speaks once the server answered); adding and generating
+ * variations are the dataProvider's own calls. Successes and a failed delete show on the page's
+ * banner; a dialog's failure is returned as text for the dialog to show (spec 8). Adding an
+ * original returns the list to page 1; an edit reloads the current page (spec 4).
  */
 export const useItemActions = (resource: DictionaryResource, banner: BannerControls, onAdded: () => void) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const [deleteOne] = useDelete();
   const reload = () => queryClient.invalidateQueries({ queryKey: dictionaryQueryKey(resource) });
+  const failure = (error: unknown, fallbackKey: string) => {
+    const text = errorText(error, fallbackKey);
+    return translate(text, { _: text });
+  };
 
-  const saveItem = async (target: ItemDialogTarget, values: ItemFormValues): Promise<boolean> => {
+  const saveItem = async (target: ItemDialogTarget, values: ItemFormValues): Promise<SaveOutcome> => {
     try {
       if (target.kind === 'add') {
-        await dataProvider.create(resource, { data: newItemBody(resource, values) });
+        await create(resource, { data: newItemBody(resource, values) }, { returnPromise: true });
         banner.success(translate('app.dictionary.success.added'), LONG_BANNER_MS);
         onAdded();
       } else {
         const [id, isOriginal] = target.kind === 'edit' ? [target.item.id, true] : [target.variation._id, false];
-        await dataProvider.update(resource, { id, data: { ...values, isOriginal }, previousData: { id } });
+        await update(resource, { id, data: { ...values, isOriginal }, previousData: { id } }, { returnPromise: true });
         banner.success(translate('app.dictionary.success.updated'), LONG_BANNER_MS);
       }
       void reload();
-      return true;
-    } catch {
-      banner.error(translate('app.dictionary.errors.save'));
-      return false;
+      return null;
+    } catch (error) {
+      return failure(error, 'app.dictionary.errors.save');
     }
   };
 
-  const addVariation = async (parent: DictionaryItem, question: string): Promise<boolean> => {
+  const addVariation = async (parent: DictionaryItem, question: string): Promise<SaveOutcome> => {
     try {
       await dataProvider.addVariation(resource, parent.id, { question, category: DEFAULT_VARIATION_CATEGORY });
       banner.success(translate('app.dictionary.success.variationAdded'), LONG_BANNER_MS);
       void reload();
-      return true;
-    } catch {
-      banner.error(translate('app.dictionary.errors.addVariation'));
-      return false;
+      return null;
+    } catch (error) {
+      return failure(error, 'app.dictionary.errors.addVariation');
     }
   };
 
   const remove = async (id: Identifier) => {
     try {
-      await dataProvider.delete(resource, { id, previousData: { id } });
+      await deleteOne(resource, { id, previousData: { id } }, { returnPromise: true });
       banner.success(translate('app.dictionary.success.deleted'), SHORT_BANNER_MS);
-    } catch {
-      banner.error(translate('app.dictionary.errors.delete'));
+    } catch (error) {
+      banner.error(failure(error, 'app.dictionary.errors.delete'));
     }
     void reload();
   };
@@ -69,23 +77,26 @@ export const useItemActions = (resource: DictionaryResource, banner: BannerContr
     try {
       return await dataProvider.generateVariations(resource, parent.id, GENERATED_VARIATIONS_COUNT);
     } catch (error) {
-      const message = messageText(error, 'app.dictionary.errors.generate');
-      banner.error(translate(message, { _: message }));
+      banner.error(failure(error, 'app.dictionary.errors.generate'));
       return null;
     }
   };
 
-  /** spec 4: posts each non-empty suggestion as 'AI Generated' and reports how many were saved. */
-  const saveGenerated = async (parent: DictionaryItem, questions: string[]): Promise<boolean> => {
+  /**
+   * spec 4: posts each non-empty suggestion as 'AI Generated' and reports how many were saved.
+   * Nothing to save closes the dialog with the page's banner; nothing saved stays in the dialog.
+   */
+  const saveGenerated = async (parent: DictionaryItem, questions: string[]): Promise<SaveOutcome> => {
     const wanted = questions.map((question) => question.trim()).filter(Boolean);
     const results = await Promise.allSettled(
       wanted.map((question) => dataProvider.addVariation(resource, parent.id, { question, category: AI_GENERATED_CATEGORY })),
     );
     const saved = results.filter((result) => result.status === 'fulfilled').length;
-    if (saved > 0) banner.success(translate('app.dictionary.success.variationsSaved', { count: saved }), LONG_BANNER_MS);
-    else banner.error(translate(wanted.length === 0 ? 'app.dictionary.errors.noneSaved' : 'app.dictionary.errors.saveVariations'));
     void reload();
-    return saved > 0 || wanted.length === 0;
+    if (saved > 0) banner.success(translate('app.dictionary.success.variationsSaved', { count: saved }), LONG_BANNER_MS);
+    else if (wanted.length === 0) banner.error(translate('app.dictionary.errors.noneSaved'));
+    else return translate('app.dictionary.errors.saveVariations');
+    return null;
   };
 
   return { saveItem, addVariation, remove, generate, saveGenerated };

@@ -1,45 +1,41 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
+import { useForm } from 'react-hook-form';
+import type { LandmineCreate } from '@/contract/landmines';
+import { DictionaryFormDialog } from '../dictionaryItems/DictionaryFormDialog';
 import type { Landmine } from '../dictionaryItems/dictionaryTypes';
-import { isLandmineFormValid, toLandmineBody, toLandmineForm, type LandmineBody } from './landmineForm';
+import { type SaveOutcome, useDialogSave } from '../dictionaryItems/useDialogSave';
+import { type LandmineBody, type LandmineFormValues, landmineResolver, toLandmineBody, toLandmineForm } from './landmineForm';
 import { LandmineInputs } from './LandmineInputs';
 
 interface LandmineDialogProps {
   /** The landmine to edit; absent when adding. */
   landmine?: Landmine;
   onClose: () => void;
-  onSave: (body: LandmineBody) => Promise<boolean>;
+  onSave: (body: LandmineBody) => Promise<SaveOutcome>;
 }
 
+/** Add and edit; the contract's create schema holds the rules (spec 5: trigger and category required, the length caps). */
 export const LandmineDialog = ({ landmine, onClose, onSave }: LandmineDialogProps) => {
   const translate = useTranslate();
-  const [values, setValues] = useState(() => toLandmineForm(landmine));
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    const saved = await onSave(toLandmineBody(values));
-    setSaving(false);
-    if (saved) onClose();
-  };
+  const { control, handleSubmit, formState } = useForm<LandmineFormValues, unknown, LandmineCreate>({
+    resolver: landmineResolver,
+    defaultValues: toLandmineForm(landmine),
+    mode: 'onChange',
+  });
+  const save = useDialogSave(onClose);
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>{translate(landmine ? 'app.dictionary.landmine.editTitle' : 'app.dictionary.landmine.addTitle')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <LandmineInputs values={values} onChange={setValues} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.dictionary.form.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={!isLandmineFormValid(values) || saving}>
-          {translate(saving ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DictionaryFormDialog
+      title={translate(landmine ? 'app.dictionary.landmine.editTitle' : 'app.dictionary.landmine.addTitle')}
+      maxWidth="md"
+      error={save.error}
+      onDismissError={save.dismissError}
+      canSave={formState.isValid}
+      saving={formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={handleSubmit((values) => save.run(() => onSave(toLandmineBody(values))))}
+    >
+      <LandmineInputs control={control} />
+    </DictionaryFormDialog>
   );
 };

@@ -8,8 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { LANDMINE_SEVERITIES } from '@/contract/landmines';
-import type { Severity } from '../dictionaryItems/dictionaryTypes';
 import { emptyCannotSay, emptyCanSay, type LandmineInputsProps } from './landmineForm';
 
 const replaceAt = <T,>(list: T[], index: number, value: T) => list.map((item, i) => (i === index ? value : item));
@@ -50,58 +50,65 @@ const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }
 
 const row = { display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } };
 
-export const TriggerVariationInputs = ({ values, onChange }: LandmineInputsProps) => {
+/** One text of a list entry, bound to the form by its path (e.g. `canSay.0.point`). */
+const EntryText = ({
+  control,
+  name,
+  label,
+}: LandmineInputsProps & { name: `${'canSay' | 'cannotSay'}.${number}.${string}`; label: string }) => (
+  <Controller
+    name={name as 'canSay.0.point'}
+    control={control}
+    render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} size="small" label={label} fullWidth />}
+  />
+);
+
+/** Trigger variations are plain texts: the list is one field. */
+export const TriggerVariationInputs = ({ control }: LandmineInputsProps) => {
   const translate = useTranslate();
-  const list = values.triggerVariations;
-  const set = (next: string[]) => onChange({ ...values, triggerVariations: next });
   return (
-    <EntryList
-      titleKey="app.dictionary.landmine.triggerVariations"
-      addKey="app.dictionary.landmine.addTriggerVariation"
-      onAdd={() => set([...list, ''])}
-    >
-      {list.map((text, index) => {
-        const label = translate('app.dictionary.landmine.triggerVariation', { index: index + 1 });
-        return (
-          <Box key={index} sx={row}>
-            <TextField size="small" label={label} value={text} onChange={(e) => set(replaceAt(list, index, e.target.value))} fullWidth />
-            <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
-          </Box>
-        );
-      })}
-    </EntryList>
+    <Controller
+      name="triggerVariations"
+      control={control}
+      render={({ field: { value: list, onChange: set } }) => (
+        <EntryList
+          titleKey="app.dictionary.landmine.triggerVariations"
+          addKey="app.dictionary.landmine.addTriggerVariation"
+          onAdd={() => set([...list, ''])}
+        >
+          {list.map((text, index) => {
+            const label = translate('app.dictionary.landmine.triggerVariation', { index: index + 1 });
+            return (
+              <Box key={index} sx={row}>
+                <TextField
+                  size="small"
+                  label={label}
+                  value={text}
+                  onChange={(e) => set(replaceAt(list, index, e.target.value))}
+                  fullWidth
+                />
+                <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
+              </Box>
+            );
+          })}
+        </EntryList>
+      )}
+    />
   );
 };
 
-export const CanSayInputs = ({ values, onChange }: LandmineInputsProps) => {
+export const CanSayInputs = ({ control }: LandmineInputsProps) => {
   const translate = useTranslate();
-  const list = values.canSay;
-  const set = (next: typeof list) => onChange({ ...values, canSay: next });
+  const { fields, append, remove } = useFieldArray({ control, name: 'canSay' });
   return (
-    <EntryList
-      titleKey="app.dictionary.landmine.canSay"
-      addKey="app.dictionary.landmine.addCanSay"
-      onAdd={() => set([...list, emptyCanSay()])}
-    >
-      {list.map((entry, index) => {
+    <EntryList titleKey="app.dictionary.landmine.canSay" addKey="app.dictionary.landmine.addCanSay" onAdd={() => append(emptyCanSay())}>
+      {fields.map((entry, index) => {
         const label = translate('app.dictionary.landmine.canSayPoint', { index: index + 1 });
         return (
-          <Box key={index} sx={row}>
-            <TextField
-              size="small"
-              label={label}
-              value={entry.point}
-              onChange={(e) => set(replaceAt(list, index, { ...entry, point: e.target.value }))}
-              fullWidth
-            />
-            <TextField
-              size="small"
-              label={translate('app.dictionary.landmine.context')}
-              value={entry.context}
-              onChange={(e) => set(replaceAt(list, index, { ...entry, context: e.target.value }))}
-              fullWidth
-            />
-            <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
+          <Box key={entry.id} sx={row}>
+            <EntryText control={control} name={`canSay.${index}.point`} label={label} />
+            <EntryText control={control} name={`canSay.${index}.context`} label={translate('app.dictionary.landmine.context')} />
+            <RemoveButton label={label} onClick={() => remove(index)} />
           </Box>
         );
       })}
@@ -109,44 +116,42 @@ export const CanSayInputs = ({ values, onChange }: LandmineInputsProps) => {
   );
 };
 
-export const CannotSayInputs = ({ values, onChange }: LandmineInputsProps) => {
+export const CannotSayInputs = ({ control }: LandmineInputsProps) => {
   const translate = useTranslate();
-  const list = values.cannotSay;
-  const set = (next: typeof list) => onChange({ ...values, cannotSay: next });
+  const { fields, append, remove } = useFieldArray({ control, name: 'cannotSay' });
   return (
     <EntryList
       titleKey="app.dictionary.landmine.cannotSay"
       addKey="app.dictionary.landmine.addCannotSay"
-      onAdd={() => set([...list, emptyCannotSay()])}
+      onAdd={() => append(emptyCannotSay())}
     >
-      {list.map((entry, index) => {
+      {fields.map((entry, index) => {
         const label = translate('app.dictionary.landmine.cannotSayPoint', { index: index + 1 });
-        const update = (patch: Partial<typeof entry>) => set(replaceAt(list, index, { ...entry, ...patch }));
         return (
-          <Box key={index} sx={row}>
-            <TextField size="small" label={label} value={entry.point} onChange={(e) => update({ point: e.target.value })} fullWidth />
-            <TextField
-              size="small"
-              label={translate('app.dictionary.landmine.reason')}
-              value={entry.reason}
-              onChange={(e) => update({ reason: e.target.value })}
-              fullWidth
+          <Box key={entry.id} sx={row}>
+            <EntryText control={control} name={`cannotSay.${index}.point`} label={label} />
+            <EntryText control={control} name={`cannotSay.${index}.reason`} label={translate('app.dictionary.landmine.reason')} />
+            <Controller
+              name={`cannotSay.${index}.severity`}
+              control={control}
+              render={({ field: { ref, ...field } }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  select
+                  size="small"
+                  label={translate('app.dictionary.landmine.severity')}
+                  sx={{ minWidth: 160 }}
+                >
+                  {LANDMINE_SEVERITIES.map((severity) => (
+                    <MenuItem key={severity} value={severity}>
+                      {translate(`app.dictionary.landmine.severities.${severity}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
             />
-            <TextField
-              select
-              size="small"
-              label={translate('app.dictionary.landmine.severity')}
-              value={entry.severity}
-              onChange={(e) => update({ severity: e.target.value as Severity })}
-              sx={{ minWidth: 160 }}
-            >
-              {LANDMINE_SEVERITIES.map((severity) => (
-                <MenuItem key={severity} value={severity}>
-                  {translate(`app.dictionary.landmine.severities.${severity}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <RemoveButton label={label} onClick={() => set(removeAt(list, index))} />
+            <RemoveButton label={label} onClick={() => remove(index)} />
           </Box>
         );
       })}

@@ -1,7 +1,13 @@
-import { landmineCreateSchema } from '@/contract/landmines';
-import type { CannotSayPoint, CanSayPoint, Landmine, Priority, Severity } from '../dictionaryItems/dictionaryTypes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Control, Resolver } from 'react-hook-form';
+import { type LandmineCreate, landmineCreateSchema } from '@/contract/landmines';
+import type { Landmine, Priority, Severity } from '../dictionaryItems/dictionaryTypes';
 
-/** The landmine form as typed: optional texts are '' until filled. */
+/**
+ * The landmine form as typed: optional texts are '' until filled. The contract's
+ * `landmineCreateSchema` validates it as it is and turns it into the body (trimmed, blank
+ * entries and blank optional texts dropped, spec 5, 6).
+ */
 export interface LandmineFormValues {
   trigger: string;
   category: string;
@@ -12,10 +18,15 @@ export interface LandmineFormValues {
   quickTips: string;
 }
 
+/**
+ * The contract's create schema as the form's resolver. The form always holds every field, a
+ * narrower type than the schema's input (where defaults make fields optional), hence the cast.
+ */
+export const landmineResolver = zodResolver(landmineCreateSchema) as unknown as Resolver<LandmineFormValues, unknown, LandmineCreate>;
+
 /** The props of every part of the landmine form (LandmineInputs and its point inputs). */
 export interface LandmineInputsProps {
-  values: LandmineFormValues;
-  onChange: (values: LandmineFormValues) => void;
+  control: Control<LandmineFormValues, unknown, LandmineCreate>;
 }
 
 /** What POST /landmines and PUT /landmines/{id} receive. */
@@ -37,20 +48,21 @@ export const toLandmineForm = (landmine?: Landmine): LandmineFormValues => ({
   quickTips: landmine?.quickTips ?? '',
 });
 
-/** spec 5: trigger and category are required (and the contract's length caps hold). */
-export const isLandmineFormValid = (values: LandmineFormValues) => landmineCreateSchema.safeParse(toLandmineBody(values)).success;
-
-/** spec 5: blank trigger variations and blank can-say/cannot-say points are dropped before saving. */
-export const toLandmineBody = (values: LandmineFormValues): LandmineBody => ({
-  trigger: values.trigger.trim(),
-  category: values.category.trim(),
-  priority: values.priority,
-  triggerVariations: values.triggerVariations.map((v) => v.trim()).filter(Boolean),
-  canSay: values.canSay
-    .filter((p) => p.point.trim())
-    .map((p): CanSayPoint => ({ point: p.point.trim(), ...(p.context.trim() ? { context: p.context.trim() } : {}) })),
-  cannotSay: values.cannotSay
-    .filter((p) => p.point.trim())
-    .map((p): CannotSayPoint => ({ point: p.point.trim(), ...(p.reason.trim() ? { reason: p.reason.trim() } : {}), severity: p.severity })),
-  quickTips: values.quickTips.trim(),
+/** The validated form as a body; the status is not the form's (a new landmine takes the server's default). */
+export const toLandmineBody = ({
+  trigger,
+  category,
+  priority,
+  triggerVariations,
+  canSay,
+  cannotSay,
+  quickTips,
+}: LandmineCreate): LandmineBody => ({
+  trigger,
+  category,
+  priority,
+  triggerVariations,
+  canSay,
+  cannotSay,
+  quickTips,
 });

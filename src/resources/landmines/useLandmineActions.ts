@@ -1,31 +1,45 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import { useCreate, useDataProvider, useDelete, useTranslate, useUpdate, type Identifier } from 'react-admin';
+import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type Landmine } from '../dictionaryItems/dictionaryTypes';
+import type { SaveOutcome } from '../dictionaryItems/useDialogSave';
 import type { LandmineBody } from './landmineForm';
 import type { BannerControls } from '../../shared/useBanner';
 
-/** Every write of the Landmines tab, reported with the spec's banners (spec 8). */
+/**
+ * Every write of the Landmines tab: create, update and delete through react-admin's mutation
+ * hooks (pessimistic), the status toggle through the dataProvider's own call. Successes and
+ * the row actions' failures show on the page's banner; the dialog's failure is returned for
+ * the dialog to show (spec 8).
+ */
 export const useLandmineActions = (banner: BannerControls) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const [deleteOne] = useDelete();
   const reload = () => queryClient.invalidateQueries({ queryKey: dictionaryQueryKey('landmines') });
+  const failure = (error: unknown, fallbackKey: string) => {
+    const text = errorText(error, fallbackKey);
+    return translate(text, { _: text });
+  };
 
-  const save = async (body: LandmineBody, existing?: Landmine): Promise<boolean> => {
+  const save = async (body: LandmineBody, existing?: Landmine): Promise<SaveOutcome> => {
     try {
       if (existing) {
-        await dataProvider.update('landmines', { id: existing.id, data: { ...body, isActive: existing.isActive }, previousData: existing });
+        const data = { ...body, isActive: existing.isActive };
+        await update('landmines', { id: existing.id, data, previousData: existing }, { returnPromise: true });
         banner.success(translate('app.dictionary.success.landmineUpdated'));
       } else {
-        await dataProvider.create('landmines', { data: body });
+        await create('landmines', { data: body }, { returnPromise: true });
         banner.success(translate('app.dictionary.success.landmineAdded'));
       }
       void reload();
-      return true;
-    } catch {
-      banner.error(translate('app.dictionary.errors.saveLandmine'));
-      return false;
+      return null;
+    } catch (error) {
+      return failure(error, 'app.dictionary.errors.saveLandmine');
     }
   };
 
@@ -33,18 +47,18 @@ export const useLandmineActions = (banner: BannerControls) => {
     try {
       await dataProvider.toggleLandmine(id);
       banner.success(translate('app.dictionary.success.landmineToggled'));
-    } catch {
-      banner.error(translate('app.dictionary.errors.toggleLandmine'));
+    } catch (error) {
+      banner.error(failure(error, 'app.dictionary.errors.toggleLandmine'));
     }
     void reload();
   };
 
   const remove = async (id: Identifier) => {
     try {
-      await dataProvider.delete('landmines', { id, previousData: { id } });
+      await deleteOne('landmines', { id, previousData: { id } }, { returnPromise: true });
       banner.success(translate('app.dictionary.success.landmineDeleted'));
-    } catch {
-      banner.error(translate('app.dictionary.errors.deleteLandmine'));
+    } catch (error) {
+      banner.error(failure(error, 'app.dictionary.errors.deleteLandmine'));
     }
     void reload();
   };
