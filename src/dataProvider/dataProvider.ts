@@ -5,7 +5,7 @@ import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
 import { createSpecDialect } from './specDialect';
-import type { PortalDataProvider } from './types';
+import type { ConfigVersionInfo, PortalDataProvider } from './types';
 
 export interface DataProviderOptions {
   /** Root for 'simple-rest' resources; default the http client's `${baseUrl}/api`. */
@@ -47,6 +47,7 @@ const CRUD_METHODS = [
  * | addVariation(resource, id, { question, category }) | POST P/{id}/variations -> data |
  * | generateVariations(resource, id, count) | POST P/{id}/generate-variations `{ count }` -> variations |
  * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
+ * | getConfigVersion() | GET /admin/config-version -> data |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
  * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
@@ -118,5 +119,6 @@ export const createDataProvider = (
       const body = await http.request(`${landmines.api.path}/${encodeURIComponent(String(id))}/toggle-status`, { method: 'PATCH' });
       return toRecord(landmines, itemOf(landmines, body));
     },
+    getConfigVersion: async () => (await http.request<{ data: ConfigVersionInfo }>('/admin/config-version')).data,
   };
 };

@@ -18,6 +18,14 @@ export interface PortalDataProvider extends DataProvider {
   generateVariations(resource: DictionaryResource, id: Identifier, count: number): Promise<string[]>;
   /** PATCH /landmines/{id}/toggle-status (no body) -> the updated landmine. */
   toggleLandmine(id: Identifier): Promise<RaRecord>;
+  /** GET /admin/config-version -> the assistant configuration's version and when it last changed (issue 13). */
+  getConfigVersion(): Promise<ConfigVersionInfo>;
+}
+
+/** The assistant configuration's version (GET /api/admin/config-version `data`). */
+export interface ConfigVersionInfo {
+  version: number;
+  updatedAt: string;
 }
 
 /** The resources holding questions with variations (spec 7: /dictionary/objections, /dictionary/faqs). */

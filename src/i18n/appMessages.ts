@@ -66,6 +66,7 @@ export const appMessages = {
       dictionary: 'Dictionary',
       users: 'Users',
       audit: 'Audit Log',
+      apiKeys: 'API Keys',
       settings: 'Settings',
     },
     titles: {
@@ -76,6 +77,7 @@ export const appMessages = {
       settings: 'Settings',
       transcripts: 'Call Transcripts',
       audit: 'Audit Log',
+      apiKeys: 'API Keys',
     },
   },
   dashboard: {

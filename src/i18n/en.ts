@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { dictionaryMessages } from './dictionaryMessages';
@@ -20,6 +21,8 @@ export const en = {
     dictionary: dictionaryMessages,
     users: usersMessages,
     sessions: sessionsMessages,
+    apiKeys: apiKeysMessages,
+    configVersion: configVersionMessages,
   },
 };
 

@@ -1,5 +1,6 @@
 import frenchMessages from 'ra-language-french';
 import type { Catalogue } from './en';
+import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
@@ -19,5 +20,7 @@ export const fr: Catalogue = {
     dictionary: dictionaryMessages,
     users: usersMessages,
     sessions: sessionsMessages,
+    apiKeys: apiKeysMessages,
+    configVersion: configVersionMessages,
   },
 };

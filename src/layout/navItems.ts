@@ -5,6 +5,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import SettingsIcon from '@mui/icons-material/Settings';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { PATHS } from '@/shared/paths';
 
 /** spec 2: the side navigation, in order; labels are app.layout.menu.<key>. */
@@ -14,10 +15,11 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
   { key: 'users', path: PATHS.users, Icon: PeopleIcon },
   { key: 'audit', path: PATHS.audit, Icon: HistoryIcon },
+  { key: 'apiKeys', path: PATHS.apiKeys, Icon: VpnKeyIcon },
   { key: 'settings', path: PATHS.settings, Icon: SettingsIcon },
 ];
 
-const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts', 'audit'] as const;
+const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts', 'audit', 'apiKeys'] as const;
 
 export const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 

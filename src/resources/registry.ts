@@ -1,3 +1,4 @@
+import apiKeys from './apiKeys';
 import audit from './audit';
 import faqs from './faqs';
 import landmines from './landmines';
@@ -11,4 +12,4 @@ import users from './users';
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
  * plus one line here (README: "Adding a resource").
  */
-export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit];
+export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit, apiKeys];

@@ -8,5 +8,6 @@ export const PATHS = {
   users: '/users',
   settings: '/settings',
   audit: '/audit',
+  apiKeys: '/api-keys',
   transcripts: '/transcripts',
 } as const;

@@ -45,6 +45,7 @@ export const buildDataProvider = (overrides: Partial<PortalDataProvider> = {}): 
     ...testDataProvider(),
     getSpeechRate: vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150 })),
     updateSpeechRate: vi.fn(async (settings) => settings),
+    getConfigVersion: vi.fn(async () => ({ version: 7, updatedAt: '2026-05-01T12:00:00.000Z' })),
     ...overrides,
   }) as PortalDataProvider;
 

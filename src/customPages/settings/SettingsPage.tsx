@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { AiAssistantCard } from '../dashboard/AiAssistantCard';
 import { PATHS } from '../../shared/paths';
+import { ConfigVersionCard } from './ConfigVersionCard';
 import { SpeechRateCard } from './SpeechRateCard';
 import { SystemConfigCard } from '../dashboard/SystemConfigCard';
 
@@ -15,6 +16,7 @@ export const SettingsPage = () => {
         {translate('app.settings.title')}
       </Typography>
       <SpeechRateCard />
+      <ConfigVersionCard />
       <AiAssistantCard />
       <SystemConfigCard />
     </Stack>

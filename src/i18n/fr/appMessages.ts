@@ -62,6 +62,7 @@ export const appMessages: typeof english = {
       dictionary: 'Dictionnaire',
       users: 'Utilisateurs',
       audit: "Journal d'audit",
+      apiKeys: "Clés d'API",
       settings: 'Paramètres',
     },
     titles: {
@@ -72,6 +73,7 @@ export const appMessages: typeof english = {
       settings: 'Paramètres',
       transcripts: 'Transcriptions des appels',
       audit: "Journal d'audit",
+      apiKeys: "Clés d'API",
     },
   },
   dashboard: {

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { useConfigVersion } from '@/shared/useConfigVersion';
+import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
+
+/** Issue 13: the configuration version the assistant reads (GET /api/admin/config-version). */
+export const ConfigVersionCard = () => {
+  const translate = useTranslate();
+  const locale = useDateLocale();
+  const { data, isError, refetch } = useConfigVersion();
+  // A speech-rate save on this page raises the version: read it again when the saved settings land.
+  const { dataUpdatedAt: speechRateSavedAt } = useSpeechRateSettings();
+  useEffect(() => {
+    if (speechRateSavedAt) void refetch();
+  }, [speechRateSavedAt, refetch]);
+
+  return (
+    <Card>
+      <CardContent>
+        {data ? (
+          <Typography component="h2" variant="h6" data-testid="config-version">
+            {translate('app.configVersion.current', { version: data.version })}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+              {translate('app.configVersion.updatedAt', { date: formatDate(data.updatedAt, 'MMM dd, yyyy HH:mm', locale) })}
+            </Typography>
+          </Typography>
+        ) : isError ? (
+          <Alert severity="error">{translate('app.configVersion.unavailable')}</Alert>
+        ) : (
+          <Skeleton variant="text" width={240} />
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('app.configVersion.settingsHelp')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,76 @@
+import type { apiKeysMessages as englishKeys, configVersionMessages as englishVersion } from '../apiKeysMessages';
+
+/** The French twin of apiKeysMessages. */
+export const apiKeysMessages: typeof englishKeys = {
+  title: "Clés d'API",
+  intro:
+    "Les clés de service permettent à l'assistant en direct, ou à un autre de vos services, d'appeler l'API de l'assistant : lire la configuration et transmettre les sessions d'appel. La référence de l'API est sur /api/docs.",
+  create: 'Créer une clé',
+  refresh: 'Actualiser',
+  loading: "Chargement des clés d'API...",
+  empty: "Aucune clé d'API pour l'instant.",
+  columns: {
+    name: 'Nom',
+    prefix: 'Clé',
+    scopes: 'Portées',
+    created: 'Créée',
+    lastUsed: 'Dernière utilisation',
+    status: 'État',
+    actions: 'Actions',
+  },
+  createdBy: 'par %{who}',
+  never: 'Jamais',
+  active: 'Active',
+  revokedOn: 'Révoquée le %{date}',
+  scopes: {
+    'config:read': 'Lire la configuration (config:read)',
+    'sessions:write': "Écrire les sessions d'appel (sessions:write)",
+  },
+  dialog: {
+    createTitle: "Créer une clé d'API",
+    name: 'Nom',
+    nameHelp: "Qui ou quoi l'utilise, par ex. « Assistant en direct (production) ».",
+    scopes: 'Portées',
+    cancel: 'Annuler',
+    submit: 'Créer',
+    submitting: 'Création...',
+    secretTitle: "Votre nouvelle clé d'API",
+    secretWarning:
+      "Copiez cette clé maintenant et conservez-la en lieu sûr. Elle ne sera plus affichée : le portail n'en garde qu'une empreinte.",
+    secretLabel: "Clé d'API",
+    copy: 'Copier',
+    copied: 'Copiée dans le presse-papiers.',
+    copyManually: 'La clé est sélectionnée : appuyez sur Ctrl+C (⌘C sur Mac) pour la copier.',
+    done: 'Terminé',
+  },
+  revoke: {
+    action: 'Révoquer',
+    title: "Révoquer cette clé d'API ?",
+    message: 'Les appels avec « %{name} » seront refusés dès maintenant. Cette action est irréversible.',
+    cancel: 'Annuler',
+    confirm: 'Révoquer',
+  },
+  messages: {
+    created: "Clé d'API créée",
+    revoked: "Clé d'API révoquée",
+  },
+  errors: {
+    fetch: "Échec du chargement des clés d'API",
+    create: "Échec de la création de la clé d'API",
+    revoke: "Échec de la révocation de la clé d'API",
+    nameRequired: 'Veuillez saisir un nom',
+    scopeRequired: 'Choisissez au moins une portée',
+  },
+};
+
+export const configVersionMessages: typeof englishVersion = {
+  current: 'Version de la configuration %{version}',
+  updatedAt: 'modifiée le %{date}',
+  settingsHelp:
+    "L'assistant lit la configuration (dictionnaire, sujets sensibles, débit de parole) avec cette version ; chaque modification l'augmente.",
+  unavailable: "La version de la configuration n'a pas pu être chargée.",
+  session: 'Version de la configuration %{version}',
+  sessionUnknown: 'Version de la configuration inconnue',
+  changesSince: "Modifiée depuis (version %{current}) : voir le journal d'audit",
+  live: 'En direct : mise à jour à chaque événement',
+};

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import BlockIcon from '@mui/icons-material/Block';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { ApiKey } from '@/contract/apiKeys';
+import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+
+const COLUMNS = ['name', 'prefix', 'scopes', 'created', 'lastUsed', 'status', 'actions'] as const;
+const DATE_TIME = 'MMM dd, yyyy HH:mm';
+
+interface ApiKeyTableProps {
+  /** undefined while loading. */
+  keys: ApiKey[] | undefined;
+  onRevoke: (key: ApiKey) => void;
+}
+
+const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) => {
+  const translate = useTranslate();
+  const locale = useDateLocale();
+  const revoked = apiKey.revokedAt !== null;
+  return (
+    <TableRow hover sx={revoked ? { opacity: 0.7 } : undefined}>
+      <TableCell>{apiKey.name}</TableCell>
+      <TableCell>
+        <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {`${apiKey.prefix}…`}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {apiKey.scopes.map((scope) => (
+            <Chip key={scope} size="small" variant="outlined" label={scope} />
+          ))}
+        </Box>
+      </TableCell>
+      <TableCell>
+        {formatDate(apiKey.createdAt, DATE_TIME, locale)}
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.apiKeys.createdBy', { who: apiKey.createdByEmail ?? apiKey.createdByUid })}
+        </Typography>
+      </TableCell>
+      <TableCell>{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DATE_TIME, locale) : translate('app.apiKeys.never')}</TableCell>
+      <TableCell>
+        {revoked ? (
+          <Chip size="small" label={translate('app.apiKeys.revokedOn', { date: formatDate(apiKey.revokedAt ?? '', DATE_TIME, locale) })} />
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label={translate('app.apiKeys.active')} />
+        )}
+      </TableCell>
+      <TableCell>
+        {!revoked && (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<BlockIcon />}
+            onClick={() => onRevoke(apiKey)}
+            aria-label={`${translate('app.apiKeys.revoke.action')} ${apiKey.name}`}
+          >
+            {translate('app.apiKeys.revoke.action')}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+};
+
+/** The keys: name, shown prefix, scopes, created by and when, last used, status, and Revoke. */
+export const ApiKeyTable = ({ keys, onRevoke }: ApiKeyTableProps) => {
+  const translate = useTranslate();
+  const message = (content: ReactNode) => (
+    <TableRow>
+      <TableCell colSpan={COLUMNS.length} align="center">
+        {content}
+      </TableCell>
+    </TableRow>
+  );
+  return (
+    <Paper>
+      <TableContainer>
+        <Table size="small" aria-label={translate('app.apiKeys.title')}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{translate(`app.apiKeys.columns.${column}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {keys === undefined && message(<CircularProgress size={24} aria-label={translate('app.apiKeys.loading')} />)}
+            {keys?.length === 0 && message(translate('app.apiKeys.empty'))}
+            {keys?.map((apiKey) => (
+              <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+};
