@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { RuntimeConfig } from './config';
 import { firebaseAuthProvider } from './authProvider/authProvider';
 import { createPortalAuthFromConfig } from './authProvider/createPortalAuthFromConfig';
+import { sessionEndHooks } from './authProvider/sessionEnd';
 import type { PortalAuth } from './authProvider/types';
 import { resources } from './resources/registry';
 import { createDataProvider } from './dataProvider/dataProvider';
@@ -17,21 +18,15 @@ export interface Portal {
 
 /**
  * Wires the portal together from the runtime config: the http client takes its token and
- * refresh from portalAuth, and an unrecoverable 401 signs out and goes to /login once.
+ * refresh from portalAuth, and an unrecoverable 401 signs out and goes to /login once, which
+ * then says why and leads back to the page (authProvider/sessionEnd.ts).
  * Pass the PortalAuth the sign-in page already uses so there is one instance.
  */
 export const createPortal = (config: RuntimeConfig, portalAuth: PortalAuth = createPortalAuthFromConfig(config)): Portal => {
-  let redirected = false;
   const httpClient = createHttpClient({
     baseUrl: config.apiBaseUrl,
     getToken: async () => (await portalAuth.getValidToken())?.token ?? null,
-    refreshToken: async () => (await portalAuth.refreshToken()).token,
-    onAuthFailure: async () => {
-      if (redirected) return;
-      redirected = true;
-      await portalAuth.signOut().catch(() => undefined);
-      window.location.assign('/login');
-    },
+    ...sessionEndHooks(portalAuth, () => window.location.assign('/login')),
   });
   return {
     portalAuth,

@@ -1,13 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { TOKEN_VALIDATION_INTERVAL_MS } from '../config';
 import { FullPageSpinner } from './FullPageSpinner';
 import { usePortalAuth, useAuthUser } from './PortalAuthContext';
+import { noteSessionEnded } from './sessionEnd';
 
 /** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
 export interface LoginRouteState {
-  alert: string;
-  error: string;
+  alert?: string;
+  error?: string;
+  /** the page to return to after signing in (path, query and hash) */
+  from?: string;
 }
 
 export const ACCESS_DENIED_STATE: LoginRouteState = { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' };
@@ -18,7 +21,8 @@ type Verdict = { uid: string; valid: boolean };
  * spec 4, protected-route flow: spinner while auth resolves; no user -> /login; a
  * non-whitelisted user is signed out and sent to /login with the access-denied alert; the
  * token is validated (refreshed when inside the expiry buffer) on every auth change and
- * every 60 s, and a failure signs out. Renders `children`, or the nested routes' `<Outlet>`.
+ * every 60 s, and a failure signs out with 'Your session has expired' and 'Failed to refresh
+ * token' noted for /login (spec 8). /login is told the page to return to. Renders `children`, or the nested routes' `<Outlet>`.
  */
 export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
   const portalAuth = usePortalAuth();
@@ -28,6 +32,8 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
   const [deniedUid, setDeniedUid] = useState<string | null>(null);
   const uid = user?.uid ?? null;
   const whitelisted = uid !== null && portalAuth.isWhitelisted(uid);
+  const location = useLocation();
+  const backHere: LoginRouteState = { from: `${location.pathname}${location.search}${location.hash}` };
 
   useEffect(() => {
     if (uid === null) return;
@@ -42,7 +48,10 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
       portalAuth.getValidToken().then((token) => {
         if (!active) return;
         setVerdict({ uid, valid: token !== null });
-        if (!token) signOut();
+        if (!token) {
+          noteSessionEnded('refreshFailed');
+          signOut();
+        }
       });
     void validate();
     const timer = setInterval(validate, TOKEN_VALIDATION_INTERVAL_MS);
@@ -56,9 +65,9 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
   if (deniedUid !== null && (uid === null || uid === deniedUid)) {
     return <Navigate to="/login" replace state={ACCESS_DENIED_STATE} />;
   }
-  if (uid === null) return <Navigate to="/login" replace />;
+  if (uid === null) return <Navigate to="/login" replace state={backHere} />;
   if (!whitelisted) return <Navigate to="/login" replace state={ACCESS_DENIED_STATE} />;
   if (verdict?.uid !== uid) return <FullPageSpinner />;
-  if (!verdict.valid) return <Navigate to="/login" replace />;
+  if (!verdict.valid) return <Navigate to="/login" replace state={backHere} />;
   return <>{children ?? <Outlet />}</>;
 };

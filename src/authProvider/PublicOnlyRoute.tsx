@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from './FullPageSpinner';
 import { usePortalAuth, useAuthUser } from './PortalAuthContext';
+import { loginReturnPath } from './sessionEnd';
 
 /**
  * spec 2: /login and /signup are public only. A signed-in whitelisted user goes to
- * /dashboard; anyone else (including a non-whitelisted account) stays, so there is no loop
+ * /dashboard, or back to the page a lapsed session or a protected link left (sessionEnd.ts); anyone else (including a non-whitelisted account) stays, so there is no loop
  * with ProtectedRoute.
  */
 export const PublicOnlyRoute = ({ children }: { children?: ReactNode }) => {
   const portalAuth = usePortalAuth();
   const { user, loading } = useAuthUser();
+  const { state } = useLocation();
   if (loading) return <FullPageSpinner />;
-  if (user && portalAuth.isWhitelisted(user.uid)) return <Navigate to="/dashboard" replace />;
+  if (user && portalAuth.isWhitelisted(user.uid)) return <Navigate to={loginReturnPath(state, '/dashboard')} replace />;
   return <>{children ?? <Outlet />}</>;
 };

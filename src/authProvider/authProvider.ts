@@ -6,6 +6,8 @@ const toLogin = { redirectTo: '/login', message: false } as const;
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 
+const codeOf = (error: unknown): unknown => (error as { body?: { error?: unknown } } | null)?.body?.error;
+
 /**
  * react-admin's AuthProvider over the portal's identity layer.
  *
@@ -14,7 +16,7 @@ const statusOf = (error: unknown): number | undefined =>
  * | login({ username \| email, password }) | portalAuth.signIn (non-whitelisted: signed out, AccessDeniedError) |
  * | logout() | portalAuth.signOut (stored token cleared even if the provider fails) |
  * | checkAuth() | resolves for a whitelisted user with a valid (or refreshable) token, else rejects { redirectTo: '/login' } |
- * | checkError(error) | 401 rejects (logout, session-expired message); 403 NOT_ADMIN, 503 and others resolve |
+ * | checkError(error) | 401 AUTHENTICATION_FAILED rejects (logout; /login says the session expired); a 401 NOT_AUTHENTICATED the http client hands through, 403 NOT_ADMIN, 503 and others resolve: the screen words them (spec 8) |
  * | getIdentity() | { id: uid, fullName: email } |
  */
 export const firebaseAuthProvider = (portalAuth: PortalAuth): AuthProvider => ({
@@ -31,7 +33,8 @@ export const firebaseAuthProvider = (portalAuth: PortalAuth): AuthProvider => ({
   },
   // The http client has already tried one refresh before a 401 reaches react-admin.
   checkError: async (error: unknown) => {
-    if (statusOf(error) === 401) throw { redirectTo: '/login', message: 'app.auth.sessionExpired' };
+    if (statusOf(error) === 401 && codeOf(error) !== 'NOT_AUTHENTICATED')
+      throw { redirectTo: '/login', message: 'app.auth.sessionExpired' };
   },
   getIdentity: async () => {
     const user = await portalAuth.ready();

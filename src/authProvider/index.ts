@@ -16,6 +16,7 @@ export { createPortalAuthFromConfig } from './createPortalAuthFromConfig';
 export { firebaseAuthProvider } from './authProvider';
 export { PortalAuthContext, usePortalAuth, useAuthUser, type AuthUserState } from './PortalAuthContext';
 export { ProtectedRoute, ACCESS_DENIED_STATE, type LoginRouteState } from './ProtectedRoute';
+export { clearLoginNotice, loginReturnPath, readLoginNotice } from './sessionEnd';
 export { PublicOnlyRoute } from './PublicOnlyRoute';
 export { FullPageSpinner } from './FullPageSpinner';
 export { useDashboardTokenCheck } from './useDashboardTokenCheck';

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { AccessDeniedError, usePortalAuth } from '@/authProvider';
+import { AccessDeniedError, clearLoginNotice, loginReturnPath, readLoginNotice, usePortalAuth } from '@/authProvider';
 import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard } from './AuthCard';
@@ -14,25 +14,30 @@ import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
 import { PATHS } from '../../shared/paths';
 
-/** Router state set by ProtectedRoute when it sends someone back here; both are i18n keys. */
+/** Router state set by ProtectedRoute when it sends someone back here; alert and error are i18n keys. */
 interface LoginRouteState {
   alert?: string;
   error?: string;
 }
+
+/** Why the admin is here: the redirect's state, else a session that ended by itself (spec 8). */
+const initialNotice = (state: LoginRouteState): LoginRouteState => (state.error || state.alert ? state : readLoginNotice());
 
 /** spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget). */
 export const LoginPage = () => {
   useAuthLocale();
   const auth = usePortalAuth();
   const navigate = useNavigate();
-  const routeState = (useLocation().state ?? {}) as LoginRouteState;
+  const location = useLocation();
+  const routeState = (location.state ?? {}) as LoginRouteState;
+  const [notice] = useState(() => initialNotice(routeState));
   const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   // i18n keys (or the identity provider's text), translated when rendered
-  const [error, setError] = useState(routeState.error ?? '');
-  const [alert, setAlert] = useState(routeState.alert ?? '');
+  const [error, setError] = useState(notice.error ?? '');
+  const [alert, setAlert] = useState(notice.alert ?? '');
   const deniedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(deniedTimer.current), []);
@@ -45,7 +50,10 @@ export const LoginPage = () => {
     setAlert('');
     try {
       await auth.signIn(email, password);
-      navigate(PATHS.dashboard, { replace: true });
+      // back to the page the admin was on (a lapsed session, a protected link), else the dashboard
+      const target = loginReturnPath(location.state, PATHS.dashboard);
+      clearLoginNotice();
+      navigate(target, { replace: true });
     } catch (caught) {
       if (caught instanceof AccessDeniedError) {
         // spec 4: the account has been signed out; the message follows after ~100 ms

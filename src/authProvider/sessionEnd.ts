@@ -1,0 +1,109 @@
+import type { PortalAuth } from './types';
+
+/**
+ * Why the admin lands on /login and where they were, kept in sessionStorage because the way
+ * out of an expired session may reload the page (createPortal's onAuthFailure). Messages are
+ * i18n keys (spec 8): 'Your session has expired. Please log in again.', and for a refresh
+ * that failed, 'Failed to refresh token' beside it.
+ */
+export interface LoginNotice {
+  error?: string;
+  alert?: string;
+  /** path, query and hash of the page the admin was on */
+  from?: string;
+}
+
+const NOTICE_KEY = 'portal.loginNotice';
+export const SESSION_EXPIRED_KEY = 'app.auth.sessionExpired';
+const REFRESH_FAILED_NOTICE_KEY = 'app.auth.refreshFailed';
+
+const sessionStore = (): Storage | null => {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export const readLoginNotice = (): LoginNotice => {
+  try {
+    const parsed: unknown = JSON.parse(sessionStore()?.getItem(NOTICE_KEY) ?? 'null');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as LoginNotice) : {};
+  } catch {
+    return {};
+  }
+};
+
+export const clearLoginNotice = () => sessionStore()?.removeItem(NOTICE_KEY);
+
+const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/** Records that the session ended by itself (not a Logout) while the admin was on the current page. */
+export const noteSessionEnded = (reason: 'expired' | 'refreshFailed') => {
+  const notice: LoginNotice = {
+    error: SESSION_EXPIRED_KEY,
+    alert: reason === 'refreshFailed' ? REFRESH_FAILED_NOTICE_KEY : undefined,
+    from: currentPath(),
+  };
+  sessionStore()?.setItem(NOTICE_KEY, JSON.stringify(notice));
+};
+
+const PUBLIC_PATHS = ['/login', '/signup'];
+
+/**
+ * Where sign-in leads: back to the page the admin was on when it is one of the portal's own
+ * paths (never another origin, `//host`, or a sign-in page), else the dashboard.
+ */
+export const returnPath = (from: string | undefined, fallback: string): string => {
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return fallback;
+  const pathname = from.split(/[?#]/)[0];
+  return pathname === '/' || PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) ? fallback : from;
+};
+
+/**
+ * The http client's refresh and give-up hooks over PortalAuth: a refresh that fails, or a 401
+ * again after it, ends the session with its reason noted for /login, signs out and goes there
+ * once (spec 4, 8).
+ */
+export const sessionEndHooks = (portalAuth: PortalAuth, goToLogin: () => void) => {
+  let refreshFailed = false;
+  let redirected = false;
+  return {
+    refreshToken: async (): Promise<string | null> => {
+      try {
+        const { token } = await portalAuth.refreshToken();
+        refreshFailed = false;
+        return token;
+      } catch (error) {
+        refreshFailed = true;
+        throw error;
+      }
+    },
+    onAuthFailure: async () => {
+      if (redirected) return;
+      redirected = true;
+      noteSessionEnded(refreshFailed ? 'refreshFailed' : 'expired');
+      await portalAuth.signOut().catch(() => undefined);
+      goToLogin();
+    },
+  };
+};
+
+/**
+ * Where the admin was, from the router state of the redirect to /login (ProtectedRoute's
+ * `from`, react-admin's logout's `nextPathname`/`nextSearch`) or the noted session end.
+ */
+export const loginReturnPath = (state: unknown, fallback: string): string => {
+  const route = (typeof state === 'object' && state !== null ? state : {}) as {
+    from?: unknown;
+    nextPathname?: unknown;
+    nextSearch?: unknown;
+  };
+  const fromRoute =
+    typeof route.from === 'string'
+      ? route.from
+      : typeof route.nextPathname === 'string'
+        ? `${route.nextPathname}${typeof route.nextSearch === 'string' ? route.nextSearch : ''}`
+        : undefined;
+  return returnPath(fromRoute ?? readLoginNotice().from, fallback);
+};
