@@ -64,6 +64,20 @@ describe('SessionDetailPage: header and errors', () => {
     expect(await screen.findByText('Failed to load session details')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sessions' })).toBeInTheDocument();
   });
+
+  it("shows 'Failed to load session details' for a non-JSON 500 or a network error, never the status line (issue 14)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDetail(
+      PATH,
+      vi.fn(async () =>
+        Promise.reject(
+          new HttpError('HTTP 500: Internal Server Error', 500, { error: 'API_ERROR', message: 'HTTP 500: Internal Server Error' }),
+        ),
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load session details');
+    expect(screen.queryByText(/HTTP 500/)).not.toBeInTheDocument();
+  });
 });
 
 describe('SessionDetailPage: tabs', () => {
