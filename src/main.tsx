@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -8,11 +8,37 @@ import { readRuntimeConfig } from './config';
 import { PageSpinner } from './shared/PageSpinner';
 import { storedLocale } from './i18n/locale';
 import { RootErrorBoundary } from './shared/RootErrorBoundary';
-import { signInRoutes } from './routes';
+import { likelyNextScreens, routeChunkLoaders, signInRoutes } from './routes';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
-const PortalApp = lazy(() => import('./App').then((m) => ({ default: m.PortalApp })));
+const loadPortalApp = () => import('./App');
+const PortalApp = lazy(() => loadPortalApp().then((m) => ({ default: m.PortalApp })));
+
+/** Starts fetching chunks now; a failure is left to the lazy component, which imports again. */
+const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
+  for (const load of loaders) void load().catch(() => undefined);
+};
+
+// Issue 15, no waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
+// each of their imports) load while Firebase restores the session, not after it. A sign-in
+// page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
+const signInPage = signInRoutes.find((route) => route.path === window.location.pathname);
+startLoading(signInPage ? [signInPage.load] : [loadPortalApp, ...routeChunkLoaders(window.location.pathname)]);
+
+/** Once signed in, fetches the screens an admin usually opens next while the browser is idle. */
+const PrefetchNextScreens = () => {
+  useEffect(() => {
+    const prefetch = () => startLoading([loadPortalApp, ...likelyNextScreens]);
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 2_000);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+};
 
 // One PortalAuth for the whole portal; App builds the react-admin providers over it.
 const portalAuth = createPortalAuthFromConfig(readRuntimeConfig());
@@ -45,6 +71,7 @@ createRoot(document.getElementById('root')!).render(
                   element={
                     <ProtectedRoute>
                       <PortalApp />
+                      <PrefetchNextScreens />
                     </ProtectedRoute>
                   }
                 />

@@ -1,11 +1,20 @@
 import { lazy, type ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { PATHS } from './shared/paths';
 
 /** One path of the portal and the page it shows. */
 export interface PageRoute {
   path: string;
   Page: ComponentType;
+  /** Loads the page's chunk (and, through Vite's preload helper, its imports in parallel). */
+  load: () => Promise<unknown>;
 }
+
+const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): PageRoute => ({
+  path,
+  load,
+  Page: lazy(() => load().then((module) => ({ default: pick(module) }))),
+});
 
 /*
  * Every page route of the portal, in this one table. Each page is its own lazily loaded
@@ -17,24 +26,69 @@ export interface PageRoute {
  * and `/` and any unknown path go to the dashboard (App.tsx).
  */
 export const signInRoutes: readonly PageRoute[] = [
-  { path: PATHS.login, Page: lazy(() => import('./customPages/auth/LoginPage').then((m) => ({ default: m.LoginPage }))) },
-  { path: PATHS.signup, Page: lazy(() => import('./customPages/auth/SignupPage').then((m) => ({ default: m.SignupPage }))) },
+  pageRoute(
+    PATHS.login,
+    () => import('./customPages/auth/LoginPage'),
+    (m) => m.LoginPage,
+  ),
+  pageRoute(
+    PATHS.signup,
+    () => import('./customPages/auth/SignupPage'),
+    (m) => m.SignupPage,
+  ),
 ];
 
+const dashboard = pageRoute(
+  PATHS.dashboard,
+  () => import('./customPages/dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
+);
+// The sessions resource declares no edit view, so /sessions/:id is free for the detail.
+const sessionDetail = pageRoute(
+  `${PATHS.sessions}/:sessionId`,
+  () => import('./customPages/sessionDetail/SessionDetailPage'),
+  (m) => m.SessionDetailPage,
+);
+
 export const adminRoutes: readonly PageRoute[] = [
-  { path: PATHS.dashboard, Page: lazy(() => import('./customPages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage }))) },
-  {
-    path: PATHS.transcripts,
-    Page: lazy(() => import('./customPages/transcripts/TranscriptsPage').then((m) => ({ default: m.TranscriptsPage }))),
-  },
-  { path: PATHS.settings, Page: lazy(() => import('./customPages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))) },
-  {
-    path: PATHS.dictionary,
-    Page: lazy(() => import('./customPages/dictionary/DictionaryPage').then((m) => ({ default: m.DictionaryPage }))),
-  },
-  // The sessions resource declares no edit view, so /sessions/:id is free for the detail.
-  {
-    path: `${PATHS.sessions}/:sessionId`,
-    Page: lazy(() => import('./customPages/sessionDetail/SessionDetailPage').then((m) => ({ default: m.SessionDetailPage }))),
-  },
+  dashboard,
+  pageRoute(
+    PATHS.transcripts,
+    () => import('./customPages/transcripts/TranscriptsPage'),
+    (m) => m.TranscriptsPage,
+  ),
+  pageRoute(
+    PATHS.settings,
+    () => import('./customPages/settings/SettingsPage'),
+    (m) => m.SettingsPage,
+  ),
+  pageRoute(
+    PATHS.dictionary,
+    () => import('./customPages/dictionary/DictionaryPage'),
+    (m) => m.DictionaryPage,
+  ),
+  sessionDetail,
 ];
+
+// The same modules resources/sessions and resources/users load lazily: importing them here
+// fetches the very chunks their lists will ask for.
+const loadSessionList = () => import('./resources/sessions/SessionList');
+const resourceLists: Record<string, () => Promise<unknown>> = {
+  [PATHS.sessions]: loadSessionList,
+  [PATHS.users]: () => import('./resources/users/UserList'),
+};
+
+/**
+ * The page chunks a path shows inside the admin shell, to start loading while the session is
+ * restored (issue 15: no waterfall). `/` and unknown paths show the dashboard.
+ */
+export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown>> => {
+  const list = resourceLists[pathname.replace(/\/+$/, '')];
+  if (list) return [list];
+  const page = adminRoutes.find((route) => matchPath(route.path, pathname));
+  if (page) return [page.load];
+  return pathname === '/' || !Object.values(PATHS).some((path) => pathname.startsWith(path)) ? [dashboard.load] : [];
+};
+
+/** The screens an admin usually opens next, fetched when the browser is idle after sign-in. */
+export const likelyNextScreens: ReadonlyArray<() => Promise<unknown>> = [dashboard.load, loadSessionList, sessionDetail.load];
