@@ -25,9 +25,12 @@ export const ensurePortalBuilt = async ({ force = false, log = console.log } = {
   log('Building the portal (vite build)...');
   // Vite sets NODE_ENV=production in this process; the API server started next inherits the
   // environment and must not mistake a local emulator run for production.
+  // Under vitest NODE_ENV is 'test', which Vite keeps: React would be built in development
+  // mode (a third larger, slower). The portal is always built as `npm run build` builds it.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ root, logLevel: 'warn' });
+    await build({ root, logLevel: 'warn', mode: 'production' });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
  * `npm run size`: prints the gzipped JavaScript each page loads, following the Vite build
  * manifest from the entry through static imports and the page's own lazy chunk.
- * `--check` exits 1 when the sign-in page passes its budget (issue 2: 200 KB).
+ * `--check` exits 1 when the sign-in page passes its budget (issue 2: 200 KB, gzip level 6 as
+ * measured here; browsers that accept brotli get the build's smaller .br copies, also printed).
  */
 interface ManifestChunk {
   file: string;
@@ -36,6 +37,13 @@ const closure = (keys: string[], chunks: Manifest = manifest): Set<string> => {
 const gzippedKb = (keys: Set<string>) =>
   [...keys].reduce((total, key) => total + gzipSync(readFileSync(join(dist, manifest[key].file))).length, 0) / 1024;
 
+/** What the server sends a browser that accepts brotli: the build's .br copy (vite.config.ts), else the file. */
+const brotliKb = (keys: Set<string>) =>
+  [...keys].reduce((total, key) => {
+    const file = join(dist, manifest[key].file);
+    return total + statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+  }, 0) / 1024;
+
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entry) throw new Error('No entry chunk in the build manifest');
 
@@ -45,10 +53,12 @@ const pages: Record<string, string[]> = {
 };
 const sizes = Object.entries(pages).map(([page, keys]) => {
   const chunks = closure(keys);
-  return { page, chunks: chunks.size, kb: gzippedKb(chunks) };
+  return { page, chunks: chunks.size, kb: gzippedKb(chunks), brKb: brotliKb(chunks) };
 });
-for (const { page, chunks, kb } of sizes) {
-  console.log(`${page.padEnd(24)} ${kb.toFixed(1).padStart(7)} KB gzipped JavaScript in ${chunks} chunks`);
+for (const { page, chunks, kb, brKb } of sizes) {
+  console.log(
+    `${page.padEnd(24)} ${kb.toFixed(1).padStart(7)} KB gzipped JavaScript in ${chunks} chunks (${brKb.toFixed(1)} KB as brotli on the wire)`,
+  );
 }
 const signIn = sizes[0];
 if (process.argv.includes('--check')) {
