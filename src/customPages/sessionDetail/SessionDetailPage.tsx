@@ -28,6 +28,8 @@ const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: m.Sentim
 const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: m.SpeechRateTab })));
 const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsTab })));
 const PREFETCH_DELAY_MS = 1_500;
+/** An in-progress call's detail reads itself again this often while events arrive (issue 13). */
+export const LIVE_REFRESH_MS = 3_000;
 
 export const DETAIL_TABS = ['timeline', 'sentiment', 'speech-rate', 'statistics'] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
@@ -55,7 +57,15 @@ export const SessionDetailPage = () => {
   const translate = useTranslate();
   const { sessionId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const { data: session, error, isPending } = useGetOne<SessionDetailRecord>('sessions', { id: sessionId }, { retry: false });
+  const {
+    data: session,
+    error,
+    isPending,
+  } = useGetOne<SessionDetailRecord>(
+    'sessions',
+    { id: sessionId },
+    { retry: false, refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? LIVE_REFRESH_MS : false) },
+  );
 
   const tabParam = params.get('tab');
   const tab: DetailTab = DETAIL_TABS.includes(tabParam as DetailTab) ? (tabParam as DetailTab) : 'timeline';

@@ -6,6 +6,7 @@ import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
 import { formatStartTime } from '@/resources/sessions/formatDuration';
 import type { SessionSummary } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { SessionConfigVersion } from './SessionConfigVersion';
 
 /** spec 2: session name, user email, duration, date and room. */
 export const SessionHeader = ({ session }: { session: SessionSummary }) => {
@@ -38,6 +39,7 @@ export const SessionHeader = ({ session }: { session: SessionSummary }) => {
           </Box>
         ))}
       </Box>
+      <SessionConfigVersion session={session} />
     </Box>
   );
 };

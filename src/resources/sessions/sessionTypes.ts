@@ -19,6 +19,8 @@ export interface SessionSummary {
   status: SessionStatus;
   metadata?: { roomName?: string | null } | null;
   statistics: SessionStatistics;
+  /** The configuration version the call ran with (issue 13); null for calls recorded before versions existed. */
+  configVersion?: number | null;
 }
 
 export interface SentimentEntry {

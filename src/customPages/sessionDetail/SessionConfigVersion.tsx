@@ -1,0 +1,54 @@
+import HistoryIcon from '@mui/icons-material/History';
+import SensorsIcon from '@mui/icons-material/Sensors';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import type { SessionSummary } from '@/resources/sessions/sessionTypes';
+import { PATHS } from '@/shared/paths';
+import { useConfigVersion } from '@/shared/useConfigVersion';
+
+/**
+ * The Audit Log filtered to the changes made since the call started (the audit resource's
+ * `at_gte`/`at_lte` filters), oldest first: what the assistant did not yet know during the call.
+ */
+export const auditSinceUrl = (since: string, until: string) => {
+  const filter = encodeURIComponent(JSON.stringify({ at_gte: since, at_lte: until }));
+  return `${PATHS.audit}?filter=${filter}&sort=at&order=ASC`;
+};
+
+/**
+ * Issue 13: the configuration version the call ran with and, when the configuration has
+ * changed since, a link to those changes; while the call is in progress, that the page is live.
+ */
+export const SessionConfigVersion = ({ session }: { session: SessionSummary }) => {
+  const translate = useTranslate();
+  const { data: current } = useConfigVersion();
+  const version = session.configVersion ?? null;
+  const outdated = version !== null && current !== undefined && current.version > version;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 0.5 }}>
+      <Typography variant="body2" color="text.secondary" data-testid="session-config-version">
+        {version === null ? translate('app.configVersion.sessionUnknown') : translate('app.configVersion.session', { version })}
+      </Typography>
+      {outdated && (
+        <Link
+          component={RouterLink}
+          to={auditSinceUrl(session.startTime, current.updatedAt)}
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
+          <HistoryIcon fontSize="small" aria-hidden />
+          {translate('app.configVersion.changesSince', { current: current.version })}
+        </Link>
+      )}
+      {session.status === 'in_progress' && (
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <SensorsIcon fontSize="small" aria-hidden />
+          {translate('app.configVersion.live')}
+        </Typography>
+      )}
+    </Box>
+  );
+};

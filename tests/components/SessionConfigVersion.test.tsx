@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_REFRESH_MS } from '@/customPages/sessionDetail/SessionDetailPage';
+import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
+const found = (overrides: Parameters<typeof buildDetail>[0]) => vi.fn(async () => ({ data: buildDetail(overrides) }));
+// tests/support/render.tsx: the current configuration is version 7, changed at this time.
+const CURRENT_AT = '2026-05-01T12:00:00.000Z';
+
+beforeAll(fakeLayout);
+
+describe('SessionDetailPage: the configuration version (issue 13)', () => {
+  it('shows the version the call ran with and links to the audit entries since, when the configuration changed', async () => {
+    renderDetail(PATH, found({ configVersion: 3 }));
+    expect(await screen.findByText('Configuration version 3')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Changed since (version 7): see the audit log' });
+    const url = new URL(link.getAttribute('href') ?? '', 'http://portal.test');
+    expect(url.pathname).toBe('/audit');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({ at_gte: at(0), at_lte: CURRENT_AT });
+    expect(url.searchParams.get('sort')).toBe('at');
+    expect(url.searchParams.get('order')).toBe('ASC');
+  });
+
+  it('has no link when the call ran with the current version', async () => {
+    renderDetail(PATH, found({ configVersion: 7 }));
+    expect(await screen.findByText('Configuration version 7')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /see the audit log/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the version is unknown (a call recorded before versions existed)', async () => {
+    renderDetail(PATH, found({ configVersion: null }));
+    expect(await screen.findByText('Configuration version unknown')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /see the audit log/ })).not.toBeInTheDocument();
+  });
+
+  it('reads an in-progress call again while events arrive, and stops once it is complete', async () => {
+    const live = buildDetail({ status: 'in_progress', configVersion: 7 });
+    const done = buildDetail({
+      status: 'completed',
+      configVersion: 7,
+      transcripts: [...(live.transcripts ?? []), { timestamp: at(120), speaker: 'customer', text: 'Send me the contract today.' }],
+    });
+    const getOne = vi.fn().mockResolvedValueOnce({ data: live }).mockResolvedValue({ data: done });
+    renderDetail(PATH, getOne);
+    expect(await screen.findByText('Live: updating as events arrive')).toBeInTheDocument();
+    await waitFor(() => expect(getOne).toHaveBeenCalledTimes(2), { timeout: LIVE_REFRESH_MS * 3 });
+    expect(await screen.findByText('Send me the contract today.')).toBeInTheDocument();
+    expect(screen.queryByText('Live: updating as events arrive')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_MS + 500));
+    expect(getOne).toHaveBeenCalledTimes(2);
+  });
+});
