@@ -4,15 +4,27 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { LIMITS } from '../src/contract/common';
 import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
 import type { Database } from './db/client';
+import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { installOpenApi } from './plugins/openapi';
-import { DEFAULT_RATE_LIMIT, identityHostsFor, installSecurity, LOG_REDACT_PATHS, type RateLimitOptions } from './plugins/security';
+import {
+  ASSISTANT_RATE_LIMIT,
+  createLimiter,
+  DEFAULT_RATE_LIMIT,
+  identityHostsFor,
+  installSecurity,
+  LOG_REDACT_PATHS,
+  type RateLimitOptions,
+} from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { adminApiKeysRoutes } from './routes/adminApiKeys';
 import { adminAuditRoutes } from './routes/adminAudit';
+import { adminConfigVersionRoutes } from './routes/adminConfigVersion';
 import { adminSessionsRoutes } from './routes/adminSessions';
 import { adminUsersRoutes } from './routes/adminUsers';
+import { assistantRoutes } from './routes/assistant';
 import { dictionaryRoutes } from './routes/dictionary';
 import { healthRoutes } from './routes/health';
 import { landmineRoutes } from './routes/landmines';
@@ -41,6 +53,8 @@ export interface BuildAppOptions {
   variations?: VariationGenerator;
   /** Per-admin limit on generate-variations; default 20 a minute, off when rateLimit is false. */
   generationRateLimit?: RateLimitOptions | false;
+  /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
+  assistantRateLimit?: RateLimitOptions;
 }
 
 /**
@@ -76,6 +90,10 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
   await installOpenApi(app); // before the auth hook and the routes: see plugins/openapi.ts
   installAuth(app, { db: options.db, identity: options.identity, limits });
+  installAssistantAuth(app, {
+    db: options.db,
+    limits: limits && { perKey: createLimiter(app, options.assistantRateLimit ?? ASSISTANT_RATE_LIMIT), perAddress: limits.perAddress },
+  });
 
   await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
   await app.register(
@@ -93,6 +111,9 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
+      await api.register(adminApiKeysRoutes, { db: options.db });
+      await api.register(adminConfigVersionRoutes, { db: options.db });
+      await api.register(assistantRoutes, { db: options.db });
     },
     { prefix: '/api' },
   );

@@ -86,7 +86,8 @@ export const installAuth = (app: FastifyInstance, options: AuthOptions): void =>
   app.decorateRequest('admin', null as unknown as AdminPrincipal);
   app.addHook('onRoute', (route) => {
     const underApi = route.url === '/api' || route.url.startsWith('/api/');
-    if (!underApi || route.config?.public) return;
+    // /api/assistant/* takes service keys instead (plugins/assistantAuth.ts), never ID tokens.
+    if (!underApi || route.config?.public || route.url.startsWith('/api/assistant/')) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, authenticate];
   });

@@ -16,6 +16,12 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 600, timeWindowMs: 60_000 };
 
 /**
+ * Calls per service key (pick): an assistant streams several calls at once, each sending a
+ * batch of events every second or two, so 20 live calls are about 1,200 calls a minute.
+ */
+export const ASSISTANT_RATE_LIMIT: RateLimitOptions = { max: 6_000, timeWindowMs: 60_000 };
+
+/**
  * Requests that do not authenticate, per client address, are allowed a fifth of the per-user
  * budget: a signed-out portal sends a few, an attacker guessing tokens many.
  */
@@ -35,7 +41,7 @@ export const tooManyRequests = (retryAfterS: number) => {
   );
 };
 
-const createLimiter = (app: FastifyInstance, { max, timeWindowMs }: RateLimitOptions): RequestLimiter => {
+export const createLimiter = (app: FastifyInstance, { max, timeWindowMs }: RateLimitOptions): RequestLimiter => {
   // The key is decided by the caller (a verified uid is known only after authentication).
   const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (request) => keys.get(request) ?? request.ip });

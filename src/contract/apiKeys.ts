@@ -58,6 +58,7 @@ export const API_KEY_MESSAGES = {
   missingKey: 'Authentication required: send a service key as "Authorization: Bearer <key>".',
   invalidKey: 'The service key is not valid or has been revoked.',
   missingScope: (scope: ApiKeyScope) => `This service key lacks the "${scope}" scope.`,
+  noScope: 'No service key may use this endpoint.',
 } as const;
 
 /** 403 code for a valid key without the route's scope. */

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { API_KEY_MESSAGES, INSUFFICIENT_SCOPE, type ApiKeyScope } from '../../src/contract/apiKeys';
+import { ERROR_CODES } from '../../src/contract/common';
+import type { Database } from '../db/client';
+import { ApiHttpError } from '../errors';
+import { verifyApiKey, type ApiKeyPrincipal } from '../services/apiKeys';
+import type { RequestLimiter } from './security';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The service-key scope an /api/assistant route requires (docs/security.md "Service keys"). */
+    scope?: ApiKeyScope;
+  }
+  interface FastifyRequest {
+    /** The verified service key; set by the assistant auth hook on every /api/assistant route. */
+    apiKey: ApiKeyPrincipal;
+  }
+}
+
+/** The routes only a service key opens; the admin auth hook (auth.ts) leaves them to this one. */
+export const ASSISTANT_PREFIX = '/api/assistant/';
+export const isAssistantRoute = (url: string): boolean => url.startsWith(ASSISTANT_PREFIX);
+
+export interface AssistantAuthOptions {
+  db: Database;
+  /** perKey: calls per key (the assistant's budget); perAddress: refused calls per client address. null: off. */
+  limits: { perKey: RequestLimiter; perAddress: RequestLimiter } | null;
+}
+
+const bearerToken = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+};
+
+const deny = (request: FastifyRequest, status: 401 | 403, reason: string, code: string, message: string): never => {
+  request.log.warn({ event: 'auth.denied', reason, method: request.method, url: request.url }, 'request denied');
+  throw new ApiHttpError(status, code, message);
+};
+
+const createAuthenticate =
+  ({ db, limits }: AssistantAuthOptions, scope: ApiKeyScope | undefined): onRequestHookHandler =>
+  async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    // An admin's ID token is no service key: it fails the key's format like any other string.
+    const principal = token ? await verifyApiKey(db, token) : null;
+    if (!principal) {
+      await limits?.perAddress(request, `address:${request.ip}`);
+      return deny(
+        request,
+        401,
+        token ? 'unknown or revoked service key' : 'missing service key',
+        ERROR_CODES.notAuthenticated,
+        token ? API_KEY_MESSAGES.invalidKey : API_KEY_MESSAGES.missingKey,
+      );
+    }
+    await limits?.perKey(request, `apiKey:${principal.id}`);
+    // A route without a declared scope is refused to every key (deny by default).
+    if (!scope) return deny(request, 403, 'route declares no scope', INSUFFICIENT_SCOPE, API_KEY_MESSAGES.noScope);
+    if (!principal.scopes.includes(scope)) {
+      return deny(request, 403, `missing scope ${scope}`, INSUFFICIENT_SCOPE, API_KEY_MESSAGES.missingScope(scope));
+    }
+    request.apiKey = principal;
+  };
+
+/**
+ * Service-key authentication for /api/assistant/* (docs/security.md "Service keys"): every
+ * route registered there after this call gets the hook, checking the key and the route's
+ * `config.scope`. Install before the routes, beside installAuth.
+ */
+export const installAssistantAuth = (app: FastifyInstance, options: AssistantAuthOptions): void => {
+  app.decorateRequest('apiKey', null as unknown as ApiKeyPrincipal);
+  app.addHook('onRoute', (route) => {
+    if (!isAssistantRoute(route.url)) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...existing, createAuthenticate(options, route.config?.scope)];
+  });
+};

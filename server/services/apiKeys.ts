@@ -1,0 +1,137 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_CHARS,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyScope,
+} from '../../src/contract/apiKeys';
+import type { Database } from '../db/client';
+import { apiKeys } from '../db/schema';
+import { notFoundError } from '../errors';
+import { recordAudit, type AuditActor } from './audit';
+
+type Row = typeof apiKeys.$inferSelect;
+
+/** What a verified key lets the assistant's routes know (never the secret). */
+export interface ApiKeyPrincipal {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+/** last_used_at is written at most this often per key, so a busy key is not a write per call. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+const toWire = (row: Row): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  scopes: row.scopes,
+  prefix: row.prefix,
+  createdByUid: row.createdByUid,
+  createdByEmail: row.createdByEmail,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** A new secret: the fixed prefix and 32 random bytes in base64url (docs/security.md "Service keys"). */
+export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+
+/** Creates a key and its audit row; the secret is in the answer and nowhere else. */
+export const createApiKey = async (db: Database, actor: AuditActor, input: ApiKeyCreate): Promise<ApiKey & { key: string }> => {
+  const key = generateApiKey();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        name: input.name,
+        scopes: input.scopes,
+        prefix: key.slice(0, API_KEY_SHOWN_CHARS),
+        keyHash: sha256(key).toString('hex'),
+        createdByUid: actor.uid,
+        createdByEmail: actor.email,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'apiKey.create',
+      targetType: 'apiKey',
+      targetId: created.id,
+      changes: {
+        name: { from: null, to: created.name },
+        scopes: { from: null, to: created.scopes.join(', ') },
+        prefix: { from: null, to: created.prefix },
+      },
+    });
+    return created;
+  });
+  return { ...toWire(row), key };
+};
+
+/** Every key, newest first, without secrets. */
+export const listApiKeys = async (db: Database): Promise<ApiKey[]> =>
+  (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))).map(toWire);
+
+export const getApiKey = async (db: Database, id: string): Promise<ApiKey> => {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  if (!row) throw notFoundError(API_KEY_MESSAGES.notFound);
+  return toWire(row);
+};
+
+/**
+ * Revokes a key: refused from its next call on (verifyApiKey reads the row every time).
+ * Revoking a revoked key changes nothing and writes no audit row.
+ */
+export const revokeApiKey = async (db: Database, actor: AuditActor, id: string): Promise<ApiKey> =>
+  toWire(
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1).for('update');
+      if (!current) throw notFoundError(API_KEY_MESSAGES.notFound);
+      if (current.revokedAt) return current;
+      const [row] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id)).returning();
+      await recordAudit(tx, {
+        actor,
+        action: 'apiKey.revoke',
+        targetType: 'apiKey',
+        targetId: id,
+        changes: { revokedAt: { from: null, to: row.revokedAt!.toISOString() } },
+      });
+      return row;
+    }),
+  );
+
+/**
+ * The key's principal, or null when the key is malformed, unknown or revoked. The lookup is
+ * by the SHA-256 of the presented key (so the database never sees the secret) and the stored
+ * hash is then compared in constant time; last_used_at moves at most once a minute.
+ */
+export const verifyApiKey = async (db: Database, presented: string): Promise<ApiKeyPrincipal | null> => {
+  if (!API_KEY_PATTERN.test(presented)) return null;
+  const digest = sha256(presented);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, digest.toString('hex')))
+    .limit(1);
+  if (!row || row.revokedAt) return null;
+  const stored = Buffer.from(row.keyHash, 'hex');
+  if (stored.length !== digest.length || !timingSafeEqual(stored, digest)) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(apiKeys.id, row.id),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${`${LAST_USED_RESOLUTION_MS} milliseconds`}::interval`)),
+        ),
+      );
+  }
+  return { id: row.id, name: row.name, scopes: row.scopes };
+};

@@ -1,0 +1,92 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AssistantConfig, ConfigEmbedding, ConfigItem } from '../../src/contract/assistant';
+import type { Database, Transaction } from '../db/client';
+import { dictionaryItems, landmines } from '../db/schema';
+import { readConfigVersion } from './configVersion';
+import { readSpeechRate } from './speechRate';
+
+type ItemRow = Pick<
+  typeof dictionaryItems.$inferSelect,
+  'id' | 'kind' | 'question' | 'answer' | 'category' | 'isOriginal' | 'parentId' | 'needsEmbedding' | 'embedding' | 'embeddingModel'
+>;
+
+const embeddingOf = (row: ItemRow): ConfigEmbedding =>
+  row.needsEmbedding || !row.embedding || !row.embeddingModel
+    ? null
+    : { model: row.embeddingModel, dimensions: row.embedding.length, vector: row.embedding };
+
+/** Originals newest first (as the dictionary lists them), each with its variations oldest first. */
+const groupItems = (rows: readonly ItemRow[], kind: ItemRow['kind']): ConfigItem[] => {
+  const variations = new Map<string, ConfigItem['variations']>();
+  for (const row of rows) {
+    if (row.kind !== kind || row.isOriginal) continue;
+    const list = variations.get(row.parentId!) ?? [];
+    list.push({ _id: row.id, question: row.question, category: row.category, embedding: embeddingOf(row) });
+    variations.set(row.parentId!, list);
+  }
+  return rows
+    .filter((row) => row.kind === kind && row.isOriginal)
+    .map((row) => ({
+      _id: row.id,
+      question: row.question,
+      answer: row.answer,
+      category: row.category,
+      embedding: embeddingOf(row),
+      variations: variations.get(row.id) ?? [],
+    }));
+};
+
+const readSnapshot = async (tx: Database | Transaction): Promise<AssistantConfig> => {
+  const { version } = await readConfigVersion(tx);
+  const items = await tx
+    .select({
+      id: dictionaryItems.id,
+      kind: dictionaryItems.kind,
+      question: dictionaryItems.question,
+      answer: dictionaryItems.answer,
+      category: dictionaryItems.category,
+      isOriginal: dictionaryItems.isOriginal,
+      parentId: dictionaryItems.parentId,
+      needsEmbedding: dictionaryItems.needsEmbedding,
+      embedding: dictionaryItems.embedding,
+      embeddingModel: dictionaryItems.embeddingModel,
+    })
+    .from(dictionaryItems)
+    // Newest first; variations are regrouped under their original, oldest first (reversed below).
+    .orderBy(desc(dictionaryItems.createdAt), desc(dictionaryItems.id));
+  const originalsFirst = items.filter((row) => row.isOriginal);
+  const variationsOldestFirst = items.filter((row) => !row.isOriginal).reverse();
+  const mines = await tx
+    .select()
+    .from(landmines)
+    .where(eq(landmines.isActive, true))
+    .orderBy(desc(landmines.createdAt), desc(landmines.id));
+  const speechRate = await readSpeechRate(tx);
+  const rows = [...originalsFirst, ...variationsOldestFirst];
+  return {
+    version,
+    generatedAt: new Date().toISOString(),
+    objections: groupItems(rows, 'objection'),
+    faqs: groupItems(rows, 'faq'),
+    landmines: mines.map((row) => ({
+      _id: row.id,
+      trigger: row.trigger,
+      triggerVariations: row.triggerVariations,
+      category: row.category,
+      priority: row.priority,
+      canSay: row.canSay,
+      cannotSay: row.cannotSay,
+      quickTips: row.quickTips,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    speechRate,
+  };
+};
+
+/**
+ * GET /api/assistant/config: the dictionary, the active landmines and the speech-rate
+ * settings with the version they make up. One repeatable-read transaction, so the version
+ * and the data are the same moment's even while admins edit on another server.
+ */
+export const readAssistantConfig = (db: Database): Promise<AssistantConfig> =>
+  db.transaction((tx) => readSnapshot(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });

@@ -1,0 +1,110 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SessionStatistics } from '../../src/contract/sessions';
+import type { Transaction } from '../db/client';
+import {
+  sessionAnalyses,
+  sessionDetections,
+  sessions,
+  sessionSentimentEntries,
+  sessionSpeechAlerts,
+  sessionTranscripts,
+} from '../db/schema';
+import { summarizeSentiment } from '../seed/sessions/sentiment';
+import { analyzeSpeechRate } from '../seed/sessions/speechRate';
+
+type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * The statistics of a call from its transcripts and detections, by the demo generator's rules
+ * (server/seed/sessions/generator.ts): counts per speaker and per detection kind, and the
+ * response rate, the percentage of detections whose next transcript is the salesperson's
+ * (100 when there are none). A detection belongs to the last transcript that started at or
+ * before it.
+ */
+export const statisticsFrom = (
+  transcripts: readonly { t: number; speaker: 'customer' | 'salesperson' }[],
+  detections: readonly { t: number; kind: 'objection' | 'faq' | 'new_inquiry' }[],
+): SessionStatistics => {
+  let answered = 0;
+  let at = -1;
+  for (const detection of detections) {
+    while (at + 1 < transcripts.length && transcripts[at + 1].t <= detection.t) at += 1;
+    if (transcripts[at + 1]?.speaker === 'salesperson') answered += 1;
+  }
+  const customer = transcripts.filter((transcript) => transcript.speaker === 'customer').length;
+  const count = (kind: string) => detections.filter((detection) => detection.kind === kind).length;
+  return {
+    totalTranscripts: transcripts.length,
+    customerTranscripts: customer,
+    salespersonTranscripts: transcripts.length - customer,
+    totalObjections: count('objection'),
+    totalFAQs: count('faq'),
+    totalNewInquiries: count('new_inquiry'),
+    responseRate: detections.length === 0 ? 100 : Math.round((answered / detections.length) * 1000) / 10,
+  };
+};
+
+/**
+ * Ends an in-progress session (the caller holds its row lock): status, duration, statistics
+ * and the analysis summary (sentiment summary, alert count, the salesperson's average rate),
+ * computed from what was ingested.
+ */
+export const completeSession = async (
+  tx: Transaction,
+  session: SessionRow,
+  end: { endMs: number; duration: number; status: 'completed' | 'failed' },
+): Promise<SessionRow> => {
+  const id = session.id;
+  const transcripts = await tx
+    .select({ ts: sessionTranscripts.ts, speaker: sessionTranscripts.speaker, text: sessionTranscripts.text })
+    .from(sessionTranscripts)
+    .where(eq(sessionTranscripts.sessionId, id))
+    .orderBy(asc(sessionTranscripts.ts), asc(sessionTranscripts.seq));
+  const detections = await tx
+    .select({ ts: sessionDetections.ts, kind: sessionDetections.kind })
+    .from(sessionDetections)
+    .where(eq(sessionDetections.sessionId, id))
+    .orderBy(asc(sessionDetections.ts), asc(sessionDetections.seq));
+  const entries = await tx
+    .select({ emotion: sessionSentimentEntries.dominantEmotion, confidence: sessionSentimentEntries.confidence })
+    .from(sessionSentimentEntries)
+    .where(eq(sessionSentimentEntries.sessionId, id));
+  const alerts = await tx.$count(sessionSpeechAlerts, eq(sessionSpeechAlerts.sessionId, id));
+
+  const timed = transcripts.map((row) => ({ t: row.ts.getTime(), speaker: row.speaker, text: row.text }));
+  const statistics = statisticsFrom(
+    timed,
+    detections.map((row) => ({ t: row.ts.getTime(), kind: row.kind })),
+  );
+  const sentiment = summarizeSentiment(entries);
+  const { averageWordsPerMinute } = analyzeSpeechRate(timed, end.endMs);
+  const analysis = {
+    dominantEmotion: sentiment.session_dominant_emotion,
+    sessionConfidence: sentiment.session_confidence,
+    sentimentTotal: sentiment.total_transcripts,
+    averageConfidence: sentiment.average_confidence,
+    emotionDistribution: sentiment.emotion_distribution,
+    totalAlerts: alerts,
+    averageWordsPerMinute,
+  };
+  await tx
+    .insert(sessionAnalyses)
+    .values({ sessionId: id, ...analysis })
+    .onConflictDoUpdate({ target: sessionAnalyses.sessionId, set: analysis });
+  const [row] = await tx
+    .update(sessions)
+    .set({
+      status: end.status,
+      duration: end.duration,
+      totalTranscripts: statistics.totalTranscripts,
+      customerTranscripts: statistics.customerTranscripts,
+      salespersonTranscripts: statistics.salespersonTranscripts,
+      totalObjections: statistics.totalObjections,
+      totalFaqs: statistics.totalFAQs,
+      totalNewInquiries: statistics.totalNewInquiries,
+      responseRate: statistics.responseRate,
+    })
+    .where(eq(sessions.id, id))
+    .returning();
+  return row;
+};

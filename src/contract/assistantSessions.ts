@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
+import {
+  DETECTION_CATEGORIES,
+  emotionSchema,
+  isObjectionCategory,
+  sessionIdSchema,
+  sessionStatisticsSchema,
+  sessionStatusSchema,
+  speakerSchema,
+} from './sessions';
+
+/**
+ * The assistant's sessions ingest (issue 13; docs/api.md "Assistant API"), scope
+ * sessions:write: POST /api/assistant/sessions, .../{sessionId}/events, .../{sessionId}/complete.
+ * Event fields are named as in the session detail (contract/sessions.ts).
+ */
+
+/** docs/api.md limits (pick): events per batch, and the largest seq. */
+export const INGEST_LIMITS = {
+  batchEvents: 500,
+  seqMax: 2_147_483_647,
+  text: LIMITS.answer,
+  question: LIMITS.question,
+  wordsPerMinute: 10_000,
+  words: 1_000_000,
+  timeWindow: 3_600,
+} as const;
+
+export const INGEST_MESSAGES = {
+  sessionCompleted: 'This session is complete: it accepts no more events.',
+  sessionExists: 'A session with this sessionId exists with different details.',
+  completedDifferently: 'This session was completed with a different endTime or status.',
+  beforeStart: 'Event timestamps must not be earlier than the session start time.',
+  endBeforeStart: 'endTime must not be earlier than the session start time.',
+  category: `category must be ${DETECTION_CATEGORIES.faq}, ${DETECTION_CATEGORIES.newInquiry} or a name containing OBJECTION`,
+} as const;
+
+const inRange = (value: string) => {
+  const at = Date.parse(value);
+  return at >= Date.parse(DATE_FILTER_RANGE.min) && at <= Date.parse(DATE_FILTER_RANGE.max);
+};
+
+/** An ISO 8601 date-time with its offset, between 1970 and 2100 (a bad timestamp is a 400). */
+export const ingestTimestampSchema = z.iso
+  .datetime({ offset: true, message: 'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T09:30:00.000Z' })
+  .refine(inRange, `Must lie between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
+
+const text = (max: number) => safeText(z.string().max(max, `At most ${max} characters`));
+const requiredText = (max: number) => safeText(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`));
+const fraction = z.number().min(0).max(1);
+
+export const ingestSessionCreateSchema = z
+  .object({
+    sessionId: sessionIdSchema,
+    sessionName: requiredText(LIMITS.name),
+    userEmail: z.email().max(254),
+    startTime: ingestTimestampSchema,
+    metadata: z
+      .object({ roomName: text(LIMITS.name).nullable().optional() })
+      .strict()
+      .default({}),
+    /** The configuration version (GET /api/assistant/config) the assistant runs the call with. */
+    configVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+export type IngestSessionCreate = z.infer<typeof ingestSessionCreateSchema>;
+
+const eventBase = { seq: z.number().int().min(0).max(INGEST_LIMITS.seqMax), timestamp: ingestTimestampSchema };
+
+export const transcriptEventSchema = z
+  .object({ ...eventBase, type: z.literal('transcript'), speaker: speakerSchema, text: text(INGEST_LIMITS.text) })
+  .strict();
+export const detectionEventSchema = z
+  .object({
+    ...eventBase,
+    type: z.literal('detection'),
+    category: requiredText(LIMITS.name).refine(
+      (category) => category === DETECTION_CATEGORIES.faq || category === DETECTION_CATEGORIES.newInquiry || isObjectionCategory(category),
+      INGEST_MESSAGES.category,
+    ),
+    relevance_score: fraction,
+    question: requiredText(INGEST_LIMITS.question),
+    answer: text(INGEST_LIMITS.text).nullable().optional(),
+  })
+  .strict();
+export const sentimentEventSchema = z
+  .object({
+    ...eventBase,
+    type: z.literal('sentiment'),
+    speaker: speakerSchema,
+    dominant_emotion: emotionSchema,
+    confidence: fraction,
+    transcript: text(INGEST_LIMITS.text),
+  })
+  .strict();
+export const speechAlertEventSchema = z
+  .object({
+    ...eventBase,
+    type: z.literal('speech_alert'),
+    words_per_minute: z.number().min(0).max(INGEST_LIMITS.wordsPerMinute),
+    total_words: z.number().int().min(0).max(INGEST_LIMITS.words),
+    time_window: z.number().int().min(1).max(INGEST_LIMITS.timeWindow),
+    max_words: z.number().int().min(1).max(INGEST_LIMITS.words),
+  })
+  .strict();
+
+/** One event; an unknown `type` is a 400 naming the four known ones. */
+export const ingestEventSchema = z.discriminatedUnion('type', [
+  transcriptEventSchema,
+  detectionEventSchema,
+  sentimentEventSchema,
+  speechAlertEventSchema,
+]);
+export type IngestEvent = z.infer<typeof ingestEventSchema>;
+
+export const ingestEventsSchema = z
+  .object({
+    events: z
+      .array(ingestEventSchema)
+      .min(1, 'At least one event')
+      .max(INGEST_LIMITS.batchEvents, `At most ${INGEST_LIMITS.batchEvents} events per batch`),
+  })
+  .strict();
+export type IngestEvents = z.infer<typeof ingestEventsSchema>;
+
+export const ingestCompleteSchema = z
+  .object({ endTime: ingestTimestampSchema, status: z.enum(['completed', 'failed']).default('completed') })
+  .strict();
+export type IngestComplete = z.infer<typeof ingestCompleteSchema>;
+
+export const ingestSessionParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+export const ingestSessionSchema = z.object({
+  sessionId: z.string(),
+  sessionName: z.string(),
+  userEmail: z.string(),
+  startTime: z.string(),
+  metadata: z.object({ roomName: z.string().nullable() }),
+  configVersion: z.number().int().nullable(),
+  status: sessionStatusSchema,
+  duration: z.number().int().min(0),
+});
+export type IngestSession = z.infer<typeof ingestSessionSchema>;
+
+export const ingestSessionResponseSchema = z.object({ success: z.literal(true), data: ingestSessionSchema });
+export const ingestEventsResponseSchema = z.object({
+  success: z.literal(true),
+  /** accepted: events stored by this call; duplicates: events whose seq the session already had (or repeated in the batch). */
+  data: z.object({ accepted: z.number().int().min(0), duplicates: z.number().int().min(0) }),
+});
+export const ingestCompleteResponseSchema = z.object({
+  success: z.literal(true),
+  data: ingestSessionSchema.extend({ statistics: sessionStatisticsSchema }),
+});
