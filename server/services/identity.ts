@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { createRevocationCache, type RevocationCheckOptions } from './revocationCache';
 
 export interface VerifiedIdToken {
   uid: string;
@@ -32,7 +33,12 @@ export type UpdateIdentityUser = Partial<Omit<CreateIdentityUser, 'uid'>>;
 
 /** The identity provider as the server uses it (Firebase Auth, or its emulator). */
 export interface Identity {
-  /** Throws InvalidTokenError (401) or IdentityUnavailableError (503). */
+  /**
+   * Checks the signature, expiry and project locally on every call. checkRevoked: also refuses
+   * a token of a disabled or deleted account or of revoked sessions, asking the provider at
+   * most once per interval per uid (revocationCache.ts); changes made through this instance
+   * are seen at once. Throws InvalidTokenError (401) or IdentityUnavailableError (503).
+   */
   verifyIdToken(token: string, checkRevoked: boolean): Promise<VerifiedIdToken>;
   /** null when no account has this email. */
   getUserByEmail(email: string): Promise<IdentityUser | null>;
@@ -112,6 +118,8 @@ export interface FirebaseIdentityOptions {
    */
   httpAgent?: Agent;
   credential?: Credential;
+  /** How often the provider is asked whether a uid's sessions were revoked (default once a minute). */
+  revocationCheck?: RevocationCheckOptions;
 }
 
 /**
@@ -119,33 +127,51 @@ export interface FirebaseIdentityOptions {
  * With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the emulator and accepts its
  * unsigned tokens; env.ts refuses that combination in production.
  */
-export const createFirebaseIdentity = ({ projectId, httpAgent, credential }: FirebaseIdentityOptions): Identity => {
+export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revocationCheck }: FirebaseIdentityOptions): Identity => {
   const app = initializeApp(
     { projectId, ...(httpAgent ? { httpAgent } : {}), ...(credential ? { credential } : {}) },
     `salescoach-${randomUUID()}`,
   );
   const auth = getAuth(app);
+  const checked = createRevocationCache(revocationCheck);
+  const verify = async (token: string, checkRevoked: boolean): Promise<VerifiedIdToken> => {
+    try {
+      const decoded = await auth.verifyIdToken(token, checkRevoked);
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        name: typeof decoded.name === 'string' ? decoded.name : null,
+        authTime: decoded.auth_time,
+      };
+    } catch (error) {
+      throw classifyVerifyError(error);
+    }
+  };
+  // After a change to an account through this instance, its next token is checked with the provider.
+  const changing = async <T>(uid: string, change: () => Promise<T>): Promise<T> => {
+    checked.forget(uid);
+    try {
+      return await change();
+    } finally {
+      checked.forget(uid);
+    }
+  };
   return {
     verifyIdToken: async (token, checkRevoked) => {
-      try {
-        const decoded = await auth.verifyIdToken(token, checkRevoked);
-        return {
-          uid: decoded.uid,
-          email: decoded.email ?? null,
-          name: typeof decoded.name === 'string' ? decoded.name : null,
-          authTime: decoded.auth_time,
-        };
-      } catch (error) {
-        throw classifyVerifyError(error);
-      }
+      // The signature is checked against Google's cached public keys: no round trip per request.
+      const local = await verify(token, false);
+      if (!checkRevoked || checked.isFresh(local.uid)) return local;
+      const verified = await verify(token, true);
+      checked.markChecked(verified.uid);
+      return verified;
     },
     getUserByEmail: (email) => nullWhenNotFound(async () => toIdentityUser(await auth.getUserByEmail(email))),
     getUser: (uid) => nullWhenNotFound(async () => toIdentityUser(await auth.getUser(uid))),
     getUsers: async (uids) => (uids.length === 0 ? [] : (await auth.getUsers(uids.map((uid) => ({ uid })))).users.map(toIdentityUser)),
     createUser: async (user) => toIdentityUser(await auth.createUser(user)),
-    updateUser: async (uid, changes) => toIdentityUser(await auth.updateUser(uid, changes)),
-    revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
-    deleteUser: (uid) => auth.deleteUser(uid),
+    updateUser: (uid, changes) => changing(uid, async () => toIdentityUser(await auth.updateUser(uid, changes))),
+    revokeRefreshTokens: (uid) => changing(uid, () => auth.revokeRefreshTokens(uid)),
+    deleteUser: (uid) => changing(uid, () => auth.deleteUser(uid)),
     close: () => deleteApp(app),
   };
 };
