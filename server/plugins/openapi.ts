@@ -11,10 +11,16 @@ export const SECURITY_SCHEMES = { admin: 'adminIdToken', assistant: 'assistantKe
 
 const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
 
-/** The routes a caller authenticates on: public ones need nothing, /api/assistant/* a service key, the rest an admin. */
+/**
+ * What a caller authenticates with: public routes nothing, /api/assistant/* a service key with the
+ * route's scope (OpenAPI 3.1 lets a bearer requirement list it), the rest an admin's ID token.
+ */
 const securityOf = (route: RouteOptions) => {
   if (route.config?.public) return [];
-  if (isUnder(route.url, '/api/assistant')) return [{ [SECURITY_SCHEMES.assistant]: [] }];
+  if (isUnder(route.url, '/api/assistant')) {
+    const scope = (route.config as { scope?: string } | undefined)?.scope;
+    return [{ [SECURITY_SCHEMES.assistant]: scope ? [scope] : [] }];
+  }
   return [{ [SECURITY_SCHEMES.admin]: [] }];
 };
 

@@ -67,12 +67,19 @@ describe('the OpenAPI document and the interactive reference', () => {
       const operation = document.paths[openApiPath(url)][method.toLowerCase()];
       const expected = route.config?.public
         ? []
-        : [{ [isUnder(url, '/api/assistant') ? SECURITY_SCHEMES.assistant : SECURITY_SCHEMES.admin]: [] }];
+        : isUnder(url, '/api/assistant')
+          ? [{ [SECURITY_SCHEMES.assistant]: [(route.config as { scope?: string }).scope] }]
+          : [{ [SECURITY_SCHEMES.admin]: [] }];
       expect(operation.security, `${method} ${url}`).toEqual(expected);
       expect(operation.tags, `${method} ${url}`).toHaveLength(1);
     }
     expect(document.paths['/api/speech-rate'].put.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
     expect(document.paths['/api/health'].get.security).toEqual([]);
+    expect(document.paths['/api/assistant/config'].get.security).toEqual([{ [SECURITY_SCHEMES.assistant]: ['config:read'] }]);
+    expect(document.paths['/api/assistant/sessions/{sessionId}/events'].post.security).toEqual([
+      { [SECURITY_SCHEMES.assistant]: ['sessions:write'] },
+    ]);
+    expect(document.paths['/api/admin/api-keys'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
   });
 
   it('generates the shapes from the routes zod schemas (bodies, responses)', () => {
