@@ -22,6 +22,22 @@ export const appMessages = {
       sent: 'Password reset email sent! Check your inbox.',
       emailRequired: 'Please enter your email address',
     },
+    // the identity provider's error codes, worded (customPages/auth/authMessages.ts)
+    identity: {
+      wrongCredentials: 'Incorrect email or password.',
+      missingPassword: 'Please enter your password',
+      userDisabled: 'This account has been disabled. Please contact an administrator.',
+      tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+      network: 'Cannot reach the sign-in service. Check your connection and try again.',
+      emailInUse: 'An account with this email address already exists. Sign in, or reset its password.',
+      passwordRequirements: 'The password does not meet the password policy.',
+      operationNotAllowed: 'Email and password sign-in is not enabled. Please contact an administrator.',
+      signupClosed: 'Sign-up is closed. Please ask an administrator for an account.',
+      storageBlocked: 'This browser blocks the storage that sign-in needs. Allow site data for this portal and try again.',
+      notConfigured: 'The sign-in service is not set up for this portal. Please contact an administrator.',
+      signInFailed: 'Sign-in failed. Please try again.',
+      signUpFailed: 'Sign-up failed. Please try again.',
+    },
   },
   http: {
     timeout: 'The server took too long to respond. Please try again.',

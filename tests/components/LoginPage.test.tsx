@@ -72,13 +72,14 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it("shows the identity provider's message for other failures", async () => {
+  it("words the identity provider's failures, never its raw message (issue 14)", async () => {
     const user = userEvent.setup();
     renderPublicPage(<LoginPage />, { auth: buildAuth() });
     await user.type(screen.getByLabelText(/Email Address/), admin.email);
     await user.type(screen.getByLabelText(/Password/), 'wrong-password');
     await user.click(signInButton());
-    expect(await screen.findByText('Firebase: Error (auth/invalid-credential).')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
+    expect(screen.queryByText(/Firebase|auth\//)).not.toBeInTheDocument();
   });
 
   it('shows the alert and error passed by the route guard', () => {
@@ -102,18 +103,18 @@ describe('LoginPage', () => {
       expect(localStorage.getItem('RaStore.locale')).toBe('"fr"');
     });
 
-    it("keeps the identity provider's message as it is", async () => {
+    it("words an unknown identity failure as the action's own text, and translates it (issue 14)", async () => {
       const user = userEvent.setup();
       const auth = buildAuth();
       auth.signIn.mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));
       renderPublicPage(<LoginPage />, { auth });
       await user.type(screen.getByLabelText(/Email Address/), admin.email);
       await user.type(screen.getByLabelText(/Password/), `${admin.password}{Enter}`);
-      await screen.findByText('Firebase: Error (auth/internal-error).');
+      await screen.findByText('Sign-in failed. Please try again.');
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
 
       expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
-      expect(screen.getByText('Firebase: Error (auth/internal-error).')).toBeInTheDocument();
+      expect(screen.getByText('La connexion a échoué. Veuillez réessayer.')).toBeInTheDocument();
       expect(screen.getByLabelText(/Adresse e-mail/)).toHaveValue(admin.email);
     });
   });

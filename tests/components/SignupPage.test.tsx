@@ -52,13 +52,15 @@ describe('SignupPage', () => {
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
-  it("shows the identity provider's error", async () => {
+  it("words the identity provider's error (issue 14)", async () => {
     const user = userEvent.setup();
     const taken = buildAccount({ email: 'taken@salescoach.test' });
     renderPublicPage(<SignupPage />, { path: '/signup', auth: buildFakeAuth({ users: [taken] }) });
     await fill(user, taken.email, 'secret1', 'secret1');
     await submit(user);
-    expect(await screen.findByText('Firebase: Error (auth/email-already-in-use).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this email address already exists. Sign in, or reset its password.'),
+    ).toBeInTheDocument();
   });
 
   it('signs a non-whitelisted account out and shows the access-denied message', async () => {

@@ -42,6 +42,14 @@ export const LoginPage = () => {
 
   useEffect(() => () => clearTimeout(deniedTimer.current), []);
 
+  // A message belongs to the form it came from: switching between sign-in and reset clears it.
+  const changeMode = (next: 'signIn' | 'reset') => {
+    clearTimeout(deniedTimer.current);
+    setError('');
+    setAlert('');
+    setMode(next);
+  };
+
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email || !password || loading) return;
@@ -62,7 +70,7 @@ export const LoginPage = () => {
           setAlert('app.auth.noPermission');
         }, ACCESS_DENIED_DELAY_MS);
       } else {
-        setError(authErrorMessage(caught));
+        setError(authErrorMessage(caught, 'signIn'));
       }
     } finally {
       setLoading(false);
@@ -72,7 +80,7 @@ export const LoginPage = () => {
   if (mode === 'reset') {
     return (
       <AuthCard title={translate('app.login.resetTitle')}>
-        <PasswordResetForm initialEmail={email} onBack={() => setMode('signIn')} />
+        <PasswordResetForm initialEmail={email} onBack={() => changeMode('signIn')} />
       </AuthCard>
     );
   }
@@ -110,7 +118,7 @@ export const LoginPage = () => {
         <Button type="submit" variant="contained" fullWidth disabled={loading || !email || !password} sx={{ mt: 2 }}>
           {translate(loading ? 'app.login.submitting' : 'app.login.submit')}
         </Button>
-        <Button fullWidth onClick={() => setMode('reset')} sx={{ mt: 1 }}>
+        <Button fullWidth onClick={() => changeMode('reset')} sx={{ mt: 1 }}>
           {translate('app.login.forgotPassword')}
         </Button>
       </Box>

@@ -42,7 +42,7 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
       // spec 4: return to sign-in 3 s after a successful reset
       returnTimer.current = setTimeout(onBack, RESET_RETURN_DELAY_MS);
     } catch (caught) {
-      setError(authErrorMessage(caught));
+      setError(authErrorMessage(caught, 'reset'));
     } finally {
       setLoading(false);
     }

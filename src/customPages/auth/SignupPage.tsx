@@ -61,7 +61,7 @@ export const SignupPage = () => {
       setError('app.auth.accessDenied');
       setAlert('app.auth.noPermission');
     } catch (caught) {
-      setError(authErrorMessage(caught));
+      setError(authErrorMessage(caught, 'signUp'));
     } finally {
       setLoading(false);
     }

@@ -1,12 +1,87 @@
 import { translate } from '@/i18n/translate';
 
-/**
- * What a failure says, untranslated: PortalAuth throws errors whose message is an i18n key;
- * the identity provider's own messages (e.g. a weak password) are not keys. The pages keep it
- * as is and translate it with messageText when they render, so a shown message follows a
- * switch of language.
- */
-export const authErrorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const WRONG_CREDENTIALS = 'app.auth.identity.wrongCredentials';
+const TOO_MANY = 'app.auth.identity.tooManyRequests';
+const NETWORK = 'app.auth.identity.network';
+const NOT_CONFIGURED = 'app.auth.identity.notConfigured';
+const REQUIREMENTS = 'app.auth.identity.passwordRequirements';
 
-/** The text of a message held as an i18n key; a message that is not a key passes through unchanged. */
-export const messageText = (message: string): string => translate(message, { _: message });
+/**
+ * The identity provider's error codes, worded (English and French in the catalogues). A wrong
+ * password, an unknown email and Firebase's combined invalid-credential code give one sentence,
+ * so the sign-in form does not reveal which emails have an account.
+ */
+const IDENTITY_ERROR_KEYS: Record<string, string> = {
+  'auth/invalid-credential': WRONG_CREDENTIALS,
+  'auth/invalid-login-credentials': WRONG_CREDENTIALS,
+  'auth/wrong-password': WRONG_CREDENTIALS,
+  'auth/user-not-found': WRONG_CREDENTIALS,
+  'auth/invalid-password': WRONG_CREDENTIALS,
+  'auth/invalid-email': 'app.auth.reset.invalidEmail',
+  'auth/missing-email': 'app.auth.reset.emailRequired',
+  'auth/missing-password': 'app.auth.identity.missingPassword',
+  'auth/user-disabled': 'app.auth.identity.userDisabled',
+  'auth/too-many-requests': TOO_MANY,
+  'auth/quota-exceeded': TOO_MANY,
+  'auth/network-request-failed': NETWORK,
+  'auth/timeout': NETWORK,
+  'auth/email-already-in-use': 'app.auth.identity.emailInUse',
+  'auth/weak-password': 'app.signup.passwordTooShort',
+  'auth/password-does-not-meet-requirements': REQUIREMENTS,
+  'auth/operation-not-allowed': 'app.auth.identity.operationNotAllowed',
+  'auth/admin-restricted-operation': 'app.auth.identity.signupClosed',
+  'auth/web-storage-unsupported': 'app.auth.identity.storageBlocked',
+  'auth/invalid-api-key': NOT_CONFIGURED,
+  'auth/api-key-not-valid.-please-pass-a-valid-api-key.': NOT_CONFIGURED,
+  'auth/app-not-authorized': NOT_CONFIGURED,
+  'auth/unauthorized-domain': NOT_CONFIGURED,
+  'auth/configuration-not-found': NOT_CONFIGURED,
+  'auth/user-token-expired': 'app.auth.sessionExpired',
+  'auth/invalid-user-token': 'app.auth.sessionExpired',
+  'auth/requires-recent-login': 'app.auth.sessionExpired',
+};
+
+/** What failed, for the text of an error without a known code. */
+export type AuthAction = 'signIn' | 'signUp' | 'reset';
+const ACTION_FALLBACK_KEYS: Record<AuthAction, string> = {
+  signIn: 'app.auth.identity.signInFailed',
+  signUp: 'app.auth.identity.signUpFailed',
+  reset: 'app.auth.reset.failed',
+};
+
+/** Firebase puts the code on the error and in its message: 'Firebase: Error (auth/wrong-password).' */
+const identityCodeOf = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('auth/')) return code;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return /\((auth\/[^)\s]+)\)/.exec(message)?.[1];
+};
+
+// Between a key and the provider's own detail (the password policy's unmet rules), so both survive a language switch.
+const DETAIL_SEPARATOR = '\n';
+
+/**
+ * What a failure says, untranslated: an i18n key, so a shown message follows a switch of
+ * language (messageText translates it when the page renders). PortalAuth's own errors
+ * (access denied, reset failures) already carry keys; the identity provider's codes are
+ * worded here; anything else gets the action's own text, never the provider's raw message.
+ */
+export const authErrorMessage = (error: unknown, action: AuthAction): string => {
+  const code = identityCodeOf(error);
+  const key = code ? IDENTITY_ERROR_KEYS[code] : undefined;
+  if (key === REQUIREMENTS) {
+    // spec 5: the provider's password-policy message is passed through, after our own words
+    const detail = /requirements:\s*(\[[^\]]*\])/i.exec(error instanceof Error ? error.message : '')?.[1];
+    return detail ? `${key}${DETAIL_SEPARATOR}${detail}` : key;
+  }
+  if (key) return key;
+  const message = error instanceof Error ? error.message : '';
+  return message.startsWith('app.') && !/\s/.test(message) ? message : ACTION_FALLBACK_KEYS[action];
+};
+
+/** The text of a message held as an i18n key (and optional detail); a message that is not a key passes through unchanged. */
+export const messageText = (message: string): string => {
+  const [key, detail] = message.split(DETAIL_SEPARATOR);
+  const text = translate(key, { _: key });
+  return detail ? `${text} ${detail}` : text;
+};

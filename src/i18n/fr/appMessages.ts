@@ -19,6 +19,22 @@ export const appMessages: typeof english = {
       sent: 'E-mail de réinitialisation envoyé ! Consultez votre boîte de réception.',
       emailRequired: 'Veuillez saisir votre adresse e-mail',
     },
+    identity: {
+      wrongCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+      missingPassword: 'Veuillez saisir votre mot de passe',
+      userDisabled: 'Ce compte a été désactivé. Veuillez contacter un administrateur.',
+      tooManyRequests: 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
+      network: 'Impossible de joindre le service de connexion. Vérifiez votre connexion et réessayez.',
+      emailInUse: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous ou réinitialisez son mot de passe.',
+      passwordRequirements: 'Le mot de passe ne respecte pas la politique de mots de passe.',
+      operationNotAllowed: "La connexion par e-mail et mot de passe n'est pas activée. Veuillez contacter un administrateur.",
+      signupClosed: 'Les inscriptions sont fermées. Demandez un compte à un administrateur.',
+      storageBlocked:
+        'Ce navigateur bloque le stockage nécessaire à la connexion. Autorisez les données de site pour ce portail et réessayez.',
+      notConfigured: "Le service de connexion n'est pas configuré pour ce portail. Veuillez contacter un administrateur.",
+      signInFailed: 'La connexion a échoué. Veuillez réessayer.',
+      signUpFailed: "L'inscription a échoué. Veuillez réessayer.",
+    },
   },
   http: {
     timeout: 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
