@@ -115,14 +115,19 @@ export const createHttpClient = ({
     throw authFailedError();
   };
 
-  const send = async (url: string, init: RequestInit, token: string | null): Promise<Response> => {
+  /**
+   * One attempt, its body included: the timeout covers reading the body too, so a server that
+   * sends its headers and then stalls ends as a TIMEOUT after timeoutMs, not a wait without end.
+   */
+  const send = async (url: string, init: RequestInit, token: string | null): Promise<{ response: Response; body: string }> => {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      return await fetchFn(url, { ...init, headers, signal: controller.signal });
+      const response = await fetchFn(url, { ...init, headers, signal: controller.signal });
+      return { response, body: await response.text() };
     } catch (error) {
       if (controller.signal.aborted) {
         throw new HttpError('app.http.timeout', 408, { error: 'TIMEOUT', message: 'app.http.timeout' });
@@ -136,14 +141,13 @@ export const createHttpClient = ({
   const fetchJson: HttpClient['fetchJson'] = async (url, options = {}) => {
     const init: RequestInit = { method: options.method ?? 'GET', headers: options.headers, body: options.body };
     const sentToken = await getToken().catch(() => null);
-    let response = await send(url, init, sentToken);
+    let { response, body } = await send(url, init, sentToken);
     if (response.status === 401) {
       const token = await tokenForRetry(sentToken);
       if (!token) return failAuth();
-      response = await send(url, init, token);
+      ({ response, body } = await send(url, init, token));
       if (response.status === 401) return failAuth();
     }
-    const body = await response.text();
     const json = parseJson(body);
     if (!response.ok) throw toHttpError(response, json);
     return { status: response.status, headers: response.headers, body, json };

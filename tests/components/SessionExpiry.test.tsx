@@ -72,7 +72,7 @@ describe('a session that ends by itself (issue 14, item 2)', { timeout: 20_000 }
     expect(screen.queryByText(REFRESH_FAILED)).not.toBeInTheDocument();
     await signIn();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/sessions/session-42?tab=speech-rate'));
-    expect(screen.getByText('Portal page')).toBeInTheDocument();
+    expect(await screen.findByText('Portal page')).toBeInTheDocument();
     expect(readLoginNotice()).toEqual({});
   });
 

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HttpError } from 'react-admin';
+import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { errorText } from '../../src/dataProvider/errorText';
 import { shouldRetryQuery } from '../../src/dataProvider/queryClient';
 
@@ -50,5 +53,33 @@ describe('shouldRetryQuery', () => {
   });
   it('never retries a refusal, a 429 that says how long to wait, or an unreachable sign-in service', () => {
     for (const status of [400, 401, 403, 404, 409, 429, 503]) expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(false);
+  });
+});
+
+describe('a hung backend (issue 14, item 6)', () => {
+  let server: Server;
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('times out a response whose body never ends, as it does one whose headers never come', async () => {
+    // a real loopback server that answers 200, sends half a JSON body and then stalls
+    server = createServer((request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      if (request.url?.includes('half')) response.write('{"success":true,');
+      else response.flushHeaders();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      getToken: async () => 'token',
+      refreshToken: async () => 'token',
+      onAuthFailure: () => undefined,
+      timeoutMs: 200,
+    });
+    await expect(client.request('/half')).rejects.toMatchObject({ status: 408, body: { error: 'TIMEOUT' } });
+    await expect(client.request('/headers-only')).rejects.toMatchObject({ status: 408, body: { error: 'TIMEOUT' } });
   });
 });
