@@ -45,6 +45,7 @@ const summaryColumns = {
   totalFaqs: sessions.totalFaqs,
   totalNewInquiries: sessions.totalNewInquiries,
   responseRate: sessions.responseRate,
+  configVersion: sessions.configVersion,
 };
 type SummaryRow = Pick<typeof sessions.$inferSelect, keyof typeof summaryColumns>;
 
@@ -57,6 +58,7 @@ const toSummary = (row: SummaryRow): SessionSummary => ({
   duration: row.duration,
   status: row.status,
   metadata: { roomName: row.roomName },
+  configVersion: row.configVersion,
   statistics: {
     totalTranscripts: row.totalTranscripts,
     customerTranscripts: row.customerTranscripts,
