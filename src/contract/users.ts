@@ -106,6 +106,9 @@ export const createUserSchema = z
   })
   .strict();
 export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** The Create New User form (spec 5): the body's rules, the email trimmed as typed (the body carries it trimmed). */
+export const createUserFormSchema = createUserSchema.extend({ email: z.string().trim().pipe(userEmailSchema) });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 /** PUT /api/admin/users/{id} body (spec 7: name, role, isActive; the email is not editable). */

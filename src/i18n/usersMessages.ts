@@ -35,6 +35,12 @@ export const usersMessages = {
     disable: 'Disable user',
     enable: 'Enable user',
   },
+  /** Why a control is disabled on the signed-in admin's own row (the server refuses these, spec 6). */
+  self: {
+    disable: 'You cannot disable your own account',
+    delete: 'You cannot delete your own account',
+    demote: 'You cannot demote your own account',
+  },
   fields: {
     email: 'Email',
     password: 'Password',

@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** spec 5: deletions ask first, with the spec's exact sentence. */
+/** spec 5: deletions ask first, with the spec's exact sentence; Cancel is focused. */
 export const ConfirmDialog = ({ message, onCancel, onConfirm }: ConfirmDialogProps) => {
   const translate = useTranslate();
   return (
@@ -22,8 +22,11 @@ export const ConfirmDialog = ({ message, onCancel, onConfirm }: ConfirmDialogPro
         <DialogContentText id="dictionary-confirm-text">{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{translate('app.dictionary.confirm.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} autoFocus>
+        {/* Cancel takes the focus, so Enter does not delete (issue 14 item 9) */}
+        <Button onClick={onCancel} autoFocus>
+          {translate('app.dictionary.confirm.cancel')}
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm}>
           {translate('app.dictionary.confirm.delete')}
         </Button>
       </DialogActions>

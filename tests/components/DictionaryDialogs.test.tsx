@@ -207,6 +207,16 @@ describe('DictionaryPage: deleting', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Item deleted successfully')).not.toBeInTheDocument();
   });
 
+  it('focuses Cancel, so Enter does not delete', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderDictionary();
+    await rowAction(user, 'Delete');
+    expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+  });
+
   it('deletes a variation by its own id and says when deleting fails', async () => {
     quietConsole();
     const user = userEvent.setup();

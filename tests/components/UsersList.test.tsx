@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
+import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserList } from '@/resources/users/UserList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
@@ -84,7 +85,9 @@ describe('UserList: the table', () => {
   it("shows the server's message, or the fallback, when the list cannot be fetched, and lets it be dismissed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const dataProvider = buildDataProvider({ getList: vi.fn(async () => Promise.reject(new Error('Database unavailable'))) } as never);
+    // the http client's HttpError for a spec error body `{ error, message }` (docs/api.md)
+    const failure = new HttpError('Database unavailable', 503, { error: 'AUTH_UNAVAILABLE', message: 'Database unavailable' });
+    const dataProvider = buildDataProvider({ getList: vi.fn(async () => Promise.reject(failure)) } as never);
     renderInAdmin(<UserList />, { dataProvider, path: '/users' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Database unavailable');

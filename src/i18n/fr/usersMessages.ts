@@ -36,6 +36,11 @@ export const usersMessages: typeof english = {
     disable: "Désactiver l'utilisateur",
     enable: "Activer l'utilisateur",
   },
+  self: {
+    disable: 'Vous ne pouvez pas désactiver votre propre compte',
+    delete: 'Vous ne pouvez pas supprimer votre propre compte',
+    demote: 'Vous ne pouvez pas rétrograder votre propre compte',
+  },
   fields: {
     email: 'E-mail',
     password: 'Mot de passe',

@@ -1,8 +1,8 @@
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useDelete, useTranslate } from 'react-admin';
 import { UserDialog } from './UserDialog';
 import type { UserRecord } from './userTypes';
-import { useUserAction } from './useUserAction';
+import { useActionState, useRefetchUsers } from './useUserAction';
 
 interface UserDeleteDialogProps {
   user: UserRecord;
@@ -10,26 +10,34 @@ interface UserDeleteDialogProps {
   onDone: (message: string) => void;
 }
 
-/** spec 5: Delete User asks for confirmation; delete is a soft delete that disables the account. */
+/** spec 5: Delete User asks for confirmation (Cancel focused); delete is a soft delete that disables the account. */
 export const UserDeleteDialog = ({ user, onClose, onDone }: UserDeleteDialogProps) => {
   const translate = useTranslate();
-  const action = useUserAction({
-    run: (dataProvider, target: UserRecord) => dataProvider.delete('users', { id: target.id, previousData: target }),
-    success: 'app.users.success.deleted',
-    failure: 'app.users.errors.delete',
-    refetch: true,
-    onSuccess: onDone,
-  });
+  const refetchUsers = useRefetchUsers();
+  const [deleteOne, mutation] = useDelete<UserRecord>();
+  const action = useActionState(mutation, 'app.users.errors.delete');
+  const submit = () =>
+    deleteOne(
+      'users',
+      { id: user.id, previousData: user },
+      {
+        onSuccess: () => {
+          refetchUsers();
+          onDone(translate('app.users.success.deleted'));
+        },
+      },
+    );
   return (
     <UserDialog
       title={translate('app.users.dialogs.delete.title')}
       submitLabel={translate('app.users.dialogs.delete.submit')}
       canSubmit
+      focusCancel
       pending={action.pending}
       error={action.error}
       onDismissError={action.dismissError}
       onClose={onClose}
-      onSubmit={() => action.submit(user)}
+      onSubmit={() => void submit()}
     >
       <Typography>{translate('app.users.dialogs.delete.confirm', { user: user.email })}</Typography>
     </UserDialog>

@@ -19,7 +19,10 @@ interface UserDialogProps {
   errorAction?: ReactNode;
   onDismissError: () => void;
   onClose: () => void;
+  /** Runs on Enter or the submit button; a form's handler validates the values itself. */
   onSubmit: () => void;
+  /** A destructive dialog focuses Cancel, so Enter does not confirm it (issue 14 item 9). */
+  focusCancel?: boolean;
   children: ReactNode;
 }
 
@@ -34,12 +37,13 @@ export const UserDialog = ({
   onDismissError,
   onClose,
   onSubmit,
+  focusCancel = false,
   children,
 }: UserDialogProps) => {
   const translate = useTranslate();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSubmit && !pending) onSubmit();
+    if (!pending) onSubmit();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="user-dialog-title">
@@ -57,7 +61,9 @@ export const UserDialog = ({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.users.dialogs.cancel')}</Button>
+          <Button onClick={onClose} autoFocus={focusCancel}>
+            {translate('app.users.dialogs.cancel')}
+          </Button>
           <Button type="submit" variant="contained" disabled={!canSubmit || pending}>
             {submitLabel}
           </Button>

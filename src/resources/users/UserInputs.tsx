@@ -1,51 +1,88 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
+import { Controller, useFormContext } from 'react-hook-form';
 import { ROLES } from '@/contract/auth';
 import type { UserRecord } from './userTypes';
 
+/** Every field a user form may hold; each dialog's form holds the ones its contract schema takes. */
 export type UserFormValues = Pick<UserRecord, 'email' | 'name' | 'role' | 'isActive'> & { password: string };
 
-interface UserInputsProps {
-  mode: 'create' | 'edit';
-  values: UserFormValues;
-  onChange: (patch: Partial<UserFormValues>) => void;
-}
+type UserInputsProps =
+  | { mode: 'create' }
+  /** `self`: the signed-in admin's own account, whose demotion and disabling the server refuses (spec 6). */
+  | { mode: 'edit'; email: string; self: boolean; wasAdmin: boolean };
 
-/** spec 5: the fields shared by Create New User and Edit User; the email is set once, at creation. */
-export const UserInputs = ({ mode, values, onChange }: UserInputsProps) => {
+/** spec 5: the fields shared by Create New User and Edit User, inside the dialog's form; the email is set once, at creation. */
+export const UserInputs = (props: UserInputsProps) => {
   const translate = useTranslate();
-  const creating = mode === 'create';
-  const text = (field: 'email' | 'password' | 'name') => ({
-    label: translate(`app.users.fields.${field}`),
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
-    fullWidth: true,
-  });
+  const { control } = useFormContext<UserFormValues>();
+  const creating = props.mode === 'create';
+  const text = (field: 'email' | 'password' | 'name', extra: object) => (
+    <Controller
+      name={field}
+      control={control}
+      render={({ field: { ref, ...bound } }) => (
+        <TextField {...bound} inputRef={ref} label={translate(`app.users.fields.${field}`)} fullWidth {...extra} />
+      )}
+    />
+  );
+  const keepsRole = props.mode === 'edit' && props.self && props.wasAdmin;
+  const keepsActive = props.mode === 'edit' && props.self;
   return (
     <>
-      <TextField {...text('email')} type="email" required={creating} disabled={!creating} autoFocus={creating} />
-      {creating && <TextField {...text('password')} type="password" required helperText={translate('app.users.fields.passwordHelper')} />}
-      <TextField {...text('name')} required autoFocus={!creating} />
-      <TextField
-        select
-        label={translate('app.users.fields.role')}
-        value={values.role}
-        onChange={(event) => onChange({ role: event.target.value as UserFormValues['role'] })}
-        fullWidth
-      >
-        {ROLES.map((role) => (
-          <MenuItem key={role} value={role}>
-            {translate(`app.users.filters.${role}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      {props.mode === 'create' ? (
+        text('email', { type: 'email', required: true, autoFocus: true })
+      ) : (
+        <TextField label={translate('app.users.fields.email')} value={props.email} type="email" disabled fullWidth />
+      )}
+      {creating && text('password', { type: 'password', required: true, helperText: translate('app.users.fields.passwordHelper') })}
+      {text('name', { required: true, autoFocus: !creating })}
+      <Controller
+        name="role"
+        control={control}
+        render={({ field: { ref, ...bound } }) => (
+          <TextField
+            {...bound}
+            inputRef={ref}
+            select
+            label={translate('app.users.fields.role')}
+            disabled={keepsRole}
+            helperText={keepsRole ? translate('app.users.self.demote') : undefined}
+            fullWidth
+          >
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role}>
+                {translate(`app.users.filters.${role}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       {!creating && (
-        <FormControlLabel
-          control={<Switch checked={values.isActive} onChange={(event) => onChange({ isActive: event.target.checked })} />}
-          label={translate('app.users.fields.active')}
+        <Controller
+          name="isActive"
+          control={control}
+          render={({ field: { ref, value, onChange, ...bound } }) => (
+            <div>
+              <FormControlLabel
+                control={
+                  <Switch
+                    {...bound}
+                    inputRef={ref}
+                    checked={value}
+                    onChange={(event) => onChange(event.target.checked)}
+                    disabled={keepsActive}
+                  />
+                }
+                label={translate('app.users.fields.active')}
+              />
+              {keepsActive && <FormHelperText>{translate('app.users.self.disable')}</FormHelperText>}
+            </div>
+          )}
         />
       )}
     </>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { resetPasswordSchema } from '@/contract/users';
 import { UserDialog } from './UserDialog';
 import type { UserRecord } from './userTypes';
@@ -13,11 +14,14 @@ interface UserResetPasswordDialogProps {
   onDone: (message: string) => void;
 }
 
-/** spec 5: Reset Password; the button stays disabled until the new password has 6+ characters. No refetch after it (spec 4). */
+/** spec 5: Reset Password; the button stays disabled until the new password has 6+ characters (the contract's schema). No refetch after it (spec 4). */
 export const UserResetPasswordDialog = ({ user, onClose, onDone }: UserResetPasswordDialogProps) => {
   const translate = useTranslate();
-  const [newPassword, setNewPassword] = useState('');
-  const valid = resetPasswordSchema.safeParse({ newPassword }).success;
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { newPassword: '' },
+    mode: 'onChange',
+  });
   const action = useUserAction({
     run: (dataProvider, password: string) => dataProvider.resetPassword(user.id, password),
     success: 'app.users.success.passwordReset',
@@ -29,23 +33,29 @@ export const UserResetPasswordDialog = ({ user, onClose, onDone }: UserResetPass
     <UserDialog
       title={translate('app.users.dialogs.resetPassword.title')}
       submitLabel={translate('app.users.dialogs.resetPassword.submit')}
-      canSubmit={valid}
+      canSubmit={formState.isValid}
       pending={action.pending}
       error={action.error}
       onDismissError={action.dismissError}
       onClose={onClose}
-      onSubmit={() => action.submit(newPassword)}
+      onSubmit={handleSubmit(({ newPassword }) => action.submit(newPassword))}
     >
       <Typography>{translate('app.users.dialogs.resetPassword.intro', { email: user.email })}</Typography>
-      <TextField
-        label={translate('app.users.fields.newPassword')}
-        type="password"
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-        helperText={translate('app.users.fields.passwordHelper')}
-        required
-        autoFocus
-        fullWidth
+      <Controller
+        name="newPassword"
+        control={control}
+        render={({ field: { ref, ...field } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={translate('app.users.fields.newPassword')}
+            type="password"
+            helperText={translate('app.users.fields.passwordHelper')}
+            required
+            autoFocus
+            fullWidth
+          />
+        )}
       />
     </UserDialog>
   );

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { useIsOwnAccount } from './useIsOwnAccount';
 import { UserToggleSwitch } from './UserToggleSwitch';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -47,13 +48,26 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
   const translate = useTranslate();
   const locale = useDateLocale();
   const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
-  const action = (kind: 'edit' | 'resetPassword' | 'delete', Icon: typeof EditIcon) => (
-    <Tooltip title={translate(`app.users.actions.${kind}`)}>
-      <IconButton size="small" onClick={() => onOpen({ kind, user })}>
-        <Icon fontSize="small" />
-      </IconButton>
-    </Tooltip>
-  );
+  const own = useIsOwnAccount()(user);
+  /** `refusedKey`: why the server would refuse this action here; the button is disabled and its tooltip says why. */
+  const action = (kind: 'edit' | 'resetPassword' | 'delete', Icon: typeof EditIcon, refusedKey?: string) => {
+    const label = translate(`app.users.actions.${kind}`);
+    return refusedKey ? (
+      <Tooltip title={translate(refusedKey)}>
+        <span>
+          <IconButton size="small" aria-label={label} disabled>
+            <Icon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    ) : (
+      <Tooltip title={label}>
+        <IconButton size="small" onClick={() => onOpen({ kind, user })}>
+          <Icon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  };
   return (
     <TableRow hover>
       <TableCell>
@@ -83,8 +97,8 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {action('edit', EditIcon)}
         {action('resetPassword', LockResetIcon)}
-        <UserToggleSwitch user={user} onToggled={onToggled} onFailed={onToggleFailed} />
-        {action('delete', DeleteIcon)}
+        <UserToggleSwitch user={user} own={own} onToggled={onToggled} onFailed={onToggleFailed} />
+        {action('delete', DeleteIcon, own ? 'app.users.self.delete' : undefined)}
       </TableCell>
     </TableRow>
   );

@@ -6,12 +6,14 @@ import { useUserAction } from './useUserAction';
 
 interface UserToggleSwitchProps {
   user: UserRecord;
+  /** The signed-in admin's own account: the server refuses disabling it, so the switch is off limits and says why. */
+  own: boolean;
   onToggled: (message: string) => void;
   onFailed: (message: string) => void;
 }
 
 /** spec 4: the switch enables or disables the account (POST .../toggle), then the list refetches. */
-export const UserToggleSwitch = ({ user, onToggled, onFailed }: UserToggleSwitchProps) => {
+export const UserToggleSwitch = ({ user, own, onToggled, onFailed }: UserToggleSwitchProps) => {
   const translate = useTranslate();
   const action = useUserAction({
     run: (dataProvider, target: UserRecord) => dataProvider.toggleUser(target.id),
@@ -22,15 +24,19 @@ export const UserToggleSwitch = ({ user, onToggled, onFailed }: UserToggleSwitch
     onError: onFailed,
   });
   const label = translate(user.isActive ? 'app.users.actions.disable' : 'app.users.actions.enable');
+  const refused = own && user.isActive;
+  // a disabled switch gets no pointer events: the span carries the tooltip that says why
   return (
-    <Tooltip title={label}>
-      <Switch
-        size="small"
-        checked={user.isActive}
-        disabled={action.pending}
-        onChange={() => action.submit(user)}
-        slotProps={{ input: { 'aria-label': label } }}
-      />
+    <Tooltip title={refused ? translate('app.users.self.disable') : label}>
+      <span>
+        <Switch
+          size="small"
+          checked={user.isActive}
+          disabled={action.pending || refused}
+          onChange={() => action.submit(user)}
+          slotProps={{ input: { 'aria-label': label } }}
+        />
+      </span>
     </Tooltip>
   );
 };

@@ -1,7 +1,42 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { errorCodeOf, messageText } from '@/dataProvider/errorText';
+import { errorCodeOf, errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
+
+/** The server's message when it sent one, else the spec's fallback (spec 8), translated. */
+export const useErrorText = () => {
+  const translate = useTranslate();
+  return (error: unknown, fallbackKey: string) => {
+    const message = errorText(error, fallbackKey);
+    return translate(message, { _: message });
+  };
+};
+
+/** spec 4: a users refetch follows every successful mutation except password reset. */
+export const useRefetchUsers = () => {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: ['users'] });
+};
+
+/** What a dialog shows of a mutation (react-admin's or react-query's, they share these fields). */
+interface MutationState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/** A mutation's state as a user dialog shows it: pending, the failure's text and API error code, a way to dismiss it. */
+export const useActionState = (mutation: MutationState, failure: string) => {
+  const toText = useErrorText();
+  return {
+    pending: mutation.isPending,
+    error: mutation.isError ? toText(mutation.error, failure) : null,
+    /** The failed call's API error code, for a follow-up the error offers. */
+    errorCode: mutation.isError ? (errorCodeOf(mutation.error) ?? null) : null,
+    dismissError: () => mutation.reset(),
+  };
+};
 
 interface UserActionOptions<T> {
   run: (dataProvider: PortalDataProvider, variables: T) => Promise<unknown>;
@@ -9,43 +44,30 @@ interface UserActionOptions<T> {
   success: string | ((variables: T) => string);
   /** i18n key shown when the server gives no message (spec 8). */
   failure: string;
-  /** spec 4: a users refetch follows every successful mutation except password reset. */
   refetch: boolean;
   onSuccess: (message: string) => void;
   /** Takes the failure text instead of the caller showing `error` itself. */
   onError?: (message: string) => void;
 }
 
-/** The server's message when it sent one, else the spec's fallback. */
-export const useErrorText = () => {
-  const translate = useTranslate();
-  return (error: unknown, fallbackKey: string) => {
-    const message = messageText(error, fallbackKey);
-    return translate(message, { _: message });
-  };
-};
-
-/** One user mutation: runs it, refetches the list when the spec says so, reports the outcome as text. */
+/**
+ * One of the users' own calls beyond create/update/delete (toggle, reset password: the
+ * dataProvider's custom methods, which react-admin's mutation hooks do not cover): runs it,
+ * refetches the list when the spec says so, reports the outcome as text.
+ */
 export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, onError }: UserActionOptions<T>) => {
   const translate = useTranslate();
-  const errorText = useErrorText();
+  const toText = useErrorText();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
+  const refetchUsers = useRefetchUsers();
   const mutation = useMutation({
     mutationFn: (variables: T) => run(dataProvider, variables),
     onSuccess: (_result, variables) => {
-      if (refetch) void queryClient.invalidateQueries({ queryKey: ['users'] });
+      if (refetch) refetchUsers();
       onSuccess(translate(typeof success === 'function' ? success(variables) : success));
     },
-    onError: (error) => onError?.(errorText(error, failure)),
+    onError: (error) => onError?.(toText(error, failure)),
   });
-  return {
-    submit: (variables: T) => mutation.mutate(variables),
-    pending: mutation.isPending,
-    error: mutation.isError && !onError ? errorText(mutation.error, failure) : null,
-    /** The failed call's API error code and what it was sent, for a follow-up the error offers. */
-    errorCode: mutation.isError ? (errorCodeOf(mutation.error) ?? null) : null,
-    failedVariables: mutation.isError ? mutation.variables : undefined,
-    dismissError: () => mutation.reset(),
-  };
+  const state = useActionState(mutation, failure);
+  return { ...state, submit: (variables: T) => mutation.mutate(variables), error: onError ? null : state.error };
 };
