@@ -42,6 +42,9 @@ export const appMessages = {
   http: {
     timeout: 'The server took too long to respond. Please try again.',
     networkError: 'Cannot reach the server. Check your connection and try again.',
+    // issue 14: a failing list says so at once, and what its rows are worth
+    retrying: 'Trying again...',
+    staleRows: 'The rows below were loaded at %{time} and may be out of date.',
   },
   login: {
     title: 'Sign In',

@@ -64,6 +64,8 @@ interface AdminRenderOptions {
   /** Default the portal's own (English); the untranslated-strings test passes a pseudo-locale. */
   i18nProvider?: I18nProvider;
   path?: string;
+  /** Default one that never retries; pass the portal's (createPortalQueryClient) to test its retries. */
+  queryClient?: QueryClient;
 }
 
 /** Renders a signed-in screen inside react-admin's contexts, with fakes for both providers. */
@@ -75,6 +77,7 @@ export const renderInAdmin = (
     dataProvider = buildDataProvider(),
     i18nProvider = portalI18nProvider,
     path = '/dashboard',
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
   }: AdminRenderOptions = {},
 ) =>
   render(
@@ -85,7 +88,7 @@ export const renderInAdmin = (
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
           store={memoryStore()}
-          queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+          queryClient={queryClient}
           theme={theme}
         >
           {ui}

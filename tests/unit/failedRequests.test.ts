@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpError } from 'react-admin';
 import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { errorText } from '../../src/dataProvider/errorText';
-import { shouldRetryQuery } from '../../src/dataProvider/queryClient';
+import { readFailure, retryDelay, shouldRetryQuery } from '../../src/dataProvider/queryClient';
 
 describe('errorText', () => {
   it("shows the server's message when it answered with its error body", () => {
@@ -45,14 +45,31 @@ describe('errorText', () => {
 
 describe('shouldRetryQuery', () => {
   const failure = (status: number) => new HttpError('failed', status, {});
-  it('retries dropped connections, timeouts and server errors, at most twice', () => {
-    for (const status of [0, 408, 500, 502]) {
+  it('retries dropped connections and server errors, at most twice, 1 s then 2 s apart', () => {
+    for (const status of [0, 500, 502]) {
       expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(true);
       expect(shouldRetryQuery(2, failure(status)), String(status)).toBe(false);
     }
+    expect([0, 1].map(retryDelay)).toEqual([1_000, 2_000]);
   });
-  it('never retries a refusal, a 429 that says how long to wait, or an unreachable sign-in service', () => {
-    for (const status of [400, 401, 403, 404, 409, 429, 503]) expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(false);
+  it('never retries a refusal, a 429 that says how long to wait, an unreachable sign-in service, or a timeout (issue 14)', () => {
+    for (const status of [400, 401, 403, 404, 409, 429, 503, 408]) expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(false);
+  });
+});
+
+describe('readFailure', () => {
+  const serverError = new HttpError('x', 500, {});
+  it('shows the first failed attempt while react-query retries, and says a retry is under way', () => {
+    expect(readFailure({ error: null, failureReason: serverError, isFetching: true })).toEqual({ failure: serverError, retrying: true });
+    expect(readFailure({ error: serverError, failureReason: serverError, isFetching: false })).toEqual({
+      failure: serverError,
+      retrying: false,
+    });
+    expect(readFailure({ error: null, failureReason: null, isFetching: true })).toEqual({ failure: null, retrying: false });
+  });
+  it('never says it is retrying a refusal', () => {
+    const refusal = new HttpError('x', 400, {});
+    expect(readFailure({ error: null, failureReason: refusal, isFetching: true }).retrying).toBe(false);
   });
 });
 

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPortalQueryClient } from '@/dataProvider/queryClient';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { SessionList } from '@/resources/sessions/SessionList';
+import { buildDataProvider, renderInAdmin } from '../support/render';
+import { buildSession } from '../support/sessions';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const serverError = () => new HttpError('HTTP 502: Bad Gateway', 502, { error: 'API_ERROR', message: 'HTTP 502: Bad Gateway' });
+const page = (names: string[]) => ({
+  data: names.map((name, index) => ({ ...buildSession({ sessionId: `s-${index}`, sessionName: name }), id: `s-${index}` })),
+  total: names.length,
+});
+
+/** /sessions with the portal's own query client, so its retry policy is the one under test. */
+const renderList = (getList: ReturnType<typeof vi.fn>) =>
+  renderInAdmin(<SessionList />, {
+    dataProvider: buildDataProvider({ getList } as Partial<PortalDataProvider>),
+    path: '/sessions',
+    queryClient: createPortalQueryClient(),
+  });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a failing list says so at once (issue 14, item 6)', () => {
+  it('shows the failure after the first failed attempt, says it is trying again, then shows the rows', async () => {
+    const getList = vi
+      .fn()
+      .mockRejectedValueOnce(serverError())
+      .mockResolvedValue(page(['Acme renewal']));
+    renderList(getList);
+    const alert = await screen.findByRole('alert');
+    // one attempt so far: the banner does not wait for the retries
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveTextContent('Failed to load sessions');
+    expect(alert).toHaveTextContent('Trying again...');
+    expect(await screen.findByText('Acme renewal', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(getList).toHaveBeenCalledTimes(2);
+  });
+
+  it('never retries a refusal: one request, the message, no "trying again"', async () => {
+    const getList = vi
+      .fn()
+      .mockRejectedValue(new HttpError('Invalid request', 400, { error: 'VALIDATION_ERROR', message: 'Invalid request' }));
+    renderList(getList);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid request');
+    expect(alert).not.toHaveTextContent('Trying again');
+    // the retry policy would have asked again after 1 s: give it that long, and more
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(getList).toHaveBeenCalledTimes(1);
+  });
+
+  it('never retries a timeout: a hung backend is reported after its one attempt', async () => {
+    const getList = vi.fn().mockRejectedValue(new HttpError('app.http.timeout', 408, { error: 'TIMEOUT', message: 'app.http.timeout' }));
+    renderList(getList);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load sessions');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(getList).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the rows it keeps after a refresh fails as loaded earlier and possibly out of date', async () => {
+    const user = userEvent.setup();
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce(page(['Acme renewal']))
+      .mockRejectedValue(serverError());
+    renderList(getList);
+    const row = await screen.findByText('Acme renewal');
+    await user.click(screen.getByRole('button', { name: /refresh/i }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load sessions');
+    expect(alert).toHaveTextContent(/The rows below were loaded at \d\d:\d\d:\d\d and may be out of date\./);
+    expect(row).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(table.closest('[aria-describedby="sessions-stale"]')).not.toBeNull();
+    await waitFor(() => expect(within(screen.getByRole('alert')).queryByText(/Trying again/)).toBeNull(), { timeout: 6_000 });
+  });
+});
