@@ -16,5 +16,18 @@ export const speechRateSettingsSchema = z
   .strict();
 export type SpeechRateSettings = z.infer<typeof speechRateSettingsSchema>;
 
+/** A number field as typed (text, so it can be cleared), held to the settings' rule once read. */
+const typedNumber = (rule: z.ZodNumber) => z.string().trim().min(1).transform(Number).pipe(rule);
+
+/** The settings form: the same rules as the body, the numbers as typed; its output is the body. */
+export const speechRateFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    time_window: typedNumber(speechRateSettingsSchema.shape.time_window),
+    max_words: typedNumber(speechRateSettingsSchema.shape.max_words),
+  })
+  .strict();
+export type SpeechRateFormValues = z.input<typeof speechRateFormSchema>;
+
 export const speechRateGetResponseSchema = z.object({ success: z.literal(true), data: speechRateSettingsSchema });
 export const speechRatePutResponseSchema = z.object({ success: z.literal(true), data: speechRateSettingsSchema });

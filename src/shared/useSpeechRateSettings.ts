@@ -19,7 +19,12 @@ export const useSpeechRateSettings = ({ enabled = true }: { enabled?: boolean } 
   });
 };
 
-/** PUT /api/speech-rate; the saved settings replace the cached ones. */
+/**
+ * PUT /api/speech-rate; the saved settings replace the cached ones. The settings are one record
+ * with no id, reached through the dataProvider's own method rather than a resource's update, so
+ * react-admin's useUpdate does not apply: a react-query mutation (the way react-admin's docs call
+ * a custom method).
+ */
 export const useSaveSpeechRateSettings = ({ onSuccess }: { onSuccess: () => void }) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();

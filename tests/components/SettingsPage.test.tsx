@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { buildDataProvider, renderInAdmin } from '../support/render';
@@ -98,7 +99,9 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
   it("shows the server's message when saving fails", async () => {
     quietConsole();
     const user = userEvent.setup();
-    renderSettings(buildDataProvider({ updateSpeechRate: vi.fn(async () => Promise.reject(new Error('Database unavailable'))) }));
+    // the http client's HttpError for a spec error body `{ error, message }` (docs/api.md)
+    const failure = new HttpError('Database unavailable', 503, { error: 'AUTH_UNAVAILABLE', message: 'Database unavailable' });
+    renderSettings(buildDataProvider({ updateSpeechRate: vi.fn(async () => Promise.reject(failure)) }));
     await screen.findByRole('spinbutton', { name: 'Time Window (seconds)' });
     await user.click(saveButton());
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
