@@ -23,7 +23,12 @@ interface LoginRouteState {
 /** Why the admin is here: the redirect's state, else a session that ended by itself (spec 8). */
 const initialNotice = (state: LoginRouteState): LoginRouteState => (state.error || state.alert ? state : readLoginNotice());
 
-/** spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget). */
+/**
+ * spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget), and of
+ * react-hook-form and zod too, unlike the admin's forms: the sign-in pages (this one, sign-up,
+ * reset) keep plain state and checks because the page has a 200 KB gzipped JavaScript budget
+ * (`npm run size -- --check`) that those two would break.
+ */
 export const LoginPage = () => {
   useAuthLocale();
   const auth = usePortalAuth();
