@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateSession, type GeneratedSession } from '../server/seed/sessions';
+
+/**
+ * `npm run simulate-call -- --key scak_... [--url http://127.0.0.1:8080] [--speed 1|10|max]
+ * [--transcripts N] [--seed S] [--batch N]`: the reference client of the assistant's API
+ * (README "The assistant's API"). It streams one generated call (the demo generator of
+ * server/seed/sessions: transcripts, detections, sentiment, speech-rate alerts) the way the
+ * live assistant does: read the configuration version, create the session, send the events
+ * in numbered batches as the call goes on (at real speed, ten times faster, or at once), then
+ * complete it. A failed batch is sent again as it was: the server counts a resent seq as a
+ * duplicate, so a retry never doubles an event.
+ */
+
+const USAGE =
+  'Usage: npm run simulate-call -- --key <API key> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
+
+type IngestEvent = Record<string, unknown> & { seq: number; type: string; timestamp: string };
+
+export interface SimulateOptions {
+  key: string;
+  url: string;
+  /** 1: real time; 10: ten times faster; Infinity: no waiting ("max"). */
+  speed: number;
+  transcripts: number;
+  seed: number;
+  batch: number;
+  log: (line: string) => void;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterS: number | null,
+  ) {
+    super(message);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** 429, 5xx and network failures are worth another try; other 4xx are the client's fault. */
+const retryable = (error: unknown) => !(error instanceof ApiError) || error.status === 429 || error.status >= 500;
+
+const MAX_ATTEMPTS = 5;
+
+const createClient = ({ key, url, log }: Pick<SimulateOptions, 'key' | 'url' | 'log'>) => {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(new URL(path, url), {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as { data?: T; error?: string; message?: string }) : {};
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new ApiError(
+        response.status,
+        `${method} ${path}: ${response.status} ${json.error ?? ''} ${json.message ?? text}`.trim(),
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
+    }
+    return json.data as T;
+  };
+  /** The same request again after a failure that may pass (backoff 0.5 s, 1 s, 2 s...; or the server's Retry-After). */
+  const withRetry = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await run();
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+        const waitMs = error instanceof ApiError && error.retryAfterS ? error.retryAfterS * 1_000 : 500 * 2 ** (attempt - 1);
+        log(`  ${label} failed (${error instanceof Error ? error.message : String(error)}); retrying in ${waitMs} ms`);
+        await sleep(waitMs);
+      }
+    }
+  };
+  return { call, withRetry };
+};
+
+/** The call's events in time order, numbered from 1, with timestamps moved to a call starting at `startMs`. */
+export const eventsOf = (session: GeneratedSession, startMs: number): { at: number; event: IngestEvent }[] => {
+  const detail = session.detail;
+  if (!detail) return [];
+  const shift = startMs - session.startTime;
+  const iso = (t: number) => new Date(t + shift).toISOString();
+  const timed: { t: number; body: Omit<IngestEvent, 'seq' | 'timestamp'> }[] = [
+    ...detail.transcripts.map((x) => ({ t: x.t, body: { type: 'transcript', speaker: x.speaker, text: x.text } })),
+    ...detail.detections.map((d) => ({
+      t: d.t,
+      body: { type: 'detection', category: d.category, relevance_score: d.relevanceScore, question: d.question, answer: d.answer },
+    })),
+    ...detail.sentiment.map((s) => ({
+      t: s.t,
+      body: { type: 'sentiment', speaker: s.speaker, dominant_emotion: s.emotion, confidence: s.confidence, transcript: s.transcript },
+    })),
+    ...detail.alerts.map((a) => ({
+      t: a.t,
+      body: {
+        type: 'speech_alert',
+        words_per_minute: a.wordsPerMinute,
+        total_words: a.totalWords,
+        time_window: a.timeWindow,
+        max_words: a.maxWords,
+      },
+    })),
+  ];
+  // A stable sort keeps a transcript before the sentiment and detections of the same moment.
+  timed.sort((a, b) => a.t - b.t);
+  return timed.map(({ t, body }, index) => ({ at: t + shift, event: { ...body, seq: index + 1, timestamp: iso(t) } as IngestEvent }));
+};
+
+/** Streams one generated call; resolves to its sessionId. */
+export const simulateCall = async (options: SimulateOptions): Promise<string> => {
+  const { log, speed } = options;
+  const { call, withRetry } = createClient(options);
+
+  let configVersion = 0;
+  try {
+    configVersion = (await withRetry('reading the configuration', () => call<{ version: number }>('GET', '/api/assistant/config'))).version;
+    log(`Configuration version ${configVersion}`);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 403)) throw error;
+    log('This key lacks config:read: the call is recorded with configuration version 0.');
+  }
+
+  const generated = generateSession(0, { seed: options.seed, now: Date.now(), transcripts: options.transcripts });
+  const startMs = Math.floor(Date.now() / 1_000) * 1_000;
+  const sessionId = `sim-${new Date(startMs).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('hex')}`;
+  const events = eventsOf(generated, startMs);
+  const durationMs = generated.duration * 1_000;
+
+  await withRetry('creating the session', () =>
+    call('POST', '/api/assistant/sessions', {
+      sessionId,
+      sessionName: `${generated.sessionName} (simulated)`,
+      userEmail: generated.userEmail,
+      startTime: new Date(startMs).toISOString(),
+      metadata: { roomName: generated.roomName },
+      configVersion,
+    }),
+  );
+  const speedText = Number.isFinite(speed) ? `${speed}x` : 'max';
+  log(
+    `Session ${sessionId} "${generated.sessionName} (simulated)": ${events.length} events over ${generated.duration} s of call, speed ${speedText}`,
+  );
+
+  // Events go out when their moment of the call comes (scaled by the speed), those due together in one batch.
+  const began = Date.now();
+  const dueAt = (at: number) => (Number.isFinite(speed) ? began + (at - startMs) / speed : began);
+  let sent = 0;
+  let batchNumber = 0;
+  while (sent < events.length) {
+    await sleep(dueAt(events[sent].at) - Date.now());
+    const batch: IngestEvent[] = [];
+    while (sent < events.length && batch.length < options.batch && (batch.length === 0 || dueAt(events[sent].at) <= Date.now())) {
+      batch.push(events[sent].event);
+      sent += 1;
+    }
+    batchNumber += 1;
+    const label = `batch ${batchNumber} (seq ${batch[0].seq}-${batch.at(-1)?.seq})`;
+    const result = await withRetry(label, () =>
+      call<{ accepted: number; duplicates: number }>('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/events`, {
+        events: batch,
+      }),
+    );
+    log(`  ${label}: accepted ${result.accepted}, duplicates ${result.duplicates}; ${sent}/${events.length} events sent`);
+  }
+
+  await sleep(dueAt(startMs + durationMs) - Date.now());
+  await withRetry('completing the session', () =>
+    call('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/complete`, {
+      endTime: new Date(startMs + durationMs).toISOString(),
+      status: 'completed',
+    }),
+  );
+  log(`Completed. Open ${new URL(`/sessions/${encodeURIComponent(sessionId)}`, options.url)} in the portal.`);
+  return sessionId;
+};
+
+const parseSpeed = (value: string) => (value === 'max' ? Infinity : Number(value));
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      key: { type: 'string' },
+      url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 8080}` },
+      speed: { type: 'string', default: '10' },
+      transcripts: { type: 'string', default: '40' },
+      seed: { type: 'string' },
+      batch: { type: 'string', default: '50' },
+    },
+  });
+  const key = values.key ?? process.env.SALESCOACH_API_KEY;
+  const speed = parseSpeed(values.speed);
+  const transcripts = Number(values.transcripts);
+  const batch = Number(values.batch);
+  if (!key || !(speed > 0) || !Number.isInteger(transcripts) || transcripts < 2 || !Number.isInteger(batch) || batch < 1 || batch > 500) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(values.seed);
+  try {
+    await simulateCall({ key, url: values.url, speed, transcripts, seed, batch, log: (line) => console.log(line) });
+  } catch (error) {
+    console.error(`simulate-call failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+};
+
+// Run as a script (npm run simulate-call), not when a test imports it.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) void main();
