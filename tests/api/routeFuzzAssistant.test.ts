@@ -44,7 +44,10 @@ describe('route fuzz: the assistant API and service-key routes, generated from t
   const routes: FuzzRoute[] = [];
   const fixtures: Record<string, string> = {};
   let emails = 0;
-  const freshEmail = () => `fuzz-assistant-${(emails += 1)}@example.com`;
+  const freshEmail = () => {
+    emails += 1;
+    return `fuzz-assistant-${emails}@example.com`;
+  };
   const counts = { routes: 0, invalid: 0, hostile: 0, hostile2xx: 0, hostile4xx: 0 };
 
   beforeAll(async () => {
