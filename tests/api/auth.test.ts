@@ -36,7 +36,18 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
 
   it('sees the API routes (the inventory is not empty)', () => {
     expect(protectedRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/speech-rate', 'PUT /api/speech-rate']),
+      expect.arrayContaining([
+        'GET /api/speech-rate',
+        'PUT /api/speech-rate',
+        // issue 13: admin routes of the service keys, and the assistant's routes (service keys only)
+        'POST /api/admin/api-keys',
+        'DELETE /api/admin/api-keys/x-id',
+        'GET /api/admin/config-version',
+        'GET /api/assistant/config',
+        'POST /api/assistant/sessions',
+        'POST /api/assistant/sessions/x-sessionId/events',
+        'POST /api/assistant/sessions/x-sessionId/complete',
+      ]),
     );
   });
 
@@ -61,7 +72,7 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     }
   });
 
-  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere and writes nothing, not even a profile', async () => {
+  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere (401 on /api/assistant/*, which takes service keys only) and writes nothing, not even a profile', async () => {
     const account = await signUp();
     const before = await dbSnapshot(t);
     const first = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
@@ -75,8 +86,9 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         headers: bearer(account.idToken),
         ...(route.method === 'PUT' ? { payload: { enabled: false, time_window: 10, max_words: 10 } } : {}),
       });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: 'NOT_ADMIN' });
+      const assistant = route.url.startsWith('/api/assistant/');
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(assistant ? 401 : 403);
+      if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: assistant ? 'NOT_AUTHENTICATED' : 'NOT_ADMIN' });
     }
     expect(await dbSnapshot(t)).toEqual(before);
   });
