@@ -45,6 +45,7 @@ export const apiKeysMessages = {
   },
   revoke: {
     action: 'Revoke',
+    label: 'Revoke %{name}',
     title: 'Revoke this API key?',
     message: 'Calls with "%{name}" will be refused from now on. This cannot be undone.',
     cancel: 'Cancel',

@@ -64,7 +64,7 @@ describe('API Keys screen', () => {
     for (const column of ['Name', 'Key', 'Scopes', 'Created', 'Last used', 'Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
-    expect(within(live).getByText('scak_Ab3dE9x…')).toBeInTheDocument();
+    expect(within(live).getByText('scak_Ab3dE9x')).toBeInTheDocument();
     expect(within(live).getByText('config:read')).toBeInTheDocument();
     expect(within(live).getByText('sessions:write')).toBeInTheDocument();
     expect(within(live).getByText('by ann@example.test')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { en } from '@/i18n/en';
 import { LOCALES } from '@/i18n/locale';
 import { PortalLayout } from '@/layout/PortalLayout';
+import { ApiKeyList } from '@/resources/apiKeys/ApiKeyList';
 import audit from '@/resources/audit';
 import { ResourceList } from '@/resources/generic/ResourceList';
 import { SessionList } from '@/resources/sessions/SessionList';
@@ -117,10 +118,22 @@ const sessions = [
   }),
 ];
 const detail = buildDetail();
+const apiKey = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Live assistant',
+  scopes: ['config:read', 'sessions:write'],
+  prefix: 'scak_Ab3dE9x',
+  createdByUid: 'uid-1',
+  createdByEmail: admin.email,
+  createdAt: '2025-03-05T10:30:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
 const SESSION_PATH = `/sessions/${detail.sessionId}`;
 
 const FAKE_DATA = new Set([
-  ...dataStrings(admin.email, users, item, landmine, auditRow, sessions, detail),
+  ...dataStrings(admin.email, users, item, landmine, auditRow, sessions, detail, apiKey),
+  format(new Date(apiKey.createdAt), 'MMM dd, yyyy HH:mm'),
   ...[...sessions, detail].flatMap((session) => [
     session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH),
     format(new Date(session.startTime), 'MMM dd, yyyy HH:mm'),
@@ -200,6 +213,16 @@ describe('every user-visible string comes from the catalogue', () => {
     expect(untranslated()).toEqual([]);
     await user.click(screen.getByRole('tab', { name: '⟦Landmines⟧' }));
     await screen.findByText(landmine.trigger);
+    expect(untranslated()).toEqual([]);
+  });
+
+  it('on the API keys screen', async () => {
+    const dataProvider = buildDataProvider({ getList: vi.fn(async () => ({ data: [apiKey], total: 1 })) as never });
+    renderScreen(<ApiKeyList />, { dataProvider, path: '/api-keys' });
+    await screen.findByText(apiKey.name);
+    expect(untranslated()).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: '⟦Create key⟧' }));
+    await screen.findByRole('dialog');
     expect(untranslated()).toEqual([]);
   });
 

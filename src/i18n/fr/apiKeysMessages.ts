@@ -45,6 +45,7 @@ export const apiKeysMessages: typeof englishKeys = {
   },
   revoke: {
     action: 'Révoquer',
+    label: 'Révoquer %{name}',
     title: "Révoquer cette clé d'API ?",
     message: 'Les appels avec « %{name} » seront refusés dès maintenant. Cette action est irréversible.',
     cancel: 'Annuler',

@@ -33,8 +33,9 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
     <TableRow hover sx={revoked ? { opacity: 0.7 } : undefined}>
       <TableCell>{apiKey.name}</TableCell>
       <TableCell>
-        <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace' }}>
-          {`${apiKey.prefix}…`}
+        {/* The ellipsis says the key goes on; drawn by CSS, it is not a text to translate. */}
+        <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', '&::after': { content: '"…"' } }}>
+          {apiKey.prefix}
         </Typography>
       </TableCell>
       <TableCell>
@@ -65,7 +66,7 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
             color="error"
             startIcon={<BlockIcon />}
             onClick={() => onRevoke(apiKey)}
-            aria-label={`${translate('app.apiKeys.revoke.action')} ${apiKey.name}`}
+            aria-label={translate('app.apiKeys.revoke.label', { name: apiKey.name })}
           >
             {translate('app.apiKeys.revoke.action')}
           </Button>
