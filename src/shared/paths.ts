@@ -8,6 +8,6 @@ export const PATHS = {
   users: '/users',
   settings: '/settings',
   audit: '/audit',
-  apiKeys: '/api-keys',
+  apiKeys: '/service-keys',
   transcripts: '/transcripts',
 } as const;

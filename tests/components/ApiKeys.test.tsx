@@ -39,7 +39,7 @@ const renderKeys = (initial: ApiKey[], { failCreate }: { failCreate?: HttpError 
     return { data: { id } };
   });
   const dataProvider = buildDataProvider({ getList, create, delete: remove } as never);
-  renderInAdmin(<ApiKeyList />, { dataProvider, path: '/api-keys' });
+  renderInAdmin(<ApiKeyList />, { dataProvider, path: '/service-keys' });
   return { getList, create, remove };
 };
 

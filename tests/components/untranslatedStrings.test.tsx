@@ -218,7 +218,7 @@ describe('every user-visible string comes from the catalogue', () => {
 
   it('on the API keys screen', async () => {
     const dataProvider = buildDataProvider({ getList: vi.fn(async () => ({ data: [apiKey], total: 1 })) as never });
-    renderScreen(<ApiKeyList />, { dataProvider, path: '/api-keys' });
+    renderScreen(<ApiKeyList />, { dataProvider, path: '/service-keys' });
     await screen.findByText(apiKey.name);
     expect(untranslated()).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: '⟦Create key⟧' }));

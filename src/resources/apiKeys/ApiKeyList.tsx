@@ -19,7 +19,7 @@ import { RESOURCE, useErrorText } from './useApiKeyActions';
 /** Every key in one call (a handful): the list is sorted in the browser, newest first. */
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'createdAt', order: 'DESC' as const } };
 
-/** Issue 13: the API Keys screen at /api-keys: list, create (the secret shown once) and revoke. */
+/** Issue 13: the API Keys screen at /service-keys: list, create (the secret shown once) and revoke. */
 export const ApiKeyList = () => {
   const translate = useTranslate();
   const errorText = useErrorText();

@@ -7,11 +7,12 @@ import type { ResourceDeclaration } from '../types';
 const ApiKeyList = lazy(() => import('./ApiKeyList').then((m) => ({ default: m.ApiKeyList })));
 
 /**
- * The assistant API's service keys at /api-keys (issue 13) over /api/admin/api-keys: one call
- * lists them all (never a secret); create answers the secret once; DELETE revokes.
+ * The assistant API's service keys at /service-keys (issue 13) over /api/admin/api-keys: one
+ * call lists them all (never a secret); create answers the secret once; DELETE revokes. Not
+ * at /api-keys: the server and Vite's proxy take every path starting with /api for the API.
  */
 const apiKeys: ResourceDeclaration = {
-  name: 'api-keys',
+  name: 'service-keys',
   api: { dialect: 'spec', path: '/admin/api-keys', listKey: 'data', itemKey: 'data', paging: 'all', idField: 'id' },
   // Write bodies keep name and scopes only.
   schema: apiKeyCreateSchema,

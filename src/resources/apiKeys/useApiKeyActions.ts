@@ -4,7 +4,7 @@ import type { ApiKey, ApiKeyCreate } from '@/contract/apiKeys';
 import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 
-export const RESOURCE = 'api-keys';
+export const RESOURCE = 'service-keys';
 
 /** The server's worded message when it sent one, else the action's own text (spec 8). */
 export const useErrorText = () => {
