@@ -28,7 +28,8 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
   it('adds an original: question and answer required, category Original and disabled, back to page 1', async () => {
     const user = userEvent.setup();
     const dataProvider = renderDictionary(buildDictionaryProvider({ objections: buildItems(25) }));
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    // the file's first render also loads the page's modules: give it longer than the default second
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 10_000 }));
     await screen.findByText('Showing 21 to 25 of 25 original questions');
     await user.click(screen.getByRole('button', { name: 'Add Original Objection' }));
     expect(within(dialog()).getByRole('heading', { name: 'Add Original Objection' })).toBeInTheDocument();

@@ -37,7 +37,8 @@ export const DictionaryFormDialog = ({
   const translate = useTranslate();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={maxWidth}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* display: contents keeps the dialog's own layout: the title and actions stay put while the content scrolls */}
+      <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
           {error && (
