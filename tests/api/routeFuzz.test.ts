@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { desc } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +7,18 @@ import * as dbSchema from '../../server/db/schema';
 import { generateSessions, insertSessionBatch } from '../../server/seed/sessions';
 import { apiErrorSchema, INVALID_TEXT_MESSAGE } from '../../src/contract/common';
 import { testApp, type TestApp } from '../support/apiApp';
-import { example, HOSTILE_TEXTS, mutated, plausible, RAW_URL_TEXTS, textLeaves, urlText, wrongType } from '../support/fuzzArbitraries';
+import { example, HOSTILE_TEXTS, mutated, plausible, RAW_URL_TEXTS, textLeaves, wrongType } from '../support/fuzzArbitraries';
+import {
+  delivered,
+  type FuzzRequest,
+  type FuzzRoute,
+  isRecord,
+  type Part,
+  PARTS,
+  pathOf,
+  searchOf,
+  tableCounts,
+} from '../support/fuzzRequests';
 
 /**
  * docs/security.md "Fuzzing", for every route: requests generated from the route's own zod
@@ -23,72 +33,6 @@ const RUNS = 100;
  * Auth emulator, so they overlap well. Phase 1 compares the database around each group.
  */
 const PARALLEL_PARTS = 4;
-
-const PARTS = ['params', 'querystring', 'body'] as const;
-type Part = (typeof PARTS)[number];
-interface FuzzRoute {
-  method: HTTPMethods;
-  url: string;
-  schemas: Partial<Record<Part, z.ZodType>>;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A value as it travels in a URL: text as is, anything else as JSON. */
-const wireText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
-
-/** Query entries as the server parses them back: a list is a repeated key, an empty list no key. */
-const queryEntries = (query: Record<string, unknown>): [string, string][] =>
-  Object.entries(query).flatMap(([key, value]) =>
-    value === undefined
-      ? []
-      : (Array.isArray(value) ? value : [value]).map((item): [string, string] => [urlText(key), urlText(wireText(item))]),
-  );
-
-const deliveredQuery = (query: Record<string, unknown>): Record<string, string | string[]> => {
-  const seen: Record<string, string | string[]> = {};
-  for (const [key, value] of queryEntries(query)) {
-    const previous = seen[key];
-    seen[key] = previous === undefined ? value : [previous, value].flat();
-  }
-  return seen;
-};
-
-const deliveredParams = (params: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, urlText(wireText(value))]));
-
-/** What the route's validation sees of each part, after JSON or URL transport. */
-const delivered = (part: Part, value: unknown): unknown => {
-  if (part === 'body') return value === undefined ? undefined : JSON.parse(JSON.stringify(value) ?? 'null');
-  return part === 'querystring' ? deliveredQuery(value as Record<string, unknown>) : deliveredParams(value as Record<string, unknown>);
-};
-
-interface Request {
-  params: Record<string, unknown>;
-  /** Raw text per param or query key, sent without encoding (bytes that are not UTF-8). */
-  raw?: { params?: Record<string, string>; query?: Record<string, string> };
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-
-const pathOf = (url: string, params: Record<string, unknown>, raw: Record<string, string> = {}) =>
-  url.replace(/:(\w+)/g, (_match, name: string) => raw[name] ?? encodeURIComponent(urlText(wireText(params[name]))));
-
-const searchOf = (query: Record<string, unknown> = {}, raw: Record<string, string> = {}) => {
-  const pairs = [
-    ...queryEntries(query).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`),
-    ...Object.entries(raw).map(([key, value]) => `${encodeURIComponent(key)}=${value}`),
-  ];
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
-};
-
-const tableCounts = async (t: TestApp) => {
-  const tables = Object.values(dbSchema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
-  const counts = await Promise.all(
-    tables.map(async (table) => [getTableName(table), (await t.db.select({ n: count() }).from(table))[0].n] as const),
-  );
-  return Object.fromEntries(counts);
-};
 
 describe('route fuzz: every route, generated from its own schemas', () => {
   let t: TestApp;
@@ -164,7 +108,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
     return found;
   };
 
-  const send = (route: FuzzRoute, request: Request) => {
+  const send = (route: FuzzRoute, request: FuzzRequest) => {
     const hasBody = 'body' in request;
     return t.app.inject({
       method: route.method,
@@ -175,8 +119,8 @@ describe('route fuzz: every route, generated from its own schemas', () => {
   };
 
   /** The rest of a request around the part being fuzzed: real params, a plausible body. */
-  const around = (route: FuzzRoute, part: Part, value: unknown): Request => {
-    const request: Request = { params: validParams(route.url) };
+  const around = (route: FuzzRoute, part: Part, value: unknown): FuzzRequest => {
+    const request: FuzzRequest = { params: validParams(route.url) };
     if (route.schemas.body) request.body = example(route.schemas.body, freshEmail);
     if (part === 'params') request.params = value as Record<string, unknown>;
     else if (part === 'querystring') request.query = value as Record<string, unknown>;
@@ -278,7 +222,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
 
   it('never answers 5xx to hostile text in any text field or query filter (2xx or 4xx are both fine)', async () => {
     const failures: string[] = [];
-    const check = async (route: FuzzRoute, what: string, request: Request) => {
+    const check = async (route: FuzzRoute, what: string, request: FuzzRequest) => {
       const response = await send(route, request);
       counts.hostile += 1;
       if (response.statusCode >= 500) {
@@ -293,8 +237,8 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       }
     };
     /** Every hostile value in every text field of the route's query and body, and raw bytes in its URL. */
-    const hostileRequests = (route: FuzzRoute): { what: string; request: Request }[] => {
-      const requests: { what: string; request: Request }[] = [];
+    const hostileRequests = (route: FuzzRoute): { what: string; request: FuzzRequest }[] => {
+      const requests: { what: string; request: FuzzRequest }[] = [];
       for (const part of ['querystring', 'body'] as const) {
         const schema = route.schemas[part];
         if (!schema) continue;
