@@ -9,8 +9,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
+import { createStatisticsUpkeep, refreshStatistics, type StatisticsUpkeepOptions } from './statistics';
 
 export { DataDirInUseError, lockDataDir } from './dataDirLock';
+export { refreshStatistics } from './statistics';
 
 /** The one database type route handlers see: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,11 +30,16 @@ export interface OpenDatabaseOptions {
    * servers take turns; on PGlite (one process per directory) it simply runs after migrating.
    */
   prepare?: (db: Database) => Promise<void>;
+  /** When to refresh the planner's statistics as writes gather (statistics.ts); false: only at start and on demand. */
+  statistics?: StatisticsUpkeepOptions | false;
 }
 
 export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** ANALYZE now: after bulk work (an ingest, a seed). */
+  refreshStatistics(): Promise<void>;
+  /** Refreshes the statistics if writes are waiting for it, then closes. */
   close(): Promise<void>;
 }
 
@@ -40,8 +47,29 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../migrations');
 
 /** Opens the database, applies the committed migrations, then runs `prepare`. */
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.prepare);
-  return openPglite(options.dataDir ?? 'memory', options.prepare);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir ?? 'memory', options);
+};
+
+/**
+ * The statistics upkeep of one database (statistics.ts), fed by Drizzle's query logger. The
+ * statistics are refreshed once migrations and start-up work (seeding) are done, then as writes
+ * gather, and at close when writes are due (`npm run seed` closes after its bulk insert).
+ */
+const statisticsFor = (options: OpenDatabaseOptions, db: () => Database) => {
+  const upkeep = createStatisticsUpkeep(() => refreshStatistics(db()), options.statistics || {});
+  return {
+    logger: { logQuery: (query: string) => upkeep.noteQuery(query) },
+    upkeep,
+    started: async () => {
+      await upkeep.refresh();
+      if (options.statistics !== false) upkeep.start();
+    },
+    closing: async () => {
+      await upkeep.stop();
+      await upkeep.check();
+    },
+  };
 };
 
 /**
@@ -53,13 +81,14 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
  */
 export const MIGRATION_LOCK_KEY = '2301903412483786514';
 
-const openPostgres = async (connectionString: string, prepare: OpenDatabaseOptions['prepare']): Promise<OpenedDatabase> => {
+const openPostgres = async (connectionString: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server closes (a restart, a failover, a dropped test database)
   // is an 'error' event on the pool: without a listener Node ends the process. The pool
   // replaces the connection; requests in flight get their own error.
   pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = drizzlePg({ client: pool, schema });
+  const statistics = statisticsFor(options, () => db);
+  const db: Database = drizzlePg({ client: pool, schema, logger: statistics.logger });
   try {
     // Drizzle's migrator reads the last applied migration, then applies the newer ones: two
     // servers starting together would both apply them (or collide creating its table). The
@@ -72,7 +101,8 @@ const openPostgres = async (connectionString: string, prepare: OpenDatabaseOptio
       await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
       try {
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-        await prepare?.(db);
+        await options.prepare?.(db);
+        await statistics.started();
       } finally {
         await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => {
           broken = true;
@@ -87,20 +117,30 @@ const openPostgres = async (connectionString: string, prepare: OpenDatabaseOptio
     await pool.end();
     throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    refreshStatistics: statistics.upkeep.refresh,
+    close: async () => {
+      await statistics.closing();
+      await pool.end();
+    },
+  };
 };
 
-const openPglite = async (dataDir: string, prepare: OpenDatabaseOptions['prepare']): Promise<OpenedDatabase> => {
+const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
   const release = memory ? () => {} : lockDataDir(resolve(dataDir));
   try {
     // pg_trgm: the trigram index of the sessions search (migration 0002 creates the extension).
     const extensions = { pg_trgm };
     const client = memory ? await PGlite.create({ extensions }) : await PGlite.create(resolve(dataDir), { extensions });
-    const db = drizzlePglite({ client, schema });
+    const statistics = statisticsFor(options, () => db);
+    const db = drizzlePglite({ client, schema, logger: statistics.logger });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await prepare?.(db);
+      await options.prepare?.(db);
+      await statistics.started();
     } catch (error) {
       await client.close();
       throw error;
@@ -108,8 +148,10 @@ const openPglite = async (dataDir: string, prepare: OpenDatabaseOptions['prepare
     return {
       db,
       kind: 'pglite',
+      refreshStatistics: statistics.upkeep.refresh,
       close: async () => {
         try {
+          await statistics.closing();
           await client.close();
         } finally {
           release();

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditFilter, AuditListQuery, AuditRecord } from '../../src/contract/audit';
 import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
+import { listTotal } from '../db/rowCount';
 import { auditLog, type AuditChanges } from '../db/schema';
 
 /** Longest rendering of one old or new value (pick): the row stays a readable summary. */
@@ -85,16 +86,16 @@ const SORT_COLUMNS = {
 export const listAuditRecords = async (db: Database, { sort: [field, order], range: [start, end], filter }: AuditListQuery) => {
   const where = and(...conditionsOf(filter));
   const direction = order === 'ASC' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[field]), direction(auditLog.id))
-      .limit(end - start + 1)
-      .offset(start),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
+  const limit = end - start + 1;
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[field]), direction(auditLog.id))
+    .limit(limit)
+    .offset(start);
+  // Unfiltered and large: the planner's estimate (docs/api.md, "Totals").
+  const total = await listTotal(db, auditLog, where, { offset: start, limit, rows: rows.length });
   return { records: rows.map(toRecord), start, total };
 };
 

@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
+import { listTotal } from '../db/rowCount';
 import {
   sessionAnalyses,
   sessionDetections,
@@ -101,7 +102,8 @@ const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [em
  * One page of summaries. The page's ids come from an index-only walk of the sort index
  * (deferred join), so a deep OFFSET skips index entries, not table rows; the rows of the
  * page are then read by primary key. The total is exact, except for searches matching
- * more than SESSION_SEARCH_COUNT_CAP sessions.
+ * more than SESSION_SEARCH_COUNT_CAP sessions and the unfiltered list of a large table, which
+ * reports the planner's estimate (db/rowCount.ts, docs/api.md).
  */
 export const listSessions = async (db: Database, query: SessionListQuery): Promise<SessionListResponse> => {
   const conditions: SQL[] = [];
@@ -130,8 +132,7 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as('capped'));
     total = n < SESSION_SEARCH_COUNT_CAP ? n : Math.max(n, offset + rows.length);
   } else {
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where);
-    total = n;
+    total = await listTotal(db, sessions, where, { offset, limit: query.limit, rows: rows.length });
   }
   return {
     success: true,
