@@ -78,3 +78,11 @@ export const tableCounts = async (t: TestApp) => {
   );
   return Object.fromEntries(counts);
 };
+
+/**
+ * The assistant's API and its admin routes (service keys, the config version): fuzzed with a
+ * service key and their own fixtures by tests/api/routeFuzzAssistant.test.ts, so the route fuzz
+ * of the admin API leaves them out.
+ */
+export const isAssistantRoute = (url: string) =>
+  url.startsWith('/api/assistant/') || url.startsWith('/api/admin/api-keys') || url === '/api/admin/config-version';
