@@ -24,8 +24,9 @@ const securityOf = (route: RouteOptions) => {
   return [{ [SECURITY_SCHEMES.admin]: [] }];
 };
 
-/** One tag per area: /api/admin/users -> "admin/users", /api/dictionary/... -> "dictionary". */
+/** One tag per area: /api/admin/users -> "admin/users", /api/dictionary/... -> "dictionary", this document -> "reference". */
 const tagOf = (url: string) => {
+  if (url === OPENAPI_PATHS.document) return 'reference';
   const [, , area = 'api', sub] = url.split('/');
   return area === 'admin' && sub ? `admin/${sub}` : area;
 };
@@ -84,6 +85,7 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
       routePrefix: OPENAPI_PATHS.reference,
       // No call to the public validator badge: the reference works offline.
       validatorUrl: false,
+      theme: { title: 'Sales Coach API reference' },
       uiConfig: { deepLinking: true, persistAuthorization: false },
     });
   });

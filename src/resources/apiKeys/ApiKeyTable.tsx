@@ -34,7 +34,7 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
       <TableCell>{apiKey.name}</TableCell>
       <TableCell>
         {/* The ellipsis says the key goes on; drawn by CSS, it is not a text to translate. */}
-        <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', '&::after': { content: '"…"' } }}>
+        <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', '&::after': { content: '"…"' } }}>
           {apiKey.prefix}
         </Typography>
       </TableCell>
