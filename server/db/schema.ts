@@ -50,6 +50,13 @@ export const users = pgTable(
      * issued in that same second is refused here.
      */
     sessionsRevokedAt: timestamptz('sessions_revoked_at'),
+    /**
+     * When an admin freed the email of this deleted profile (docs/api.md "Deleted users"): its
+     * identity account is gone, the email no longer holds a create, and the profile stays deleted.
+     */
+    emailReleasedAt: timestamptz('email_released_at'),
+    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('admin', 'user')`),
@@ -66,6 +73,8 @@ export const speechRateSettings = pgTable(
     timeWindow: integer('time_window').notNull(),
     maxWords: integer('max_words').notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [check('speech_rate_settings_single_row', sql`${table.id} = 1`)],
 );
@@ -107,6 +116,8 @@ export const dictionaryItems = pgTable(
     embeddingModel: text('embedding_model'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('dictionary_items_kind_check', sql`${table.kind} in ('objection', 'faq')`),
@@ -136,6 +147,8 @@ export const landmines = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('landmines_priority_check', sql`${table.priority} in ('high', 'medium', 'low')`),
