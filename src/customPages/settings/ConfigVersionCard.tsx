@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,10 +15,12 @@ export const ConfigVersionCard = () => {
   const locale = useDateLocale();
   const { data, isError, refetch } = useConfigVersion();
   // A speech-rate save on this page raises the version: read it again when the saved settings land.
-  const { dataUpdatedAt: speechRateSavedAt } = useSpeechRateSettings();
+  const { dataUpdatedAt: speechRateAt } = useSpeechRateSettings();
+  const loadedAt = useRef(speechRateAt);
   useEffect(() => {
-    if (speechRateSavedAt) void refetch();
-  }, [speechRateSavedAt, refetch]);
+    if (loadedAt.current && speechRateAt !== loadedAt.current) void refetch();
+    loadedAt.current = speechRateAt;
+  }, [speechRateAt, refetch]);
 
   return (
     <Card>
