@@ -105,6 +105,23 @@ export const sessionsMessages = {
     customer: 'C',
     salesperson: 'S',
   },
+  // detection categories as worded labels (resources/sessions/categoryLabel.ts); the codes stay in exports
+  categories: {
+    FAQ: 'FAQ',
+    NEW_INQUIRY: 'New inquiry',
+    OBJECTION: 'Objection',
+    PRICE_OBJECTION: 'Price objection',
+    VALUE_OBJECTION: 'Value objection',
+    TIMING_OBJECTION: 'Timing objection',
+    AUTHORITY_OBJECTION: 'Decision-maker objection',
+    NEED_OBJECTION: 'Need objection',
+    COMPETITOR_OBJECTION: 'Competitor objection',
+    TRUST_OBJECTION: 'Trust objection',
+    INTEGRATION_OBJECTION: 'Integration objection',
+    SECURITY_OBJECTION: 'Security objection',
+    ADOPTION_OBJECTION: 'Adoption objection',
+    otherObjection: 'Objection: %{topic}',
+  },
   kinds: {
     transcript: 'Transcripts',
     objection: 'Objections',
@@ -139,7 +156,8 @@ export const sessionsMessages = {
     nextMatch: 'Next match',
     empty: 'Nothing to show on the timeline.',
     relevance: 'Relevance %{value}',
-    alert: '%{wpm} words per minute (%{words} words in %{window}s, limit %{max})',
+    // one unit on the whole Speech Rate tab: words per minute (the limit is max_words in time_window seconds)
+    alert: '%{wpm} words per minute, over the limit of %{limit} words per minute (%{words} words in %{window} seconds)',
     at: 'At %{time}',
   },
   sentiment: {
@@ -150,7 +168,24 @@ export const sessionsMessages = {
     distribution: 'Emotion distribution',
     distributionCaption: 'Emotion distribution: %{summary}',
     overTime: 'Sentiment over the call',
-    overTimeCaption: 'Sentiment score (-1 negative to +1 positive) by minute of the call, per speaker. %{summary}',
+    overTimeCaption:
+      "Each speaker's sentiment over the call, averaged over a few minutes so that single remarks do not make it jump, from negative to positive. %{summary}",
+    speakerTrend: '%{speaker}: began %{start}, ended %{end} (%{trend}).',
+    speakerNoEntries: '%{speaker}: no sentiment entries.',
+    trendWords: {
+      improving: 'improving',
+      declining: 'declining',
+      steady: 'steady',
+      unknown: 'too few entries to tell a trend',
+    },
+    level: {
+      negative: 'negative',
+      slightlyNegative: 'slightly negative',
+      neutral: 'neutral',
+      slightlyPositive: 'slightly positive',
+      positive: 'positive',
+    },
+    levelColumn: 'Sentiment',
     score: 'Sentiment score',
     scale: {
       negative: 'Negative',
@@ -165,11 +200,17 @@ export const sessionsMessages = {
   },
   speechRate: {
     totalAlerts: 'Total alerts',
+    totalAlertsHint: 'raised by the live monitor during the call',
     average: 'Average words per minute',
     limit: 'Limit (words per minute)',
+    limitHint: '%{max} words in %{window} seconds',
+    alertCount: '%{smart_count} alert |||| %{smart_count} alerts',
+    overIntervals: 'Intervals over the limit',
+    overIntervalsValue: '%{over} of %{intervals}',
+    overIntervalsHint: '%{interval}-second intervals, measured here from the transcript',
     chart: 'Words per minute over the call',
     chartCaption:
-      'Salesperson words per minute as monitoring measures them (words said in the last %{window} seconds), the fastest of each %{interval}-second interval, against the limit of %{limit}: peak %{peak}, %{over} of %{intervals} intervals over the limit.',
+      'Salesperson words per minute as monitoring measures them (words said in the last %{window} seconds), the fastest of each %{interval}-second interval, against the limit of %{limit} words per minute: peak %{peak} words per minute, %{over} of %{intervals} intervals over the limit. The live monitor raised %{alerts} during the call; the intervals are measured here from the transcript, so the two counts need not match.',
     wpm: 'Words per minute',
     limitLine: 'Limit: %{limit}',
     minute: 'Minute of the call',

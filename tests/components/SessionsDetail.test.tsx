@@ -137,10 +137,12 @@ describe('SessionDetailPage: the timeline', () => {
       'New inquiry',
     ]);
     expect(within(items[2]).getByText('Relevance 87%')).toBeInTheDocument();
-    expect(within(items[2]).getByText('PRICE_OBJECTION')).toBeInTheDocument();
+    expect(within(items[2]).getByText('Price objection')).toBeInTheDocument();
     expect(within(items[2]).getByText('• Show the payback')).toBeInTheDocument();
     expect(within(items[2]).getByText('• Offer a pilot')).toBeInTheDocument();
-    expect(within(items[4]).getByText('212 words per minute (106 words in 30s, limit 75)')).toBeInTheDocument();
+    expect(
+      within(items[4]).getByText('212 words per minute, over the limit of 150 words per minute (106 words in 30 seconds)'),
+    ).toBeInTheDocument();
     expect(within(items[1]).getByText('0:20')).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { useCategoryLabel } from '@/resources/sessions/categoryLabel';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 
@@ -28,10 +29,11 @@ export const AnswerLines = ({ answer }: { answer: string }) => (
 export const DetectionBody = ({ detection }: { detection: Detection }) => {
   const translate = useTranslate();
   const format = useSessionFormat();
+  const categoryLabel = useCategoryLabel();
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" variant="outlined" label={detection.category} />
+        <Chip size="small" variant="outlined" label={categoryLabel(detection.category)} title={detection.category} />
         <Typography variant="caption" color="text.secondary">
           {translate('app.sessions.timeline.relevance', { value: format.relevance(detection.relevance_score) })}
         </Typography>

@@ -8,7 +8,8 @@ import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { textOn, useChartTheme } from './chartColors';
 import { useMinuteAxis } from './minuteAxis';
-import { sentimentSeries } from './chartSeries';
+import { sentimentLevel, sentimentSeries } from './chartSeries';
+import { sentimentTrend } from './sessionStats';
 import type { SessionTabProps } from './momentTypes';
 import { SentimentEntries } from './SentimentEntries';
 import { StatRow, StatTile } from './StatTile';
@@ -34,16 +35,22 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
   const series = SPEAKERS.map((speaker) => ({
     speaker,
     label: translate(`app.sessions.speakers.${speaker}`),
-    points: sentimentSeries(entries, start, speaker),
+    points: sentimentSeries(entries, start, speaker, session.duration ?? 0),
   }));
+  const level = (score: number) => translate(`app.sessions.sentiment.level.${sentimentLevel(score)}`);
+  // issue 14: the caption says in words how each side began, ended and moved
   const seriesSummary = series
-    .map(({ label, points }) => {
-      const change = points.length
-        ? `${format.decimal(points[0].score)} → ${format.decimal(points[points.length - 1].score)}`
-        : translate('app.sessions.noValue');
-      return `${translate('app.sessions.labelled', { label })} ${change}`;
-    })
-    .join('; ');
+    .map(({ speaker, label, points }) =>
+      points.length
+        ? translate('app.sessions.sentiment.speakerTrend', {
+            speaker: label,
+            start: level(points[0].score),
+            end: level(points[points.length - 1].score),
+            trend: translate(`app.sessions.sentiment.trendWords.${sentimentTrend(entries, speaker)}`),
+          })
+        : translate('app.sessions.sentiment.speakerNoEntries', { speaker: label }),
+    )
+    .join(' ');
   const dominant = summary ? chart.emotion(summary.session_dominant_emotion) : '';
   const minuteLabel = translate('app.sessions.sentiment.minute');
   const scaleWord = (value: number) =>
@@ -107,11 +114,11 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
           columns={[
             translate('app.sessions.timeline.speakerFilter'),
             minuteLabel,
-            translate('app.sessions.sentiment.emotion'),
+            translate('app.sessions.sentiment.levelColumn'),
             translate('app.sessions.sentiment.score'),
           ]}
           rows={series.flatMap(({ label, points }) =>
-            points.map((p) => [label, format.decimal(p.minute), emotion(p.emotion), format.decimal(p.score)]),
+            points.map((p) => [label, format.decimal(p.minute), level(p.score), format.decimal(p.score)]),
           )}
         >
           <LineChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
@@ -124,7 +131,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
               separator={translate('app.sessions.tooltipSeparator')}
               cursor={chart.lineCursor}
               labelFormatter={minuteAxis.tooltipLabel}
-              formatter={(value) => format.decimal(Number(value))}
+              formatter={(value) => `${level(Number(value))} (${format.decimal(Number(value))})`}
             />
             <Legend verticalAlign="top" height={24} content={<ChartLegend />} />
             {series.map(({ speaker, label, points }) => (
@@ -136,7 +143,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
                 stroke={chart.series.speakers[speaker]}
                 fill={chart.series.speakers[speaker]}
                 strokeWidth={2}
-                dot={points.length < 60}
+                dot={points.length < 30}
                 isAnimationActive={false}
                 activeDot={{
                   onClick: (_props: unknown, event: unknown) => {

@@ -11,7 +11,7 @@ import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { useChartTheme } from './chartColors';
 import { useMinuteAxis } from './minuteAxis';
-import { monitoringWindow, speakingRate, withAlerts, wordsPerMinuteLimit } from './chartSeries';
+import { alertWording, monitoringWindow, speakingRate, withAlerts, wordsPerMinuteLimit } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { StatRow, StatTile } from './StatTile';
 import { toMillis } from './timeline';
@@ -26,6 +26,9 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   // The limit comes with each alert; a call without alerts reads the configured settings instead.
   const { data: settings } = useSpeechRateSettings({ enabled: alerts.length === 0 });
   const limit = wordsPerMinuteLimit(alerts, settings);
+  // what the limit is in the monitor's own terms (max_words in time_window seconds), shown beside it
+  const limitSource = alerts.find((alert) => alert.time_window > 0) ?? (settings && settings.time_window > 0 ? settings : null);
+  const totalAlerts = analysis?.totalAlerts ?? alerts.length;
   const window = monitoringWindow(alerts, settings);
   const rate = speakingRate(session.transcripts ?? [], start, session.duration, window);
   const series = rate.points;
@@ -39,9 +42,36 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   return (
     <Box>
       <StatRow>
-        <StatTile label={translate('app.sessions.speechRate.totalAlerts')} value={format.number(analysis?.totalAlerts ?? alerts.length)} />
+        <StatTile
+          label={translate('app.sessions.speechRate.totalAlerts')}
+          value={format.number(totalAlerts)}
+          hint={translate('app.sessions.speechRate.totalAlertsHint')}
+        />
         <StatTile label={translate('app.sessions.speechRate.average')} value={format.number(analysis?.averageWordsPerMinute ?? 0)} />
-        <StatTile label={translate('app.sessions.speechRate.limit')} value={limit === null ? noValue : format.number(limit)} />
+        <StatTile
+          label={translate('app.sessions.speechRate.limit')}
+          value={limit === null ? noValue : format.number(limit)}
+          hint={
+            limitSource
+              ? translate('app.sessions.speechRate.limitHint', {
+                  max: format.number(limitSource.max_words),
+                  window: format.number(limitSource.time_window),
+                })
+              : undefined
+          }
+        />
+        <StatTile
+          label={translate('app.sessions.speechRate.overIntervals')}
+          value={
+            limit === null
+              ? noValue
+              : translate('app.sessions.speechRate.overIntervalsValue', {
+                  over: format.number(over),
+                  intervals: format.number(series.length),
+                })
+          }
+          hint={translate('app.sessions.speechRate.overIntervalsHint', { interval: format.number(rate.intervalSeconds) })}
+        />
       </StatRow>
       <Box sx={{ display: 'flex', mb: 2 }}>
         <ChartFigure
@@ -53,6 +83,7 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
             intervals: format.number(series.length),
             window: format.number(window),
             interval: format.number(rate.intervalSeconds),
+            alerts: translate('app.sessions.speechRate.alertCount', { smart_count: totalAlerts }),
           })}
           columns={[minuteLabel, wpmLabel]}
           rows={series.map((bucket) => [format.decimal(bucket.minute), format.number(bucket.wpm)])}
@@ -116,12 +147,7 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
           {alerts.map((alert, index) => (
             <ListItemButton key={index} onClick={() => onOpenMoment(alert.timestamp, 'alert')}>
               <ListItemText
-                primary={translate('app.sessions.timeline.alert', {
-                  wpm: format.number(alert.words_per_minute),
-                  words: format.number(alert.total_words),
-                  window: format.number(alert.time_window),
-                  max: format.number(alert.max_words),
-                })}
+                primary={translate('app.sessions.timeline.alert', alertWording(alert, format.number))}
                 secondary={translate('app.sessions.timeline.at', { time: formatOffset((toMillis(alert.timestamp) - start) / 1000) })}
               />
             </ListItemButton>

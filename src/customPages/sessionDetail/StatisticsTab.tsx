@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
 import { useTranslate } from 'react-admin';
+import { useCategoryLabel } from '@/resources/sessions/categoryLabel';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
@@ -45,6 +46,7 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
   const monologues = longestMonologues(transcripts);
   const questions = questionsPerSpeaker(transcripts);
   const categories = detectionsByCategory(session);
+  const categoryLabel = useCategoryLabel();
   const speaker = (name: (typeof SPEAKERS)[number]) => translate(`app.sessions.speakers.${name}`);
   const slices = SPEAKERS.map((name) => ({ name, label: speaker(name), words: ratio.words[name], share: ratio.share[name] }));
 
@@ -181,8 +183,13 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
               return (
                 <TableRow key={category}>
                   <TableCell>
-                    <Link component="button" type="button" onClick={() => first && onOpenMoment(first.timestamp, first.kind)}>
-                      {category}
+                    <Link
+                      component="button"
+                      type="button"
+                      title={category}
+                      onClick={() => first && onOpenMoment(first.timestamp, first.kind)}
+                    >
+                      {categoryLabel(category)}
                     </Link>
                   </TableCell>
                   <TableCell align="right">{format.number(count)}</TableCell>

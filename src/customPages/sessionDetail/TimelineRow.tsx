@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { useSeriesPalette } from './chartColors';
+import { alertWording } from './chartSeries';
 import { DetectionBody } from './DetectionBody';
 import { HighlightedText } from './HighlightedText';
 import { SpeakerAvatar } from './SpeakerAvatar';
@@ -83,14 +84,7 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         )}
         {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && <DetectionBody detection={item.detection} />}
         {item.kind === 'alert' && (
-          <Typography variant="body2">
-            {translate('app.sessions.timeline.alert', {
-              wpm: format.number(item.alert.words_per_minute),
-              words: format.number(item.alert.total_words),
-              window: format.number(item.alert.time_window),
-              max: format.number(item.alert.max_words),
-            })}
-          </Typography>
+          <Typography variant="body2">{translate('app.sessions.timeline.alert', alertWording(item.alert, format.number))}</Typography>
         )}
       </Box>
     </Box>

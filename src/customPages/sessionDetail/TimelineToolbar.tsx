@@ -1,3 +1,4 @@
+import CheckIcon from '@mui/icons-material/Check';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Box from '@mui/material/Box';
@@ -22,6 +23,20 @@ interface TimelineToolbarProps {
   onStep: (step: 1 | -1) => void;
 }
 
+/** A shown kind is filled with the primary colour; a hidden one is outlined, its label muted and struck through. */
+const KIND_BUTTON_SX = {
+  textTransform: 'none',
+  py: 0.25,
+  color: 'text.secondary',
+  textDecoration: 'line-through',
+  '&.Mui-selected': {
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+    textDecoration: 'none',
+  },
+  '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
+} as const;
+
 /** Filter by kind and speaker; search the transcript, with the match count and next/previous. */
 export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, matchCount, current, onStep }: TimelineToolbarProps) => {
   const translate = useTranslate();
@@ -33,11 +48,16 @@ export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, 
         aria-label={translate('app.sessions.timeline.kindFilter')}
         onChange={(_event, kinds: TimelineFilter['kinds']) => onFilterChange({ ...filter, kinds })}
       >
-        {TIMELINE_KINDS.map((kind) => (
-          <ToggleButton key={kind} value={kind} sx={{ textTransform: 'none', py: 0.25 }}>
-            {translate(`app.sessions.kinds.${kind}`)}
-          </ToggleButton>
-        ))}
+        {TIMELINE_KINDS.map((kind) => {
+          const on = filter.kinds.includes(kind);
+          return (
+            <ToggleButton key={kind} value={kind} sx={KIND_BUTTON_SX}>
+              {/* issue 14: on and off differ by fill, text colour and a check mark, not by a faint tint */}
+              {on && <CheckIcon fontSize="small" sx={{ mr: 0.5, ml: -0.5 }} />}
+              {translate(`app.sessions.kinds.${kind}`)}
+            </ToggleButton>
+          );
+        })}
       </ToggleButtonGroup>
       <TextField
         select

@@ -4,29 +4,54 @@ import { countWords, valenceOf } from './sessionStats';
 import { toMillis } from './timeline';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-const minuteOf = (timestamp: string, start: number) => round1((toMillis(timestamp) - start) / 60_000);
 
 export interface SentimentPoint {
   minute: number;
+  /** Mean valence (-1..1) of the speaker's entries around this minute, 2 decimals. */
   score: number;
-  emotion: string;
+  /** The entry nearest this moment, which a click on the point opens. */
   timestamp: string;
 }
 
-/** Each speaker's sentiment over the call: valence (-1..1) smoothed over their last `window` entries. */
-export const sentimentSeries = (entries: readonly SentimentEntry[], start: number, speaker: Speaker, window = 3): SentimentPoint[] => {
-  const own = entries.filter((entry) => entry.speaker === speaker && !Number.isNaN(toMillis(entry.timestamp)));
-  return own.map((entry, index) => {
-    const recent = own.slice(Math.max(0, index - window + 1), index + 1);
-    const score = recent.reduce((sum, e) => sum + valenceOf(e), 0) / recent.length;
-    return {
-      minute: minuteOf(entry.timestamp, start),
-      score: Math.round(score * 100) / 100,
-      emotion: entry.dominant_emotion,
-      timestamp: entry.timestamp,
-    };
-  });
+/** The trend line never draws more points than this: a long call gets a longer step. */
+const MAX_SENTIMENT_POINTS = 60;
+
+/**
+ * A speaker's sentiment over the call as a readable trend (issue 14): one point per step (a
+ * minute, longer for long calls), each the mean valence of their entries within a window
+ * centred on it (at least 5 minutes, a sixth of the call for long ones), so one "happy"
+ * between two "neutral"s no longer makes the line jump. A step with no entry in reach has
+ * no point.
+ */
+export const sentimentSeries = (
+  entries: readonly SentimentEntry[],
+  start: number,
+  speaker: Speaker,
+  durationSeconds: number,
+): SentimentPoint[] => {
+  const own = entries
+    .filter((entry) => entry.speaker === speaker)
+    .map((entry) => ({ at: (toMillis(entry.timestamp) - start) / 1_000, valence: valenceOf(entry), timestamp: entry.timestamp }))
+    .filter(({ at }) => Number.isFinite(at))
+    .sort((a, b) => a.at - b.at);
+  if (own.length === 0) return [];
+  const end = Math.max(durationSeconds, own[own.length - 1].at);
+  const step = Math.max(60, Math.ceil(end / MAX_SENTIMENT_POINTS / 60) * 60);
+  const reach = Math.max(300, end / 6) / 2;
+  const points: SentimentPoint[] = [];
+  for (let at = 0; at <= end + step / 2; at += step) {
+    const near = own.filter((entry) => Math.abs(entry.at - at) <= reach);
+    if (near.length === 0) continue;
+    const score = near.reduce((sum, entry) => sum + entry.valence, 0) / near.length;
+    const nearest = near.reduce((best, entry) => (Math.abs(entry.at - at) < Math.abs(best.at - at) ? entry : best));
+    points.push({ minute: round1(at / 60), score: Math.round(score * 100) / 100, timestamp: nearest.timestamp });
+  }
+  return points;
 };
+
+/** A sentiment score in words: the five levels a coach reads (issue 14), keys of app.sessions.sentiment.level. */
+export const sentimentLevel = (score: number): 'negative' | 'slightlyNegative' | 'neutral' | 'slightlyPositive' | 'positive' =>
+  score <= -0.4 ? 'negative' : score < -0.1 ? 'slightlyNegative' : score <= 0.1 ? 'neutral' : score < 0.4 ? 'slightlyPositive' : 'positive';
 
 /** The chart never draws more points than this: a long call gets longer intervals. */
 const MAX_RATE_POINTS = 360;
@@ -108,3 +133,14 @@ export const withAlerts = ({ intervalSeconds, points }: RateSeries, alerts: read
   }
   return points.map((point, index) => ({ ...point, alert: fastest.get(index) ?? null }));
 };
+
+/**
+ * An alert's figures for its sentence, all in words per minute (issue 14: one unit on the tab):
+ * the rate, the limit (max_words in time_window seconds, as words per minute) and the raw count.
+ */
+export const alertWording = (alert: SpeechRateAlert, number: (value: number) => string) => ({
+  wpm: number(alert.words_per_minute),
+  limit: alert.time_window > 0 ? number(Math.round((alert.max_words * 60) / alert.time_window)) : number(alert.max_words),
+  words: number(alert.total_words),
+  window: number(alert.time_window),
+});
