@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
+import { benchIngest } from './bench/ingest';
 import { ensurePortalBuilt } from './buildPortal';
 import { freePort } from './freePort';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
@@ -31,6 +32,7 @@ import { startProduct, type RunningProduct } from './product';
  *    filter, a search; and the large detail.
  * 3. Chromium: the time from navigating to /sessions/<large session> to the first row of the
  *    timeline (`[aria-label="Session timeline"] [role="listitem"]`).
+ * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
  * Everything started here is stopped and the folder (and the cluster) removed, also on
  * failure and on Ctrl-C.
  */
@@ -169,6 +171,8 @@ try {
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
+  // 4. The assistant's sessions ingest (issue 13), on a PGlite of its own.
+  await benchIngest({ log: (line) => console.log(line) });
   console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {
   await cleanUp();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   INGEST_MESSAGES,
   type IngestComplete,
@@ -6,18 +6,12 @@ import {
   type IngestSession,
   type IngestSessionCreate,
 } from '../../src/contract/assistantSessions';
-import { DETECTION_CATEGORIES, SESSION_MESSAGES } from '../../src/contract/sessions';
+import { SESSION_MESSAGES } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
-import {
-  sessionDetections,
-  sessionEventSeqs,
-  sessions,
-  sessionSentimentEntries,
-  sessionSpeechAlerts,
-  sessionTranscripts,
-} from '../db/schema';
+import { sessions } from '../db/schema';
 import { conflictError, notFoundError, validationError } from '../errors';
 import { completeSession } from './sessionComplete';
+import { appendEventsStatement, appendOutcome } from './sessionEvents';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -72,74 +66,6 @@ export const lockSession = async (tx: Transaction, sessionId: string): Promise<S
   return row;
 };
 
-const detectionKind = (category: string): 'objection' | 'faq' | 'new_inquiry' =>
-  category === DETECTION_CATEGORIES.faq ? 'faq' : category === DETECTION_CATEGORIES.newInquiry ? 'new_inquiry' : 'objection';
-
-/** Stores the events of one batch for the session `id` (the seqs are known to be new). */
-const insertEvents = async (tx: Transaction, id: string, events: readonly IngestEvent[]) => {
-  const of = <T extends IngestEvent['type']>(type: T) =>
-    events.filter((event): event is Extract<IngestEvent, { type: T }> => event.type === type);
-  const transcripts = of('transcript');
-  const detections = of('detection');
-  const sentiment = of('sentiment');
-  const alerts = of('speech_alert');
-  if (transcripts.length > 0) {
-    await tx
-      .insert(sessionTranscripts)
-      .values(transcripts.map((e) => ({ sessionId: id, seq: e.seq, ts: new Date(e.timestamp), speaker: e.speaker, text: e.text })));
-  }
-  if (detections.length > 0) {
-    await tx.insert(sessionDetections).values(
-      detections.map((e) => ({
-        sessionId: id,
-        seq: e.seq,
-        kind: detectionKind(e.category),
-        ts: new Date(e.timestamp),
-        category: e.category,
-        relevanceScore: e.relevance_score,
-        question: e.question,
-        answer: e.answer ?? null,
-      })),
-    );
-  }
-  if (sentiment.length > 0) {
-    await tx.insert(sessionSentimentEntries).values(
-      sentiment.map((e) => ({
-        sessionId: id,
-        seq: e.seq,
-        ts: new Date(e.timestamp),
-        speaker: e.speaker,
-        dominantEmotion: e.dominant_emotion,
-        confidence: e.confidence,
-        transcript: e.transcript,
-      })),
-    );
-  }
-  if (alerts.length > 0) {
-    await tx.insert(sessionSpeechAlerts).values(
-      alerts.map((e) => ({
-        sessionId: id,
-        seq: e.seq,
-        ts: new Date(e.timestamp),
-        wordsPerMinute: e.words_per_minute,
-        totalWords: e.total_words,
-        timeWindow: e.time_window,
-        maxWords: e.max_words,
-      })),
-    );
-  }
-  const kinds = detections.map((e) => detectionKind(e.category));
-  const customer = transcripts.filter((e) => e.speaker === 'customer').length;
-  return {
-    transcripts: transcripts.length,
-    customer,
-    objections: kinds.filter((kind) => kind === 'objection').length,
-    faqs: kinds.filter((kind) => kind === 'faq').length,
-    inquiries: kinds.filter((kind) => kind === 'new_inquiry').length,
-    lastMs: Math.max(...events.map((e) => Date.parse(e.timestamp))),
-  };
-};
-
 /**
  * POST /api/assistant/sessions/{sessionId}/events: one batch, all or nothing. A seq the
  * session already has (or that repeats within the batch) is a duplicate: counted, not stored.
@@ -150,38 +76,15 @@ export const appendEvents = async (
   db: Database,
   sessionId: string,
   events: readonly IngestEvent[],
-): Promise<{ accepted: number; duplicates: number }> =>
-  db.transaction(async (tx) => {
-    const session = await lockSession(tx, sessionId);
-    if (session.status !== 'in_progress') throw conflictError(INGEST_MESSAGES.sessionCompleted);
-    const start = session.startTime.getTime();
-    if (events.some((event) => Date.parse(event.timestamp) < start)) throw validationError(INGEST_MESSAGES.beforeStart);
-    const firstBySeq = new Map<number, IngestEvent>();
-    for (const event of events) if (!firstBySeq.has(event.seq)) firstBySeq.set(event.seq, event);
-    const inserted = await tx
-      .insert(sessionEventSeqs)
-      .values([...firstBySeq.keys()].map((seq) => ({ sessionId: session.id, seq })))
-      .onConflictDoNothing()
-      .returning({ seq: sessionEventSeqs.seq });
-    const fresh = inserted.map((row) => firstBySeq.get(row.seq)!);
-    if (fresh.length > 0) {
-      const counts = await insertEvents(tx, session.id, fresh);
-      const runningS = Math.max(0, Math.ceil((counts.lastMs - start) / 1000));
-      await tx
-        .update(sessions)
-        .set({
-          totalTranscripts: sql`${sessions.totalTranscripts} + ${counts.transcripts}`,
-          customerTranscripts: sql`${sessions.customerTranscripts} + ${counts.customer}`,
-          salespersonTranscripts: sql`${sessions.salespersonTranscripts} + ${counts.transcripts - counts.customer}`,
-          totalObjections: sql`${sessions.totalObjections} + ${counts.objections}`,
-          totalFaqs: sql`${sessions.totalFaqs} + ${counts.faqs}`,
-          totalNewInquiries: sql`${sessions.totalNewInquiries} + ${counts.inquiries}`,
-          duration: sql`greatest(${sessions.duration}, ${runningS}::int)`,
-        })
-        .where(eq(sessions.id, session.id));
-    }
-    return { accepted: fresh.length, duplicates: events.length - fresh.length };
-  });
+): Promise<{ accepted: number; duplicates: number }> => {
+  const firstBySeq = new Map<number, IngestEvent>();
+  for (const event of events) if (!firstBySeq.has(event.seq)) firstBySeq.set(event.seq, event);
+  const outcome = appendOutcome(await db.execute(appendEventsStatement(sessionId, [...firstBySeq.values()])));
+  if (outcome.status === null) throw notFoundError(SESSION_MESSAGES.notFound);
+  if (outcome.status !== 'in_progress') throw conflictError(INGEST_MESSAGES.sessionCompleted);
+  if (!outcome.inOrder) throw validationError(INGEST_MESSAGES.beforeStart);
+  return { accepted: outcome.accepted, duplicates: events.length - outcome.accepted };
+};
 
 /**
  * POST /api/assistant/sessions/{sessionId}/complete: computes duration and statistics from
