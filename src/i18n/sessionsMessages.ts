@@ -24,10 +24,11 @@ export const sessionsMessages = {
     status: 'Status',
     actions: 'Actions',
   },
+  // plurals through polyglot's smart_count (the number itself), %{count} its formatted text
   counts: {
-    transcripts: '%{count} transcripts',
-    objections: '%{count} objections',
-    faqs: '%{count} FAQs',
+    transcripts: '%{count} transcript |||| %{count} transcripts',
+    objections: '%{count} objection |||| %{count} objections',
+    faqs: '%{count} FAQ |||| %{count} FAQs',
   },
   noRoom: '-',
   /** A figure that has no value (no limit configured, no monologue). */
@@ -230,8 +231,8 @@ export const sessionsMessages = {
     talkRatioCaption: 'Share of words: %{summary}',
     wordsColumn: 'Words',
     longestMonologue: 'Longest monologue',
-    wordsValue: '%{words} words',
-    monologueValue: '%{duration} (%{words} words)',
+    wordsValue: '%{words} word |||| %{words} words',
+    monologueValue: '%{duration} (%{words} word) |||| %{duration} (%{words} words)',
     questions: 'Questions asked',
     detections: 'Detections by category',
     category: 'Category',

@@ -42,6 +42,14 @@ describe('SessionList: the table', () => {
     expect(within(row).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/sessions/session-2025-03-05-abcdefghijkl');
   });
 
+  it('says "1 objection", not "1 objections", and keeps View Details on one line (issue 14)', async () => {
+    const statistics = { ...buildSession().statistics, totalTranscripts: 1, totalObjections: 1, totalFAQs: 1 };
+    renderSessions([buildSession({ statistics })]);
+    const row = await rowOf('Discovery call with Acme');
+    for (const text of ['1 transcript', '1 objection', '1 FAQ']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(getComputedStyle(within(row).getByRole('link', { name: 'View Details' })).whiteSpace).toBe('nowrap');
+  });
+
   it('shows - without a room and every duration format', async () => {
     renderSessions([
       buildSession({ sessionId: 's-1', sessionName: 'Short', metadata: { roomName: null }, duration: 42 }),

@@ -110,7 +110,9 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
             <Tooltip
               {...chart.tooltip}
               separator={translate('app.sessions.tooltipSeparator')}
-              formatter={(value) => translate('app.sessions.statistics.wordsValue', { words: format.number(Number(value)) })}
+              formatter={(value) =>
+                translate('app.sessions.statistics.wordsValue', { smart_count: Number(value), words: format.number(Number(value)) })
+              }
             />
             <Legend content={<ChartLegend />} />
           </PieChart>
@@ -149,6 +151,7 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
                         <Link component="button" type="button" onClick={() => onOpenMoment(monologue.timestamp, 'transcript')}>
                           {translate('app.sessions.statistics.monologueValue', {
                             duration: format.duration(monologue.seconds),
+                            smart_count: monologue.words,
                             words: format.number(monologue.words),
                           })}
                         </Link>

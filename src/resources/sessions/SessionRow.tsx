@@ -38,17 +38,31 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.duration(session.duration)}</TableCell>
       <TableCell>
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', typography: 'caption' }}>
-          <li>{translate('app.sessions.counts.transcripts', { count: format.number(stats?.totalTranscripts ?? 0) })}</li>
-          <li>{translate('app.sessions.counts.objections', { count: format.number(stats?.totalObjections ?? 0) })}</li>
-          <li>{translate('app.sessions.counts.faqs', { count: format.number(stats?.totalFAQs ?? 0) })}</li>
+          <li>
+            {translate('app.sessions.counts.transcripts', {
+              smart_count: stats?.totalTranscripts ?? 0,
+              count: format.number(stats?.totalTranscripts ?? 0),
+            })}
+          </li>
+          <li>
+            {translate('app.sessions.counts.objections', {
+              smart_count: stats?.totalObjections ?? 0,
+              count: format.number(stats?.totalObjections ?? 0),
+            })}
+          </li>
+          <li>
+            {translate('app.sessions.counts.faqs', { smart_count: stats?.totalFAQs ?? 0, count: format.number(stats?.totalFAQs ?? 0) })}
+          </li>
         </Box>
       </TableCell>
       <TableCell>
         <SessionStatusBadge status={session.status} />
       </TableCell>
       <TableCell>
+        {/* one line at any width (issue 14: it wrapped at 1400 px) */}
         <Button
           size="small"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           startIcon={<VisibilityIcon />}
           component={Link}
           to={`${PATHS.sessions}/${encodeURIComponent(session.sessionId)}`}
