@@ -1,12 +1,8 @@
 import type { AuthProvider } from 'react-admin';
+import { errorCodeOf, statusOf } from '@/contract/failedCall';
 import type { PortalAuth } from './types';
 
 const toLogin = { redirectTo: '/login', message: false } as const;
-
-const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
-
-const codeOf = (error: unknown): unknown => (error as { body?: { error?: unknown } } | null)?.body?.error;
 
 /**
  * react-admin's AuthProvider over the portal's identity layer.
@@ -33,7 +29,7 @@ export const firebaseAuthProvider = (portalAuth: PortalAuth): AuthProvider => ({
   },
   // The http client has already tried one refresh before a 401 reaches react-admin.
   checkError: async (error: unknown) => {
-    if (statusOf(error) === 401 && codeOf(error) !== 'NOT_AUTHENTICATED')
+    if (statusOf(error) === 401 && errorCodeOf(error) !== 'NOT_AUTHENTICATED')
       throw { redirectTo: '/login', message: 'app.auth.sessionExpired' };
   },
   getIdentity: async () => {

@@ -22,8 +22,5 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
 /** @deprecated the same rule as `errorText`, kept only until every caller has moved to it. */
 export const messageText = errorText;
 
-/** The API's error code (the `error` of its `{ error, message }` body, docs/api.md) of a failed call, if it sent one. */
-export const errorCodeOf = (error: unknown): string | undefined => {
-  const body = (error as { body?: { error?: unknown } } | null)?.body;
-  return typeof body?.error === 'string' ? body.error : undefined;
-};
+/** The API's error code of a failed call, if it sent one (one reader for the whole portal). */
+export { errorCodeOf } from '@/contract/failedCall';

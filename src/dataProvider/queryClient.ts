@@ -1,9 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-
-const statusOf = (error: unknown): number | undefined => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-};
+import { statusOf } from '@/contract/failedCall';
 
 /** At most this many retries of a failed read, 1 s then 2 s apart. */
 const MAX_RETRIES = 2;

@@ -21,10 +21,7 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
   describe('demo data', () => {
     it('seeds >= 40 objections with 2-4 variations, 30 FAQs and 15 landmines, Ready, on empty tables only', async () => {
       await t.db.delete(dictionaryItems);
-      const started = performance.now();
       expect(await seedDictionary({ db: t.db })).toBe(true);
-      const elapsed = performance.now() - started;
-      expect(elapsed).toBeLessThan(5_000);
       const objections = groupedObjectionsResponseSchema.parse((await call('GET', '/objections/grouped?limit=100')).json());
       expect(objections.pagination.total).toBeGreaterThanOrEqual(40);
       for (const item of objections.objections) {

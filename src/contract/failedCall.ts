@@ -1,0 +1,15 @@
+/**
+ * Readers of a failed API call as the portal's http client reports it (react-admin's HttpError:
+ * `status`, and `body` holding the server's `{ error, message }` envelope, docs/api.md). Kept
+ * here, on the bottom floor, so the dataProvider and the authProvider read it one way.
+ */
+export const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/** The server's error code (`NOT_AUTHENTICATED`, `VALIDATION_ERROR`, ...), if it sent one. */
+export const errorCodeOf = (error: unknown): string | undefined => {
+  const body = (error as { body?: { error?: unknown } } | null)?.body;
+  return typeof body?.error === 'string' ? body.error : undefined;
+};
