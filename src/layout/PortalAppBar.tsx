@@ -26,6 +26,12 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
     document.documentElement.lang = locale;
   }, [locale]);
   const { pathname } = useLocation();
+  const title = translate(pageTitleKey(pathname));
+  // The window's title names the screen too (issue 14): tabs, history and screen readers tell pages apart.
+  const productName = translate('app.productName');
+  useEffect(() => {
+    document.title = `${title} - ${productName}`;
+  }, [title, productName]);
   const { user } = useAuthUser();
   const email = user?.email ?? '';
 
@@ -37,8 +43,9 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
             <MenuIcon />
           </IconButton>
         )}
+        {/* the page's one <h1>: pages head their own content with <h2> */}
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
-          {translate(pageTitleKey(pathname))}
+          {title}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <LocalesMenuButton />

@@ -8,7 +8,7 @@ import { renderInAdmin } from '../support/render';
 describe('DashboardPage', () => {
   it('welcomes the admin and shows the four informational cards', () => {
     renderInAdmin(<DashboardPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to the Admin Portal' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome to the Admin Portal' })).toBeInTheDocument();
     for (const title of ['AI Sales Assistant Control', 'User Management', 'Analytics & Reports', 'System Dashboard']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }

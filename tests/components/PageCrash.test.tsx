@@ -78,7 +78,11 @@ describe('a page that crashes (issue 14, item 1)', () => {
   it('shows the fallback inside the layout when a page chunk cannot be loaded', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const BlockedList = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/TagList.js')));
-    const tags: ResourceDeclaration = { name: 'tags', api: { dialect: 'simple-rest', path: '/admin/tags' }, views: { list: BlockedList } };
+    const tags: ResourceDeclaration = {
+      name: 'tags',
+      api: { dialect: 'simple-rest', path: '/admin/tags', paging: 'server' },
+      views: { list: BlockedList },
+    };
     renderApp('/tags', buildDataProvider(), [tags]);
     await expectFallbackInLayout();
     structuredLog(consoleError, /dynamically imported module/);

@@ -186,7 +186,7 @@ describe('every user-visible string comes from the catalogue', () => {
 
   it('on the dashboard, with the top bar and the navigation', async () => {
     renderScreen(<DashboardPage />);
-    await screen.findByRole('heading', { level: 1, name: '⟦Welcome to the Admin Portal⟧' });
+    await screen.findByRole('heading', { level: 2, name: '⟦Welcome to the Admin Portal⟧' });
     expect(untranslated()).toEqual([]);
   });
 

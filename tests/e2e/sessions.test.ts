@@ -103,8 +103,8 @@ describe('Conversation Sessions', () => {
     // Next from the last session of page 1 opens the first of page 2.
     await page.getByRole('link', { name: 'Next session' }).click();
     await page.getByText(/^16 of \d+$/).waitFor();
-    // The session's name is the page's last h1 (the top bar's title comes first).
-    const firstOfSecondPage = await page.getByRole('heading', { level: 1 }).last().innerText();
+    // The session's name heads the page's content (an h2: the top bar's title is the page's one h1).
+    const firstOfSecondPage = await page.getByRole('heading', { level: 2 }).first().innerText();
     expect(firstOfSecondPage).not.toBe(lastOfFirstPage);
 
     // The list comes back on page 2, where that session is.

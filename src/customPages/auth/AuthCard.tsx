@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,19 +14,26 @@ interface AuthCardProps {
  * The centred card shared by the sign-in and sign-up screens (titled Admin Portal / <title>),
  * with the language switch: the language can be chosen before signing in.
  */
-export const AuthCard = ({ title, children }: AuthCardProps) => (
-  <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-    <Paper elevation={3} sx={{ p: 4, pt: 2, width: '100%', maxWidth: 420 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <LanguageSwitch />
-      </Box>
-      <Typography component="h1" variant="h4" align="center" gutterBottom>
-        {translate('app.adminPortal')}
-      </Typography>
-      <Typography component="h2" variant="h6" align="center" color="text.secondary" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  </Box>
-);
+export const AuthCard = ({ title, children }: AuthCardProps) => {
+  // the window's title names the screen (issue 14), in the chosen language
+  const productName = translate('app.productName');
+  useEffect(() => {
+    document.title = `${title} - ${productName}`;
+  }, [title, productName]);
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Paper elevation={3} sx={{ p: 4, pt: 2, width: '100%', maxWidth: 420 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <LanguageSwitch />
+        </Box>
+        <Typography component="h1" variant="h4" align="center" gutterBottom>
+          {translate('app.adminPortal')}
+        </Typography>
+        <Typography component="h2" variant="h6" align="center" color="text.secondary" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+};

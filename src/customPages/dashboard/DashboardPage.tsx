@@ -30,7 +30,7 @@ export const DashboardPage = () => {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Typography component="h1" variant="h4" gutterBottom>
+      <Typography component="h2" variant="h4" gutterBottom>
         {translate('app.dashboard.welcome')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

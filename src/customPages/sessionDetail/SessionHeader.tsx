@@ -22,7 +22,7 @@ export const SessionHeader = ({ session }: { session: SessionSummary }) => {
   return (
     <Box sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {session.sessionName}
         </Typography>
         <SessionStatusBadge status={session.status} />

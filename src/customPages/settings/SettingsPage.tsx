@@ -12,7 +12,7 @@ export const SettingsPage = () => {
   const translate = useTranslate();
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
-      <Typography component="h1" variant="h4">
+      <Typography component="h2" variant="h4">
         {translate('app.settings.title')}
       </Typography>
       <SpeechRateCard />

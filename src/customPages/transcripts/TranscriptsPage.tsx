@@ -10,7 +10,7 @@ export const TranscriptsPage = () => {
   return (
     <Box sx={{ py: 2 }}>
       <Paper sx={{ p: 4 }}>
-        <Typography component="h1" variant="h4" gutterBottom>
+        <Typography component="h2" variant="h4" gutterBottom>
           {translate('app.transcripts.title')}
         </Typography>
         <Typography color="text.secondary">{translate('app.transcripts.note')}</Typography>
