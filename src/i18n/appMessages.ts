@@ -100,6 +100,7 @@ export const appMessages = {
     },
   },
   dashboard: {
+    notYetAvailable: 'Not yet available',
     welcome: 'Welcome to the Admin Portal',
     subtitle: 'Manage the AI sales assistant, its users and its data.',
     cards: {
@@ -120,7 +121,9 @@ export const appMessages = {
         description: 'Monitor the health and configuration of the system.',
       },
     },
+    // issue 14: the placeholders the spec keeps say so
     quickActions: {
+      note: 'Placeholders: these actions are not available yet.',
       title: 'Quick Actions',
       configureAi: 'Configure AI Settings',
       viewLogs: 'View System Logs',
@@ -134,6 +137,7 @@ export const appMessages = {
   },
   settings: {
     title: 'Settings',
+    placeholderNote: 'A placeholder: these settings are not saved and change nothing yet.',
     speechRate: {
       title: 'Speech Rate Monitoring',
       description: 'Alert salespeople when they speak too many words within a time window.',
@@ -149,6 +153,12 @@ export const appMessages = {
       loadFailed: 'Failed to load speech rate settings',
       saveFailed: 'Failed to save speech rate settings',
       saved: 'Speech rate settings updated successfully',
+      // issue 14 item 5
+      stale: 'These values may be out of date: the latest refresh failed. Save stays off until a refresh succeeds.',
+      retry: 'Retry',
+      theirs: 'Saved by someone else: %{enabled}, %{time_window} s, %{max_words} words',
+      on: 'on',
+      off: 'off',
     },
     ai: {
       title: 'AI Assistant Configuration',
@@ -162,6 +172,13 @@ export const appMessages = {
       maxConnections: 'Max Concurrent Connections',
       save: 'Save Settings',
     },
+  },
+  // issue 14 item 5: an edit that started from an older version (409 VERSION_CONFLICT)
+  versions: {
+    conflict: 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.',
+    reload: 'Reload',
+    reloaded: 'Their version is shown beside your text, which is kept. Save again to replace theirs with yours.',
+    reloadFailed: 'Could not load their version. Try again.',
   },
   error: {
     // spec 2: global error fallback

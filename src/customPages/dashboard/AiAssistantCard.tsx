@@ -6,6 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { NotYetAvailable } from './NotYetAvailable';
 
 // spec 2: non-functional; the switches only hold local state
 const INITIAL = { enable: true, autoRespond: true, debug: false };
@@ -18,9 +19,10 @@ export const AiAssistantCard = () => {
   return (
     <Card>
       <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
+        <Typography component="h2" variant="h6" gutterBottom sx={{ display: 'inline' }}>
           {translate('app.settings.ai.title')}
         </Typography>
+        <NotYetAvailable id="ai-assistant-note" noteKey="app.settings.placeholderNote" />
         <FormGroup>
           {(Object.keys(INITIAL) as Option[]).map((option) => (
             <FormControlLabel

@@ -12,6 +12,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { useTranslate } from 'react-admin';
 import { useDashboardTokenCheck } from '@/authProvider';
 import { PATHS } from '../../shared/paths';
+import { NotYetAvailable } from './NotYetAvailable';
 
 const INFO_CARDS: { key: string; Icon: SvgIconComponent }[] = [
   { key: 'aiControl', Icon: SmartToyIcon },
@@ -22,6 +23,7 @@ const INFO_CARDS: { key: string; Icon: SvgIconComponent }[] = [
 
 // spec 2: these buttons do nothing yet
 const QUICK_ACTIONS = ['configureAi', 'viewLogs', 'manageRemoteConfig', 'exportReports'];
+const PLACEHOLDER_BUTTON_SX = { borderStyle: 'dashed', color: 'text.secondary', borderColor: 'divider', cursor: 'default' } as const;
 
 /** spec 2: the landing page; while shown, the token is checked every 5 minutes. */
 export const DashboardPage = () => {
@@ -55,12 +57,14 @@ export const DashboardPage = () => {
       </Grid>
       <Card sx={{ mt: 3 }}>
         <CardContent>
-          <Typography component="h2" variant="h6" gutterBottom>
+          <Typography component="h2" variant="h6" gutterBottom sx={{ display: 'inline' }}>
             {translate('app.dashboard.quickActions.title')}
           </Typography>
+          <NotYetAvailable id="quick-actions-note" noteKey="app.dashboard.quickActions.note" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             {QUICK_ACTIONS.map((action) => (
-              <Button key={action} variant="outlined">
+              // focusable (aria-disabled, not disabled) so the note is read with each of them
+              <Button key={action} variant="outlined" aria-disabled="true" aria-describedby="quick-actions-note" sx={PLACEHOLDER_BUTTON_SX}>
                 {translate(`app.dashboard.quickActions.${action}`)}
               </Button>
             ))}

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { readRuntimeConfig } from '@/config';
+import { NotYetAvailable } from './NotYetAvailable';
 
 /** spec 2: non-functional; Save Settings does nothing. */
 export const SystemConfigCard = () => {
@@ -13,9 +14,10 @@ export const SystemConfigCard = () => {
   return (
     <Card>
       <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
+        <Typography component="h2" variant="h6" gutterBottom sx={{ display: 'inline' }}>
           {translate('app.settings.system.title')}
         </Typography>
+        <NotYetAvailable id="system-config-note" noteKey="app.settings.placeholderNote" />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <TextField
             label={translate('app.settings.system.apiEndpoint')}
@@ -24,7 +26,14 @@ export const SystemConfigCard = () => {
           />
           <TextField label={translate('app.settings.system.maxConnections')} type="number" defaultValue={100} fullWidth />
           <Box>
-            <Button variant="contained">{translate('app.settings.system.save')}</Button>
+            <Button
+              variant="outlined"
+              aria-disabled="true"
+              aria-describedby="system-config-note"
+              sx={{ borderStyle: 'dashed', cursor: 'default' }}
+            >
+              {translate('app.settings.system.save')}
+            </Button>
           </Box>
         </Box>
       </CardContent>

@@ -95,6 +95,7 @@ export const appMessages: typeof english = {
     },
   },
   dashboard: {
+    notYetAvailable: 'Pas encore disponible',
     welcome: "Bienvenue sur le portail d'administration",
     subtitle: "Gérez l'assistant commercial IA, ses utilisateurs et ses données.",
     cards: {
@@ -116,6 +117,7 @@ export const appMessages: typeof english = {
       },
     },
     quickActions: {
+      note: 'Emplacements réservés : ces actions ne sont pas encore disponibles.',
       title: 'Actions rapides',
       configureAi: "Configurer l'IA",
       viewLogs: 'Consulter les journaux système',
@@ -129,6 +131,7 @@ export const appMessages: typeof english = {
   },
   settings: {
     title: 'Paramètres',
+    placeholderNote: 'Emplacement réservé : ces paramètres ne sont pas enregistrés et ne changent encore rien.',
     speechRate: {
       title: 'Suivi du débit de parole',
       description: "Alerter les commerciaux lorsqu'ils prononcent trop de mots dans un intervalle de temps donné.",
@@ -143,6 +146,12 @@ export const appMessages: typeof english = {
       loadFailed: 'Échec du chargement des paramètres de débit de parole',
       saveFailed: "Échec de l'enregistrement des paramètres de débit de parole",
       saved: 'Paramètres de débit de parole mis à jour',
+      stale:
+        "Ces valeurs ne sont peut-être plus à jour : la dernière actualisation a échoué. L'enregistrement reste désactivé jusqu'à une actualisation réussie.",
+      retry: 'Réessayer',
+      theirs: "Enregistré par quelqu'un d'autre : %{enabled}, %{time_window} s, %{max_words} mots",
+      on: 'activé',
+      off: 'désactivé',
     },
     ai: {
       title: "Configuration de l'assistant IA",
@@ -156,6 +165,14 @@ export const appMessages: typeof english = {
       maxConnections: 'Nombre maximal de connexions simultanées',
       save: 'Enregistrer les paramètres',
     },
+  },
+  versions: {
+    conflict:
+      "Quelqu'un d'autre a modifié cet élément depuis que vous l'avez ouvert. Rechargez pour voir sa version ; votre saisie est conservée.",
+    reload: 'Recharger',
+    reloaded:
+      'Sa version est affichée à côté de votre saisie, qui est conservée. Enregistrez à nouveau pour remplacer sa version par la vôtre.',
+    reloadFailed: 'Impossible de charger sa version. Réessayez.',
   },
   error: {
     title: 'Une erreur est survenue',
