@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { sessionEventSeqs, sessions, sessionTranscripts } from '../../server/db/schema';
-import { generateSession } from '../../server/seed/sessions';
+import { generateSession, generateSessions, insertSessionBatch } from '../../server/seed/sessions';
+import { sessionEvents } from '../../server/seed/sessions/events';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { at, createKey, detection, sentiment, sessionBody, speechAlert, transcript } from '../support/assistant';
 import { eventsOf } from '../support/generatedCall';
@@ -189,6 +190,20 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
     const failed = await post(`/sessions/${sessionId}/complete`, { endTime: at(3), status: 'failed' });
     expect(failed.json().data).toMatchObject({ status: 'failed', duration: 3, statistics: { totalTranscripts: 0, responseRate: 100 } });
     expect((await post(`/sessions/${sessionId}/complete`, { endTime: at(3), status: 'aborted' })).statusCode).toBe(400);
+  });
+
+  it('continues a demo call in progress: the demo data registered its seqs as the ingest does', async () => {
+    const live = [...generateSessions(0, 40, { seed: 99, now: Date.now() })].find((session) => session.status === 'in_progress')!;
+    await t.db.transaction((tx) => insertSessionBatch(tx, [live]));
+    const stored = sessionEvents(live);
+    const resent = await events(live.sessionId, stored.slice(0, 3));
+    expect(resent.json().data).toEqual({ accepted: 0, duplicates: 3 });
+    const next = stored.length;
+    const more = await events(live.sessionId, [
+      { ...transcript(next, 0, 'customer', 'One more question'), timestamp: new Date(live.startTime + 1_000).toISOString() },
+    ]);
+    expect(more.json().data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await detail(live.sessionId)).transcripts).toHaveLength(live.detail!.transcripts.length + 1);
   });
 
   it('computes what the demo generator computes for the same call', async () => {

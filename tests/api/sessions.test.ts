@@ -92,6 +92,7 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
       status: first.status,
       metadata: { roomName: first.roomName },
       statistics: first.statistics,
+      configVersion: null,
     });
   });
 

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { IngestEvent } from '../../../src/contract/assistantSessions';
 import type { Database, Transaction } from '../../db/client';
+import { detectionKind } from '../../services/sessionEvents';
+import { sessionEvents } from './events';
 import { generateSessions } from './generator';
 import type { GeneratedSession } from './types';
 
@@ -37,21 +40,23 @@ const insertColumns = async (executor: Database | Transaction, table: string, co
   return length;
 };
 
-/** One column per field of the rows of every session in `sessions`, plus the session id and the row's position. */
-const detailColumns = <R>(sessions: readonly GeneratedSession[], rowsOf: (session: GeneratedSession) => readonly R[]) => {
+/**
+ * The detail rows of every session in `sessions` as the assistant's ingest stores them: the
+ * call's events (events.ts), each table's rows with the event's seq, a detection's kind from
+ * its category (services/sessionEvents.ts).
+ */
+const eventColumns = <T extends IngestEvent['type']>(sessions: readonly (readonly [string, IngestEvent[]])[], type: T) => {
   const ids: string[] = [];
-  const seqs: number[] = [];
-  const rows: R[] = [];
-  for (const session of sessions) {
-    const own = rowsOf(session);
-    for (let seq = 0; seq < own.length; seq += 1) {
-      ids.push(session.id);
-      seqs.push(seq);
-      rows.push(own[seq]);
+  const rows: Extract<IngestEvent, { type: T }>[] = [];
+  for (const [id, events] of sessions) {
+    for (const event of events) {
+      if (event.type !== type) continue;
+      ids.push(id);
+      rows.push(event as Extract<IngestEvent, { type: T }>);
     }
   }
-  const field = <T>(pick: (row: R) => T) => rows.map(pick);
-  return { ids, seqs, field };
+  const field = <V>(pick: (row: Extract<IngestEvent, { type: T }>) => V) => rows.map(pick);
+  return { ids, seqs: field((row) => row.seq), times: field((row) => Date.parse(row.timestamp)), field };
 };
 
 export interface InsertCounts {
@@ -85,47 +90,56 @@ export const insertSessionBatch = async (executor: Database | Transaction, batch
   if (withDetail.length === 0) return { sessions: batch.length, detailRows: 0 };
   let detailRows = 0;
 
-  const transcripts = detailColumns(withDetail, (s) => s.detail!.transcripts);
+  const events = withDetail.map((session) => [session.id, sessionEvents(session)] as const);
+  // Calls still in progress may get more events from the assistant: their seqs are registered
+  // as the ingest registers them, so a resent one is a duplicate.
+  const live = events.filter((_, index) => withDetail[index].status === 'in_progress');
+  detailRows += await insertColumns(executor, 'session_event_seqs', [
+    ['session_id', 'uuid', live.flatMap(([id, list]) => list.map(() => id))],
+    ['seq', 'int', live.flatMap(([, list]) => list.map((event) => event.seq))],
+  ]);
+
+  const transcripts = eventColumns(events, 'transcript');
   detailRows += await insertColumns(executor, 'session_transcripts', [
     ['session_id', 'uuid', transcripts.ids],
     ['seq', 'int', transcripts.seqs],
-    ['ts', 'epoch_ms', transcripts.field((r) => r.t)],
+    ['ts', 'epoch_ms', transcripts.times],
     ['speaker', 'text', transcripts.field((r) => r.speaker)],
     ['text', 'text', transcripts.field((r) => r.text)],
   ]);
 
-  const sentiment = detailColumns(withDetail, (s) => s.detail!.sentiment);
+  const sentiment = eventColumns(events, 'sentiment');
   detailRows += await insertColumns(executor, 'session_sentiment_entries', [
     ['session_id', 'uuid', sentiment.ids],
     ['seq', 'int', sentiment.seqs],
-    ['ts', 'epoch_ms', sentiment.field((r) => r.t)],
+    ['ts', 'epoch_ms', sentiment.times],
     ['speaker', 'text', sentiment.field((r) => r.speaker)],
-    ['dominant_emotion', 'text', sentiment.field((r) => r.emotion)],
+    ['dominant_emotion', 'text', sentiment.field((r) => r.dominant_emotion)],
     ['confidence', 'real', sentiment.field((r) => r.confidence)],
     ['transcript', 'text', sentiment.field((r) => r.transcript)],
   ]);
 
-  const detections = detailColumns(withDetail, (s) => s.detail!.detections);
+  const detections = eventColumns(events, 'detection');
   detailRows += await insertColumns(executor, 'session_detections', [
     ['session_id', 'uuid', detections.ids],
     ['seq', 'int', detections.seqs],
-    ['kind', 'text', detections.field((r) => r.kind)],
-    ['ts', 'epoch_ms', detections.field((r) => r.t)],
+    ['kind', 'text', detections.field((r) => detectionKind(r.category))],
+    ['ts', 'epoch_ms', detections.times],
     ['category', 'text', detections.field((r) => r.category)],
-    ['relevance_score', 'real', detections.field((r) => r.relevanceScore)],
+    ['relevance_score', 'real', detections.field((r) => r.relevance_score)],
     ['question', 'text', detections.field((r) => r.question)],
-    ['answer', 'text', detections.field((r) => r.answer)],
+    ['answer', 'text', detections.field((r) => r.answer ?? null)],
   ]);
 
-  const alerts = detailColumns(withDetail, (s) => s.detail!.alerts);
+  const alerts = eventColumns(events, 'speech_alert');
   detailRows += await insertColumns(executor, 'session_speech_alerts', [
     ['session_id', 'uuid', alerts.ids],
     ['seq', 'int', alerts.seqs],
-    ['ts', 'epoch_ms', alerts.field((r) => r.t)],
-    ['words_per_minute', 'real', alerts.field((r) => r.wordsPerMinute)],
-    ['total_words', 'int', alerts.field((r) => r.totalWords)],
-    ['time_window', 'int', alerts.field((r) => r.timeWindow)],
-    ['max_words', 'int', alerts.field((r) => r.maxWords)],
+    ['ts', 'epoch_ms', alerts.times],
+    ['words_per_minute', 'real', alerts.field((r) => r.words_per_minute)],
+    ['total_words', 'int', alerts.field((r) => r.total_words)],
+    ['time_window', 'int', alerts.field((r) => r.time_window)],
+    ['max_words', 'int', alerts.field((r) => r.max_words)],
   ]);
 
   const summary = <T>(pick: (detail: NonNullable<GeneratedSession['detail']>) => T) => withDetail.map((s) => pick(s.detail!));
