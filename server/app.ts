@@ -26,9 +26,11 @@ import { adminSessionsRoutes } from './routes/adminSessions';
 import { adminUsersRoutes } from './routes/adminUsers';
 import { assistantRoutes } from './routes/assistant';
 import { dictionaryRoutes } from './routes/dictionary';
+import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
 import { landmineRoutes } from './routes/landmines';
 import { speechRateRoutes } from './routes/speechRate';
+import { speechRatePreviewRoutes } from './routes/speechRatePreview';
 import type { Identity } from './services/identity';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
@@ -102,11 +104,13 @@ export const buildApp = async (options: BuildAppOptions) => {
       await installCompression(api);
       await api.register(healthRoutes);
       await api.register(speechRateRoutes, { db: options.db });
+      await api.register(speechRatePreviewRoutes, { db: options.db });
       await api.register(dictionaryRoutes, {
         db: options.db,
         generator: options.variations ?? createLocalVariationGenerator(),
         generationRateLimit: options.generationRateLimit ?? (options.rateLimit === false ? false : { max: 20, timeWindowMs: 60_000 }),
       });
+      await api.register(dictionaryMatchRoutes, { db: options.db });
       await api.register(landmineRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });

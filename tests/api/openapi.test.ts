@@ -19,6 +19,24 @@ const isUnder = (url: string, prefix: string) => url === prefix || url.startsWit
 /** Fastify's `/x/:id` is OpenAPI's `/x/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
+/** Every API route a client can call, once per method (Fastify adds a HEAD beside each GET). */
+const apiOperations = (routes: RouteOptions[]) =>
+  routes
+    .flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, route })))
+    .filter(({ method, url }) => method !== 'HEAD' && isUnder(url, '/api') && !isUnder(url, OPENAPI_PATHS.reference));
+
+/** The registered API operations the document lacks, as "METHOD /url". */
+const undocumented = (routes: RouteOptions[], document: OpenApiDocument) =>
+  apiOperations(routes)
+    .filter(({ method, url }) => !document.paths[openApiPath(url)]?.[method.toLowerCase()])
+    .map(({ method, url }) => `${method} ${url}`);
+
+const fetchDocument = async (t: TestApp): Promise<OpenApiDocument> => {
+  const response = await t.app.inject({ method: 'GET', url: OPENAPI_PATHS.document });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
 describe('the OpenAPI document and the interactive reference', () => {
   let t: TestApp;
   const routes: RouteOptions[] = [];
@@ -27,17 +45,9 @@ describe('the OpenAPI document and the interactive reference', () => {
   beforeAll(async () => {
     t = await testApp('pglite', { onRoute: (route: RouteOptions) => void routes.push(route) });
     await t.app.ready();
-    const response = await t.app.inject({ method: 'GET', url: OPENAPI_PATHS.document });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
+    document = await fetchDocument(t);
   });
   afterAll(() => t?.close());
-
-  /** Every API route a client can call, once per method (Fastify adds a HEAD beside each GET). */
-  const apiOperations = () =>
-    routes
-      .flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, route })))
-      .filter(({ method, url }) => method !== 'HEAD' && isUnder(url, '/api') && !isUnder(url, OPENAPI_PATHS.reference));
 
   it('is a valid OpenAPI 3.1 document, served without a token', async () => {
     expect(document.openapi).toBe('3.1.0');
@@ -48,12 +58,11 @@ describe('the OpenAPI document and the interactive reference', () => {
   });
 
   it('describes every API route registered on the app, and nothing else', () => {
-    const operations = apiOperations();
+    const operations = apiOperations(routes);
     expect(operations.map(({ method, url }) => `${method} ${url}`)).toEqual(
       expect.arrayContaining(['GET /api/health', 'GET /api/speech-rate', 'PUT /api/speech-rate', 'GET /api/admin/audit']),
     );
-    const missing = operations.filter(({ method, url }) => !document.paths[openApiPath(url)]?.[method.toLowerCase()]);
-    expect(missing.map(({ method, url }) => `${method} ${url}`)).toEqual([]);
+    expect(undocumented(routes, document)).toEqual([]);
 
     const registered = new Set(operations.map(({ method, url }) => `${method.toLowerCase()} ${openApiPath(url)}`));
     const described = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
@@ -63,7 +72,7 @@ describe('the OpenAPI document and the interactive reference', () => {
   it('has both security schemes and gives each operation the one its route checks', () => {
     expect(document.components.securitySchemes[SECURITY_SCHEMES.admin]).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.securitySchemes[SECURITY_SCHEMES.assistant]).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const { method, url, route } of apiOperations()) {
+    for (const { method, url, route } of apiOperations(routes)) {
       const operation = document.paths[openApiPath(url)][method.toLowerCase()];
       const expected = route.config?.public
         ? []
@@ -80,6 +89,9 @@ describe('the OpenAPI document and the interactive reference', () => {
       { [SECURITY_SCHEMES.assistant]: ['sessions:write'] },
     ]);
     expect(document.paths['/api/admin/api-keys'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
+    // issue 16: test a phrase and the speech-rate what-if
+    expect(document.paths['/api/dictionary/match'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
+    expect(document.paths['/api/speech-rate/preview'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
   });
 
   it('generates the shapes from the routes zod schemas (bodies, responses)', () => {
@@ -92,6 +104,19 @@ describe('the OpenAPI document and the interactive reference', () => {
       },
     });
     expect(put.responses?.['200']).toMatchObject({ content: { 'application/json': { schema: { type: 'object' } } } });
+  });
+
+  it('would name a route the document leaves out', async () => {
+    const other: RouteOptions[] = [];
+    const hiding = await testApp('pglite', { onRoute: (route: RouteOptions) => void other.push(route) });
+    try {
+      // A route kept out of the document, as a route without schemas or a hidden one would be.
+      hiding.app.get('/api/undocumented', { schema: { hide: true } }, async () => ({ ok: true }));
+      await hiding.app.ready();
+      expect(undocumented(other, await fetchDocument(hiding))).toEqual(['GET /api/undocumented']);
+    } finally {
+      await hiding.close();
+    }
   });
 
   it('leaves only health, the document and the reference public', () => {

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import {
+  MATCH_FAILED,
+  MATCH_RESULTS_MAX,
+  MATCH_THRESHOLD,
+  NEAR_DUPLICATE_THRESHOLD,
+  type DictionaryMatch,
+  type DictionaryMatchBody,
+  type DictionaryMatchResult,
+} from '../../src/contract/dictionaryMatch';
+import type { Database } from '../db/client';
+import { dictionaryItems, landmines } from '../db/schema';
+import { ApiHttpError } from '../errors';
+import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
+
+/** A landmine's texts (trigger first, then its variations) with their vectors, valid while `stamp` is unchanged. */
+interface LandmineVectors {
+  stamp: string;
+  model: string;
+  texts: string[];
+  vectors: number[][];
+}
+
+export interface DictionaryMatcher {
+  match(body: DictionaryMatchBody, log?: { warn(details: object, message: string): void }): Promise<DictionaryMatchResult>;
+}
+
+const score = (similarity: number) => Math.round(Math.min(1, Math.max(0, similarity)) * 10_000) / 10_000;
+
+/** The best-scoring of several candidate texts of one item. */
+const best = (vector: number[], candidates: { text: string; vector: number[] }[]) =>
+  candidates.reduce<{ text: string; similarity: number } | null>((top, candidate) => {
+    const similarity = cosineSimilarity(vector, candidate.vector);
+    return !top || similarity > top.similarity ? { text: candidate.text, similarity } : top;
+  }, null);
+
+/**
+ * "Test a phrase" (docs/api.md): the phrase is embedded by the provider that embeds the
+ * dictionary, then compared (cosine) with every Ready embedding of that same model, originals
+ * and variations; a variation's match is reported as its original, each original once with its
+ * best text. Active landmines are compared through their trigger and trigger variations, which
+ * have no stored embedding: they are embedded here and kept until the landmine changes.
+ */
+export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider): DictionaryMatcher => {
+  const landmineCache = new Map<string, LandmineVectors>();
+
+  const landmineCandidates = async (): Promise<{ id: string; trigger: string; category: string; entry: LandmineVectors }[]> => {
+    const rows = await db
+      .select({
+        id: landmines.id,
+        trigger: landmines.trigger,
+        triggerVariations: landmines.triggerVariations,
+        category: landmines.category,
+        updatedAt: landmines.updatedAt,
+      })
+      .from(landmines)
+      .where(eq(landmines.isActive, true));
+    const live = new Set(rows.map((row) => row.id));
+    for (const id of landmineCache.keys()) if (!live.has(id)) landmineCache.delete(id);
+    const stale = rows.filter((row) => {
+      const cached = landmineCache.get(row.id);
+      return !cached || cached.stamp !== row.updatedAt.toISOString() || cached.model !== provider.model;
+    });
+    if (stale.length > 0) {
+      const texts = stale.map((row) => [row.trigger, ...row.triggerVariations].filter((text) => text.trim() !== ''));
+      const vectors = await provider.embed(texts.flat());
+      let next = 0;
+      stale.forEach((row, index) => {
+        const own = vectors.slice(next, next + texts[index].length);
+        next += texts[index].length;
+        landmineCache.set(row.id, { stamp: row.updatedAt.toISOString(), model: provider.model, texts: texts[index], vectors: own });
+      });
+    }
+    return rows.map((row) => ({ id: row.id, trigger: row.trigger, category: row.category, entry: landmineCache.get(row.id)! }));
+  };
+
+  const match: DictionaryMatcher['match'] = async ({ text, excludeId }, log) => {
+    const items = await db
+      .select({
+        id: dictionaryItems.id,
+        kind: dictionaryItems.kind,
+        question: dictionaryItems.question,
+        category: dictionaryItems.category,
+        parentId: dictionaryItems.parentId,
+        needsEmbedding: dictionaryItems.needsEmbedding,
+        embedding: dictionaryItems.embedding,
+        embeddingModel: dictionaryItems.embeddingModel,
+      })
+      .from(dictionaryItems);
+    let vector: number[];
+    let mines: Awaited<ReturnType<typeof landmineCandidates>>;
+    try {
+      [vector] = await provider.embed([text]);
+      mines = await landmineCandidates();
+    } catch (error) {
+      log?.warn({ event: 'dictionary.match.failed', err: error instanceof Error ? error.message : String(error) }, 'phrase match failed');
+      throw new ApiHttpError(502, MATCH_FAILED, 'The phrase could not be compared right now. Please try again later.');
+    }
+
+    const originals = new Map(items.filter((item) => item.parentId === null).map((item) => [item.id, item]));
+    const perOriginal = new Map<string, { text: string; similarity: number; viaVariation: boolean }>();
+    for (const item of items) {
+      const originalId = item.parentId ?? item.id;
+      // excludeId leaves out that row; an original takes its variations with it
+      if (excludeId && (item.id === excludeId || originalId === excludeId)) continue;
+      if (item.needsEmbedding || !item.embedding || item.embeddingModel !== provider.model) continue;
+      const similarity = cosineSimilarity(vector, item.embedding);
+      const top = perOriginal.get(originalId);
+      if (!top || similarity > top.similarity)
+        perOriginal.set(originalId, { text: item.question, similarity, viaVariation: item.parentId !== null });
+    }
+
+    const found: DictionaryMatch[] = [];
+    for (const [id, top] of perOriginal) {
+      const original = originals.get(id);
+      if (!original) continue;
+      const value = score(top.similarity);
+      found.push({
+        type: original.kind,
+        id,
+        question: original.question,
+        category: original.category,
+        score: value,
+        matchedText: top.text,
+        viaVariation: top.viaVariation,
+        wouldFire: value >= MATCH_THRESHOLD,
+      });
+    }
+    for (const mine of mines) {
+      if (mine.id === excludeId) continue;
+      const top = best(
+        vector,
+        mine.entry.texts.map((candidate, index) => ({ text: candidate, vector: mine.entry.vectors[index] })),
+      );
+      if (!top) continue;
+      const value = score(top.similarity);
+      found.push({
+        type: 'landmine',
+        id: mine.id,
+        question: mine.trigger,
+        category: mine.category,
+        score: value,
+        matchedText: top.text,
+        viaVariation: top.text !== mine.trigger,
+        wouldFire: value >= MATCH_THRESHOLD,
+      });
+    }
+
+    const matches = found
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || a.question.localeCompare(b.question))
+      .slice(0, MATCH_RESULTS_MAX);
+    return { matches, threshold: MATCH_THRESHOLD, nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD, model: provider.model };
+  };
+
+  return { match };
+};
