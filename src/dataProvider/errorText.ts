@@ -19,8 +19,5 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
   return fromServer ? (body.message as string) : fallbackKey;
 };
 
-/** @deprecated the same rule as `errorText`, kept only until every caller has moved to it. */
-export const messageText = errorText;
-
 /** The API's error code of a failed call, if it sent one (one reader for the whole portal). */
 export { errorCodeOf } from '@/contract/failedCall';
