@@ -79,6 +79,19 @@ describe('API Keys screen', () => {
     expect(within(old).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
   });
 
+  it("shows the server's message when the keys cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getList = vi.fn(async () => {
+      throw new HttpError('Service unavailable', 503, {
+        error: 'AUTH_UNAVAILABLE',
+        message: 'The sign-in service cannot be reached right now.',
+      });
+    });
+    renderInAdmin(<ApiKeyList />, { dataProvider: buildDataProvider({ getList } as never), path: '/service-keys' });
+    expect(await screen.findByText('The sign-in service cannot be reached right now.')).toBeInTheDocument();
+    expect(screen.getByText('No API keys yet.')).toBeInTheDocument();
+  });
+
   it('says when there are no keys', async () => {
     renderKeys([]);
     expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
@@ -140,6 +153,7 @@ describe('API Keys screen', () => {
   });
 
   it("shows the server's message when the key cannot be created", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderKeys([], {
       failCreate: new HttpError('Too many requests. Please wait 5 seconds and try again.', 429, {
