@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
-import { DEMO_PASSWORD } from '../server/seed/demoAccounts';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
+import { benchThroughput } from './bench/throughput';
+import { childRss, demoAdminToken, mib, percentile } from './bench/support';
+import { benchWire } from './bench/wire';
 import { ensurePortalBuilt } from './buildPortal';
 import { freePort } from './freePort';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
@@ -33,8 +35,12 @@ import { startProduct, type RunningProduct } from './product';
  * 3. Chromium: the time from navigating to /sessions/<large session> to the first row of the
  *    timeline (`[aria-label="Session timeline"] [role="listitem"]`).
  * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
+ * 4. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
+ *    the API server's memory at this size, then a page of 50 and one session by id under 50
+ *    connections next to json-server on 10 000 sessions (bench/throughput.ts; BENCH_SECONDS
+ *    per run, default 10).
  * Everything started here is stopped and the folder (and the cluster) removed, also on
- * failure and on Ctrl-C.
+ * failure and on Ctrl-C. Figures are printed, never asserted.
  */
 const { values: flags } = parseArgs({ options: { postgres: { type: 'boolean', default: false } } });
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
@@ -46,7 +52,6 @@ const DATABASE = flags.postgres ? 'PostgreSQL' : 'PGlite';
 
 const folder = mkdtempSync(join(tmpdir(), 'salescoach-bench-'));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 let postgres: ThrowawayPostgres | null = null;
 let product: RunningProduct | null = null;
@@ -67,6 +72,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const started = Date.now();
+console.log(
+  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${mib(totalmem())} RAM, Node ${process.version}; ` +
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} (other work on the machine skews every figure)`,
+);
 try {
   // 1. Data.
   if (flags.postgres) {
@@ -106,25 +117,18 @@ try {
 
   // 2. API over HTTP.
   await ensurePortalBuilt();
+  // The server serves its own copy: a rebuild of dist/ by someone else mid-run changes nothing here.
+  const portalCopy = join(folder, 'portal');
+  cpSync(resolve(import.meta.dirname, '../dist'), portalCopy, { recursive: true });
   const emulatorPort = await freePort();
   product = await startProduct({
     port: await freePort(),
     dataDir: folder,
     emulatorPort,
-    env: postgres ? { DATABASE_URL: postgres.url } : undefined,
+    env: { STATIC_DIR: portalCopy, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
     log: (line) => console.log(line),
   });
-  const signIn = await fetch(
-    `http://${product.emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@salescoach.test', password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  if (!signIn.ok) throw new Error(`Cannot sign in to the emulator: ${signIn.status} ${await signIn.text()}`);
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const headers = { authorization: `Bearer ${idToken}` };
+  const headers = { authorization: `Bearer ${await demoAdminToken(product)}` };
 
   const measure = async (label: string, path: string, count = REQUESTS) => {
     const times: number[] = [];
@@ -156,9 +160,12 @@ try {
   await measure('list, search "priya.shah"', '/api/admin/sessions?search=priya.shah&page=3&limit=15');
   await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20));
+  const serverRss = childRss('server/server.ts');
+  console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
 
   // 3. Browser.
   browser = await launchBrowser();
+  await benchWire(browser, product.url);
   const { page } = await newSignedInPage(browser, product.url);
   const firstRow = '[aria-label="Session timeline"] [role="listitem"]';
   const t0 = Date.now();
@@ -173,6 +180,16 @@ try {
   }
   // 4. The assistant's sessions ingest (issue 13), on a PGlite of its own.
   await benchIngest({ log: (line) => console.log(line) });
+  await browser.close();
+  browser = null;
+  await product.stop();
+  product = null;
+
+  // 4. Throughput next to json-server, on its own 10 000-session database.
+  await benchThroughput({
+    seconds: Number(process.env.BENCH_SECONDS ?? 10),
+    sessions: Number(process.env.BENCH_THROUGHPUT_SESSIONS ?? 10_000),
+  });
   console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {
   await cleanUp();

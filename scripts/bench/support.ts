@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { DEMO_PASSWORD } from '../../server/seed/demoAccounts';
+import type { RunningProduct } from '../product';
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** The demo admin's ID token from the product's Auth emulator. */
+export const demoAdminToken = async (product: RunningProduct): Promise<string> => {
+  const signIn = await fetch(
+    `http://${product.emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@salescoach.test', password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  if (!signIn.ok) throw new Error(`Cannot sign in to the emulator: ${signIn.status} ${await signIn.text()}`);
+  return ((await signIn.json()) as { idToken: string }).idToken;
+};
+
+/**
+ * Resident memory of this process's children whose command line contains `match` (the API
+ * server started by scripts/product.ts), in bytes; null when none is found. Reads only.
+ */
+export const childRss = (match: string, parent = process.pid): number | null => {
+  const lines = execFileSync('ps', ['-o', 'pid=,rss=,args=', '--ppid', String(parent)], { encoding: 'utf8' }).split('\n');
+  const line = lines.find((row) => row.includes(match));
+  if (!line) return null;
+  return Number(line.trim().split(/\s+/)[1]) * 1024;
+};
+
+/** The RSS of one process by id, in bytes; null when it is gone. */
+export const rssOf = (pid: number): number | null => {
+  try {
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+  } catch {
+    return null;
+  }
+};

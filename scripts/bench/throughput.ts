@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../../server/db/client';
+import { seedSessions } from '../../server/seed/sessions';
+import { freePort } from '../freePort';
+import { startProduct, type RunningProduct } from '../product';
+import { describeLoad, runLoad } from './load';
+import { childRss, demoAdminToken, mib, rssOf } from './support';
+
+const JSON_SERVER = resolve(import.meta.dirname, '../../node_modules/json-server/lib/cli/bin.js');
+
+export interface ThroughputOptions {
+  /** Sessions in the database (default 10 000, the issue's figure). */
+  sessions?: number;
+  connections?: number;
+  seconds?: number;
+  log?: (line: string) => void;
+}
+
+const waitForHttp = async (url: string, child: ChildProcess) => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} did not answer`);
+};
+
+/**
+ * Issue 15's throughput rows: a page of 50 of SESSIONS sessions and one session by id, each
+ * under `connections` clients for `seconds`, on the product (`npm start` on a fresh PGlite
+ * folder, rate limit off, signed in as the demo admin) and on json-server, the backend of
+ * react-admin's tutorial, serving the very same JSON (fetched from the product first). Then
+ * both servers' resident memory. Everything runs on loopback and is stopped at the end.
+ */
+export const benchThroughput = async ({ sessions = 10_000, connections = 50, seconds = 10, log = console.log }: ThroughputOptions = {}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'salescoach-throughput-'));
+  let product: RunningProduct | null = null;
+  let jsonServer: ChildProcess | null = null;
+  try {
+    const database = await openDatabase({ dataDir: join(folder, 'db') });
+    try {
+      // Transcripts and analyses for the first 100, so "one session by id" answers a real detail.
+      await seedSessions({ db: database.db, count: sessions, seed: 15, withDetail: 100 });
+      await database.refreshStatistics();
+    } finally {
+      await database.close();
+    }
+    product = await startProduct({
+      port: await freePort(),
+      dataDir: folder,
+      emulatorPort: await freePort(),
+      env: { RATE_LIMIT_PER_MINUTE: '0' },
+      log: () => {},
+    });
+    const headers = { authorization: `Bearer ${await demoAdminToken(product)}` };
+    const api = async <T>(path: string) => {
+      const response = await fetch(`${product!.url}${path}`, { headers });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return (await response.json()) as T;
+    };
+
+    // json-server gets the product's own answers: every summary, and the detail of one session.
+    const summaries: Array<{ _id: string; sessionId: string; statistics: { totalTranscripts: number } }> = [];
+    for (let page = 1; ; page += 1) {
+      const body = await api<{ data: typeof summaries; pagination: { pages: number } }>(`/api/admin/sessions?page=${page}&limit=100`);
+      summaries.push(...body.data);
+      if (page >= body.pagination.pages) break;
+    }
+    const withDetail = summaries.find((summary) => summary.statistics.totalTranscripts > 0) ?? summaries[0];
+    const detail = await api<{ data: { sessionId: string } }>(`/api/admin/sessions/${withDetail.sessionId}`);
+    const records = summaries.map((summary) => (summary.sessionId === withDetail.sessionId ? detail.data : summary));
+    writeFileSync(join(folder, 'db.json'), JSON.stringify({ sessions: records.map((record) => ({ ...record, id: record.sessionId })) }));
+
+    log(
+      `\nThroughput, ${connections} connections for ${seconds} s each, ${summaries.length} sessions (PGlite; json-server reads the same JSON):`,
+    );
+    const rows: Array<[string, string, string]> = [
+      ['API page of 50', '/api/admin/sessions?page=1&limit=50', '/sessions?_page=1&_limit=50'],
+      ['API one session by id', `/api/admin/sessions/${withDetail.sessionId}`, `/sessions/${withDetail.sessionId}`],
+    ];
+    const portal = [];
+    for (const [label, path] of rows) {
+      portal.push(await runLoad(`${product.url}${path}`, { connections, seconds, headers }));
+      log(`  ${`${label}, portal`.padEnd(34)} ${describeLoad(portal.at(-1)!)}`);
+    }
+    const serverRss = childRss('server/server.ts');
+
+    const port = await freePort();
+    jsonServer = spawn(
+      process.execPath,
+      [JSON_SERVER, join(folder, 'db.json'), '--port', String(port), '--host', '127.0.0.1', '--quiet', '--ro'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const jsonUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${jsonUrl}/sessions/${withDetail.sessionId}`, jsonServer);
+    for (const [index, [label, , path]] of rows.entries()) {
+      const anchor = await runLoad(`${jsonUrl}${path}`, { connections, seconds });
+      log(`  ${`${label}, json-server`.padEnd(34)} ${describeLoad(anchor)}`);
+      const mine = portal[index];
+      log(
+        `  ${`${label}: portal / json-server`.padEnd(34)} ${(mine.requestsPerSecond / anchor.requestsPerSecond).toFixed(2)}x req/s, ` +
+          `p99 ${(mine.p99 / Math.max(anchor.p99, 1)).toFixed(1)}x`,
+      );
+    }
+    const jsonRss = jsonServer.pid ? rssOf(jsonServer.pid) : null;
+    log(
+      `  server memory after the load: portal API server ${serverRss === null ? '?' : mib(serverRss)}` +
+        ` (the Auth emulator apart), json-server ${jsonRss === null ? '?' : mib(jsonRss)}`,
+    );
+  } finally {
+    jsonServer?.kill('SIGTERM');
+    await product?.stop().catch(() => {});
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
