@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUserSchema,
   deleteUserResponseSchema,
+  freeEmailResponseSchema,
   resetPasswordResponseSchema,
   resetPasswordSchema,
   updateUserSchema,
@@ -14,7 +15,17 @@ import {
 } from '../../src/contract/users';
 import type { Database } from '../db/client';
 import type { Identity } from '../services/identity';
-import { createUser, deleteUser, listUsers, resetPassword, toggleUser, updateUser, type UsersContext } from '../services/users';
+import {
+  createUser,
+  deleteUser,
+  freeEmail,
+  listUsers,
+  resetPassword,
+  restoreUser,
+  toggleUser,
+  updateUser,
+  type UsersContext,
+} from '../services/users';
 
 /** Per signed-in admin on reset-password (docs/security.md, pick): 10 a minute. */
 export const RESET_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
@@ -26,7 +37,8 @@ const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.a
  * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
  * Beyond the spec: every user carries emailVerified, and a create answers 409
  * EMAIL_HELD_UNVERIFIED when an unverified self sign-up holds the email (resent with
- * replaceUnverified: true, it replaces that account).
+ * replaceUnverified: true, it replaces that account); deleted users are listed with
+ * deleted=true, restored, or their email freed (docs/api.md "Deleted users").
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
   const stores = { db, identity };
@@ -81,5 +93,17 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
       await deleteUser(stores, contextOf(request), request.params.id);
       return { success: true as const };
     },
+  );
+
+  app.post(
+    '/admin/users/:id/restore',
+    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } } },
+    async (request) => ({ success: true as const, data: await restoreUser(stores, contextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/admin/users/:id/free-email',
+    { schema: { params: userIdParamsSchema, response: { 200: freeEmailResponseSchema } } },
+    async (request) => ({ success: true as const, data: await freeEmail(stores, contextOf(request), request.params.id) }),
   );
 };

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { speechRateGetResponseSchema, speechRatePutResponseSchema, speechRateSettingsSchema } from '../../src/contract/speechRate';
+import { speechRateGetResponseSchema, speechRatePutBodySchema, speechRatePutResponseSchema } from '../../src/contract/speechRate';
 import type { Database } from '../db/client';
-import { readSpeechRate, updateSpeechRate } from '../services/speechRate';
+import { readVersionedSpeechRate, updateSpeechRate } from '../services/speechRate';
 
 /** GET and PUT /api/speech-rate (spec 7): one settings row, every change audited. */
 export const speechRateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/speech-rate', { schema: { response: { 200: speechRateGetResponseSchema } } }, async () => ({
     success: true as const,
-    data: await readSpeechRate(db),
+    data: await readVersionedSpeechRate(db),
   }));
 
   app.put(
     '/speech-rate',
-    { schema: { body: speechRateSettingsSchema, response: { 200: speechRatePutResponseSchema } } },
+    { schema: { body: speechRatePutBodySchema, response: { 200: speechRatePutResponseSchema } } },
     async (request) => ({ success: true as const, data: await updateSpeechRate(db, request.admin, request.body) }),
   );
 };

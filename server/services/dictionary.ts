@@ -18,6 +18,7 @@ import { dictionaryItems, type AuditChanges } from '../db/schema';
 import { notFoundError, validationError, type ApiHttpError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
+import { checkVersion, versionConflict } from './versions';
 
 export type ItemKind = 'objection' | 'faq';
 type Row = typeof dictionaryItems.$inferSelect;
@@ -37,6 +38,7 @@ export const toWireItem = (row: Row): DictionaryItem => ({
   needsEmbedding: row.needsEmbedding,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
 });
 
 const notFound = (kind: ItemKind, id: string, row?: Row): ApiHttpError =>
@@ -130,6 +132,7 @@ export const listGrouped = async (
         question: child.question,
         category: child.category,
         needsEmbedding: child.needsEmbedding,
+        version: child.version,
       })),
     })),
     pagination: { total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit },
@@ -218,6 +221,7 @@ export const updateItem = async (
 ): Promise<DictionaryItem> => {
   const row = await db.transaction(async (tx) => {
     const current = await findItem(tx, kind, id);
+    checkVersion(input.version, current.version, kind);
     if (input.isOriginal !== undefined && input.isOriginal !== current.isOriginal) {
       throw invalid(
         current.isOriginal ? 'An original cannot be turned into a variation.' : 'A variation cannot be turned into an original.',
@@ -235,11 +239,16 @@ export const updateItem = async (
     const now = new Date();
     const [updated] = await tx
       .update(dictionaryItems)
-      .set({ ...next, updatedAt: now, ...(textChanged ? { needsEmbedding: true } : {}) })
-      .where(eq(dictionaryItems.id, id))
+      .set({ ...next, updatedAt: now, version: current.version + 1, ...(textChanged ? { needsEmbedding: true } : {}) })
+      .where(and(eq(dictionaryItems.id, id), eq(dictionaryItems.version, current.version)))
       .returning();
+    if (!updated) throw versionConflict(kind);
     if (current.isOriginal && 'answer' in changes) {
-      await tx.update(dictionaryItems).set({ answer: next.answer, updatedAt: now }).where(eq(dictionaryItems.parentId, id));
+      // The variations' answer changed too: an edit of one that started before is refused.
+      await tx
+        .update(dictionaryItems)
+        .set({ answer: next.answer, updatedAt: now, version: sql`${dictionaryItems.version} + 1` })
+        .where(eq(dictionaryItems.parentId, id));
     }
     await recordAudit(tx, { actor, action: `${kind}.update`, targetType: kind, targetId: id, changes });
     await bumpConfigVersion(tx);

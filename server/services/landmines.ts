@@ -6,6 +6,7 @@ import { landmines } from '../db/schema';
 import { notFoundError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
+import { checkVersion, versionConflict } from './versions';
 
 type Row = typeof landmines.$inferSelect;
 
@@ -21,6 +22,7 @@ export const toWireLandmine = (row: Row): Landmine => ({
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
 });
 
 const findLandmine = async (tx: Database | Transaction, id: string): Promise<Row> => {
@@ -89,6 +91,7 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
   toWireLandmine(
     await db.transaction(async (tx) => {
       const current = await findLandmine(tx, id);
+      checkVersion(input.version, current.version, 'landmine');
       const next = {
         trigger: input.trigger,
         category: input.category,
@@ -103,9 +106,10 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
       if (Object.keys(changes).length === 0) return current;
       const [row] = await tx
         .update(landmines)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(landmines.id, id))
+        .set({ ...next, updatedAt: new Date(), version: current.version + 1 })
+        .where(and(eq(landmines.id, id), eq(landmines.version, current.version)))
         .returning();
+      if (!row) throw versionConflict('landmine');
       await recordAudit(tx, { actor, action: 'landmine.update', targetType: 'landmine', targetId: id, changes });
       await bumpConfigVersion(tx);
       return row;
@@ -133,7 +137,7 @@ export const toggleLandmine = async (db: Database, actor: AuditActor, id: string
       await findLandmine(tx, id);
       const [row] = await tx
         .update(landmines)
-        .set({ isActive: sql`not ${landmines.isActive}`, updatedAt: new Date() })
+        .set({ isActive: sql`not ${landmines.isActive}`, updatedAt: new Date(), version: sql`${landmines.version} + 1` })
         .where(eq(landmines.id, id))
         .returning();
       await recordAudit(tx, {

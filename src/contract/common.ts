@@ -21,6 +21,23 @@ export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** The edit started from an older version of the record (docs/api.md "Versions"). */
+  versionConflict: 'VERSION_CONFLICT',
+} as const;
+
+/**
+ * The version an edit started from (docs/api.md "Versions"): optional in every update body, so
+ * the spec's requests without it work as before; 0 is the speech-rate settings before any save.
+ */
+export const versionSchema = z.number().int().min(0).max(2_147_483_647);
+
+/** The 409 VERSION_CONFLICT message of each edited record. */
+export const VERSION_CONFLICT_MESSAGES = {
+  objection: 'Someone else changed this objection since you opened it. Reload to see their version; what you typed is kept.',
+  faq: 'Someone else changed this FAQ since you opened it. Reload to see their version; what you typed is kept.',
+  landmine: 'Someone else changed this landmine since you opened it. Reload to see their version; what you typed is kept.',
+  user: 'Someone else changed this user since you opened it. Reload to see their version; what you typed is kept.',
+  speechRate: 'Someone else changed the speech rate settings since you opened them. Reload to see their values; what you typed is kept.',
 } as const;
 
 /** Query booleans are exactly "true" or "false" (z.coerce.boolean would read "false" as true). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, pageQuerySchema, safeText } from './common';
+import { LIMITS, pageQuerySchema, safeText, versionSchema } from './common';
 
 /**
  * Dictionary of objections and FAQs (spec 2-9). Each original may have variations (other
@@ -42,6 +42,8 @@ export const dictionaryItemUpdateSchema = z
     answer: dictRequiredText(LIMITS.answer),
     category: dictOptionalText(LIMITS.name).optional(),
     isOriginal: z.boolean().optional(),
+    /** The version the edit started from (docs/api.md "Versions"). */
+    version: versionSchema.optional(),
   })
   .strict();
 export type DictionaryItemUpdate = z.infer<typeof dictionaryItemUpdateSchema>;
@@ -75,6 +77,7 @@ export const variationSummarySchema = z.object({
   question: z.string(),
   category: z.string(),
   needsEmbedding: z.boolean(),
+  version: z.number().int().optional(),
 });
 export type VariationSummary = z.infer<typeof variationSummarySchema>;
 
@@ -88,6 +91,7 @@ export const dictionaryItemSchema = z.object({
   needsEmbedding: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number().int().optional(),
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 

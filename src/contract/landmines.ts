@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, queryBoolean } from './common';
+import { LIMITS, queryBoolean, versionSchema } from './common';
 import { dictIdSchema, dictOptionalText, dictRequiredText } from './dictionary';
 
 /** Landmines (spec 2-9): compliance triggers with can-say and cannot-say guidance. */
@@ -66,6 +66,8 @@ export const landmineUpdateSchema = z
     cannotSay: cannotSayListInput.optional(),
     quickTips: dictOptionalText(LIMITS.answer).optional(),
     isActive: z.boolean().optional(),
+    /** The version the edit started from (docs/api.md "Versions"). */
+    version: versionSchema.optional(),
   })
   .strict();
 export type LandmineUpdate = z.infer<typeof landmineUpdateSchema>;
@@ -98,6 +100,7 @@ export const landmineSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number().int().optional(),
 });
 export type Landmine = z.infer<typeof landmineSchema>;
 

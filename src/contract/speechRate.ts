@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './common';
 
 /** spec 9: speech-rate defaults and bounds. */
 export const SPEECH_RATE_DEFAULTS = { enabled: true, time_window: 30, max_words: 150 } as const;
@@ -14,7 +15,13 @@ export const speechRateSettingsSchema = z
     max_words: z.number().int().min(SPEECH_RATE_BOUNDS.max_words.min).max(SPEECH_RATE_BOUNDS.max_words.max),
   })
   .strict();
-export type SpeechRateSettings = z.infer<typeof speechRateSettingsSchema>;
+/** The settings, and the version they were read at (the body's is the version the edit started from). */
+export type SpeechRateSettings = z.infer<typeof speechRateSettingsSchema> & { version?: number };
+
+/** PUT /api/speech-rate: the settings and, optionally, the version the edit started from (docs/api.md "Versions"). */
+export const speechRatePutBodySchema = speechRateSettingsSchema.extend({ version: versionSchema.optional() }).strict();
+/** The settings as the API sends them: version 0 until the first save. */
+export const speechRateDataSchema = speechRateSettingsSchema.extend({ version: z.number().int() });
 
 /** A number field as typed (text, so it can be cleared), held to the settings' rule once read. */
 const typedNumber = (rule: z.ZodNumber) => z.string().trim().min(1).transform(Number).pipe(rule);
@@ -29,5 +36,5 @@ export const speechRateFormSchema = z
   .strict();
 export type SpeechRateFormValues = z.input<typeof speechRateFormSchema>;
 
-export const speechRateGetResponseSchema = z.object({ success: z.literal(true), data: speechRateSettingsSchema });
-export const speechRatePutResponseSchema = z.object({ success: z.literal(true), data: speechRateSettingsSchema });
+export const speechRateGetResponseSchema = z.object({ success: z.literal(true), data: speechRateDataSchema });
+export const speechRatePutResponseSchema = z.object({ success: z.literal(true), data: speechRateDataSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
-import { LIMITS, queryBoolean, safeText } from './common';
+import { LIMITS, queryBoolean, safeText, versionSchema } from './common';
 
 /** spec 9: minimum password length 6 (the identity provider may ask for more). */
 export const USER_PASSWORD_MIN_LENGTH = 6;
@@ -27,6 +27,11 @@ export const USER_MESSAGES = {
   emailHeldUnverified:
     'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.',
   unverifiedSignupPromotion: 'This account signed itself up and its email is not verified, so it cannot be made an admin.',
+  emailHeldByDeleted:
+    'A deleted user has this email. Restore the deleted account, or free the email to create a new account with it (the deleted account then keeps no email and cannot be restored).',
+  notDeleted: 'This user is not deleted',
+  emailFreed: 'The email of this deleted user was freed, so the account cannot be restored',
+  emailTaken: 'Another user now has this email, so the deleted account cannot be restored',
 } as const;
 
 /** Error codes of the users endpoints beyond ERROR_CODES. */
@@ -34,6 +39,8 @@ export const USER_ERROR_CODES = {
   emailExists: 'EMAIL_EXISTS',
   /** A self sign-up with an unverified email holds the address: POST again with replaceUnverified: true to replace it. */
   emailHeldUnverified: 'EMAIL_HELD_UNVERIFIED',
+  /** A deleted user holds the email: restore it (POST .../{id}/restore) or free the email (POST .../{id}/free-email). */
+  emailHeldByDeleted: 'EMAIL_HELD_BY_DELETED',
 } as const;
 
 export const userRoleSchema = z.enum(ROLES);
@@ -64,6 +71,12 @@ export const userSchema = z.object({
   lastLogin: z.string().nullable().optional(),
   createdAt: z.string(),
   emailVerified: z.boolean().nullable(),
+  /** Beyond the spec: raised by every edit (docs/api.md "Versions"). */
+  version: z.number().int().optional(),
+  /** Beyond the spec: when the user was deleted (listed with deleted=true), else null. */
+  deletedAt: z.string().nullable().optional(),
+  /** Beyond the spec: a deleted user whose email an admin freed (it cannot be restored). */
+  emailFreed: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -74,6 +87,8 @@ export const userListQuerySchema = z.object({
   search: safeText(z.string().max(LIMITS.search)).optional(),
   role: userRoleSchema.optional(),
   isActive: queryBoolean.optional(),
+  /** Beyond the spec: true lists the deleted users only (newest deletion first); otherwise they are left out. */
+  deleted: queryBoolean.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export type UserListQueryInput = z.input<typeof userListQuerySchema>;
@@ -117,6 +132,8 @@ export const updateUserSchema = z
     name: userNameSchema,
     role: userRoleSchema,
     isActive: z.boolean(),
+    /** The version the edit started from (docs/api.md "Versions"). */
+    version: versionSchema.optional(),
   })
   .strict();
 export type UpdateUser = z.infer<typeof updateUserSchema>;
@@ -131,3 +148,5 @@ export const userIdParamsSchema = z.object({ id: z.guid('Not a valid user id') }
 export const userResponseSchema = z.object({ success: z.literal(true), data: userSchema });
 export const resetPasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export const deleteUserResponseSchema = z.object({ success: z.literal(true) });
+/** POST /api/admin/users/{id}/free-email: the deleted user keeps no email (docs/api.md "Deleted users"). */
+export const freeEmailResponseSchema = z.object({ success: z.literal(true), data: userSchema });

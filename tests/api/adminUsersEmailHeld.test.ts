@@ -152,7 +152,8 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
           .values({ uid: holder.uid, email: holder.email, name: 'Made here', origin, deletedAt, isActive: deletedAt === null });
         const response = await post(holder.email, { replaceUnverified: true });
         expect(response.statusCode, response.body).toBe(409);
-        expect(response.json()).toEqual(EXISTS);
+        // issue 14 item 7: a deleted user's email is offered back (restore, or free the email)
+        expect(response.json().error).toBe(deletedAt ? 'EMAIL_HELD_BY_DELETED' : EXISTS.error);
         expect(await t.identity.getUser(holder.uid)).not.toBeNull();
       }
     },

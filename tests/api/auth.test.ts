@@ -47,6 +47,9 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         'POST /api/assistant/sessions',
         'POST /api/assistant/sessions/x-sessionId/events',
         'POST /api/assistant/sessions/x-sessionId/complete',
+        // issue 14: deleted users are restored, or their email freed
+        'POST /api/admin/users/x-id/restore',
+        'POST /api/admin/users/x-id/free-email',
       ]),
     );
   });

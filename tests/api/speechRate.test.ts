@@ -21,14 +21,15 @@ describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
   it('answers the spec defaults (enabled, 30 s, 150 words) before anything is saved', async () => {
     const response = await get();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: { enabled: true, time_window: 30, max_words: 150 } });
+    // version 0: nothing saved yet (issue 14 item 5, docs/api.md "Versions")
+    expect(response.json()).toEqual({ success: true, data: { enabled: true, time_window: 30, max_words: 150, version: 0 } });
   });
 
   it('saves settings and reads them back', async () => {
     const saved = await put({ enabled: false, time_window: 45, max_words: 200 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ success: true, data: { enabled: false, time_window: 45, max_words: 200 } });
-    expect((await get()).json()).toEqual({ success: true, data: { enabled: false, time_window: 45, max_words: 200 } });
+    expect(saved.json()).toEqual({ success: true, data: { enabled: false, time_window: 45, max_words: 200, version: 1 } });
+    expect((await get()).json()).toEqual({ success: true, data: { enabled: false, time_window: 45, max_words: 200, version: 1 } });
   });
 
   it.each([
@@ -37,7 +38,7 @@ describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
   ])('accepts the boundary values %o', async (values) => {
     const response = await put({ enabled: true, ...values });
     expect(response.statusCode).toBe(200);
-    expect((await get()).json().data).toEqual({ enabled: true, ...values });
+    expect((await get()).json().data).toEqual({ enabled: true, ...values, version: expect.any(Number) });
   });
 
   it.each([

@@ -3,20 +3,27 @@ import type { CreateUser, User } from '../../../src/contract/users';
 import { users, type AuditChanges } from '../../db/schema';
 import { diffFields, recordAudit } from '../audit';
 import type { IdentityUser } from '../identity';
-import { emailExists, emailHeldUnverified, identityCode, identityFailure, notFound } from './errors';
+import { emailExists, emailHeldByDeleted, emailHeldUnverified, identityCode, identityFailure, notFound } from './errors';
 import { toWireUser, verifiedFlag, type Profile, type UsersContext, type UsersStores } from './model';
 import { findLiveProfile } from './rules';
 
 /**
  * Who holds an email today, as far as a create is concerned:
- *   - free: no identity account has it and no profile names it;
+ *   - free: no identity account has it and no profile names it (a deleted profile whose email
+ *     an admin freed names nothing);
+ *   - held by a deleted user (409 EMAIL_HELD_BY_DELETED): only deleted profiles the portal, the
+ *     operator or the demo made name it, and no other account has it (restore or free the email);
  *   - taken (409 EMAIL_EXISTS): a verified account has it, or a profile the portal, the
  *     operator or the demo made (live or deleted) names it or belongs to that account;
  *   - replaceable (409 EMAIL_HELD_UNVERIFIED unless the admin confirmed): an account whose
  *     email is not verified and that the portal did not make, and/or 'signup' profiles only
  *     (those an earlier version made for self sign-ups) whose other accounts no longer exist.
  */
-type EmailHold = { kind: 'free' } | { kind: 'taken' } | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
+type EmailHold =
+  | { kind: 'free' }
+  | { kind: 'taken' }
+  | { kind: 'heldByDeleted' }
+  | { kind: 'replaceable'; account: IdentityUser | null; profiles: Profile[] };
 
 const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, email: string): Promise<EmailHold> => {
   let account: IdentityUser | null;
@@ -29,11 +36,15 @@ const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, emai
   const profiles = await db
     .select()
     .from(users)
-    .where(account ? or(sameEmail, eq(users.uid, account.uid)) : sameEmail);
+    .where(and(account ? or(sameEmail, eq(users.uid, account.uid)) : sameEmail, isNull(users.emailReleasedAt)));
   if (!account && profiles.length === 0) return { kind: 'free' };
+  const vouched = profiles.filter((profile) => profile.origin !== 'signup');
+  if (vouched.length > 0 && vouched.every((profile) => profile.deletedAt)) {
+    return !account || vouched.some((profile) => profile.uid === account.uid) ? { kind: 'heldByDeleted' } : { kind: 'taken' };
+  }
   // Only an account nobody vouched for may be replaced: never one the portal, the operator or
   // the demo made, never a verified address, never the acting admin's own account.
-  if (profiles.some((profile) => profile.origin !== 'signup')) return { kind: 'taken' };
+  if (vouched.length > 0) return { kind: 'taken' };
   if (account && verifiedFlag(account.emailVerified) !== false) return { kind: 'taken' };
   if (account?.uid === context.actor.uid || profiles.some((profile) => profile.id === context.actor.userId)) return { kind: 'taken' };
   // A 'signup' profile of another uid (a former account of this email) is stale only when that
@@ -78,6 +89,7 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
   const { db, identity } = stores;
   const hold = await holdOf(stores, context, input.email);
   if (hold.kind === 'taken') throw emailExists();
+  if (hold.kind === 'heldByDeleted') throw emailHeldByDeleted();
   if (hold.kind === 'replaceable') {
     if (!input.replaceUnverified) throw emailHeldUnverified();
     if (hold.account) await deleteHolder(stores, context, hold.account);

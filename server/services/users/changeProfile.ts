@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users, type AuditChanges } from '../../db/schema';
 import { diffFields, recordAudit } from '../audit';
 import type { Identity, IdentityUser, UpdateIdentityUser } from '../identity';
+import { checkVersion, versionConflict } from '../versions';
 import { identityCode, identityFailure, notFound } from './errors';
 import { verifiedFlag, type Profile, type UsersContext, type UsersStores } from './model';
 import { activeAdminIds, checkRules, findLiveProfile, promotesSignup, type ProfileChange } from './rules';
@@ -107,9 +108,13 @@ export const changeProfile = async (
   id: string,
   decide: (current: Profile) => ProfileChange,
   action: ProfileAction,
+  /** The version the edit started from (docs/api.md "Versions"); undefined: not checked. */
+  expectedVersion?: number,
 ): Promise<ChangedProfile> => {
   const current = await findLiveProfile(db, id);
   if (!current) throw notFound();
+  // Before the identity provider is touched, and again on the locked row below.
+  checkVersion(expectedVersion, current.version, 'user');
   const change = decide(current);
   const account = promotesSignup(current, change) ? await accountForRules(identity, context, current.uid) : undefined;
   const emailVerified = verifiedFlag(account?.emailVerified);
@@ -128,6 +133,7 @@ export const changeProfile = async (
       const admins = await activeAdminIds(tx, true);
       const target = await findLiveProfile(tx, id, true);
       if (!target) throw notFound();
+      checkVersion(expectedVersion, target.version, 'user');
       checkRules(context.actor, target, change, admins, emailVerified);
       const before = { name: target.name, role: target.role, isActive: target.isActive };
       const after = { name: change.name ?? target.name, role: change.role ?? target.role, isActive: nextActive };
@@ -137,9 +143,10 @@ export const changeProfile = async (
       if (Object.keys(changes).length === 0) return { saved: target, revoke: false };
       const [updated] = await tx
         .update(users)
-        .set({ ...after, updatedAt: new Date(), ...(deletedAt ? { deletedAt } : {}) })
-        .where(eq(users.id, target.id))
+        .set({ ...after, updatedAt: new Date(), version: target.version + 1, ...(deletedAt ? { deletedAt } : {}) })
+        .where(and(eq(users.id, target.id), eq(users.version, target.version)))
         .returning();
+      if (!updated) throw versionConflict('user');
       await recordAudit(tx, { actor: context.actor, action, targetType: 'user', targetId: target.id, changes });
       return { saved: updated, revoke: endsSessions(target, nextActive, change) };
     }));

@@ -18,6 +18,7 @@ export const conflict = conflictError;
 export const notFound = () => notFoundError(USER_MESSAGES.notFound);
 export const emailExists = () => new ApiHttpError(409, USER_ERROR_CODES.emailExists, USER_MESSAGES.emailExists);
 export const emailHeldUnverified = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldUnverified, USER_MESSAGES.emailHeldUnverified);
+export const emailHeldByDeleted = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldByDeleted, USER_MESSAGES.emailHeldByDeleted);
 
 /**
  * A firebase-admin failure as the client's error: an existing email is 409 EMAIL_EXISTS, the

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserListResponse } from '../../../src/contract/users';
 import { containsPattern } from '../../db/like';
 import { users } from '../../db/schema';
@@ -20,13 +20,16 @@ const verifiedByUid = async (identity: Identity, uids: string[], log: UsersConte
   }
 };
 
-/** Live (non-deleted) profiles, newest first, filtered and paged on the server, with their verified flags. */
+/**
+ * Live (non-deleted) profiles, newest first, or with `deleted` the deleted ones, latest deletion
+ * first; filtered and paged on the server, with their verified flags.
+ */
 export const listUsers = async (
   { db, identity }: UsersStores,
   query: UserListQuery,
   log?: UsersContext['log'],
 ): Promise<UserListResponse['data']> => {
-  const conditions: SQL[] = [isNull(users.deletedAt)];
+  const conditions: SQL[] = [query.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
   const search = query.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
@@ -40,7 +43,7 @@ export const listUsers = async (
     .select()
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...(query.deleted ? [desc(users.deletedAt)] : []), desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const verified = await verifiedByUid(

@@ -34,4 +34,7 @@ export const toWireUser = (profile: Profile, emailVerified: boolean | null): Use
   lastLogin: profile.lastLogin ? profile.lastLogin.toISOString() : null,
   createdAt: profile.createdAt.toISOString(),
   emailVerified,
+  version: profile.version,
+  deletedAt: profile.deletedAt ? profile.deletedAt.toISOString() : null,
+  emailFreed: profile.emailReleasedAt !== null,
 });
