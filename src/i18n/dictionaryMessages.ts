@@ -49,6 +49,8 @@ export const dictionaryMessages = {
     editVariationTitle: 'Edit Variation',
     addVariationTitle: 'Add Variation',
     addVariationFor: 'Variation of: %{question}',
+    // issue 14 item 5: the newer version beside what the admin typed
+    theirs: 'Their version: %{question} (answer: %{answer})',
   },
   generated: {
     title: 'Review AI-Generated Variations',
@@ -60,6 +62,7 @@ export const dictionaryMessages = {
     save: 'Save Variations',
   },
   landmine: {
+    theirs: 'Their version: %{trigger} (category: %{category}, tips: %{quickTips})',
     trigger: 'Trigger',
     category: 'Category',
     priority: 'Priority',

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +13,9 @@ import { SpeechRateForm } from './SpeechRateForm';
 /** spec 2: the Speech Rate Monitoring card (GET/PUT /api/speech-rate). */
 export const SpeechRateCard = () => {
   const translate = useTranslate();
-  const { data, isPending, isError, error } = useSpeechRateSettings();
+  const { data, isPending, isError, error, refetch, isFetching } = useSpeechRateSettings();
+  // Issue 14 item 5: a refresh failed after the values loaded once: they may be stale.
+  const stale = isError && data !== undefined;
 
   const loadError = errorText(error, 'app.settings.speechRate.loadFailed');
 
@@ -31,8 +34,21 @@ export const SpeechRateCard = () => {
             <Typography>{translate('app.settings.speechRate.loading')}</Typography>
           </Box>
         )}
-        {isError && <Alert severity="error">{translate(loadError, { _: loadError })}</Alert>}
-        {data && <SpeechRateForm initial={data} />}
+        {isError && (
+          <Alert
+            severity={stale ? 'warning' : 'error'}
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                {translate('app.settings.speechRate.retry')}
+              </Button>
+            }
+          >
+            {translate(loadError, { _: loadError })}
+            {stale && <div>{translate('app.settings.speechRate.stale')}</div>}
+          </Alert>
+        )}
+        {data && <SpeechRateForm initial={data} stale={stale} />}
       </CardContent>
     </Card>
   );

@@ -5,18 +5,27 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { SPEECH_RATE_BOUNDS, speechRateFormSchema, type SpeechRateSettings } from '@/contract';
 import { errorText } from '@/dataProvider/errorText';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
-import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
+import { useSaveSpeechRateSettings, useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
+import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 
 type NumberField = 'time_window' | 'max_words';
 
-/** The editable speech-rate settings; the contract's form schema holds the bounds, the numbers kept as typed so a field can be cleared. */
-export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => {
+/**
+ * The editable speech-rate settings; the contract's form schema holds the bounds, the numbers
+ * kept as typed so a field can be cleared. A save carries the version the values were read at
+ * (issue 14 item 5); `stale` (the card's refresh failed) keeps Save off.
+ */
+export const SpeechRateForm = ({ initial, stale = false }: { initial: SpeechRateSettings; stale?: boolean }) => {
   const translate = useTranslate();
+  const settings = useSpeechRateSettings();
+  const [version, setVersion] = useState(initial.version);
+  const [theirs, setTheirs] = useState<SpeechRateSettings | null>(null);
   const { control, handleSubmit, formState, watch } = useForm({
     resolver: zodResolver(speechRateFormSchema),
     defaultValues: { enabled: initial.enabled, time_window: String(initial.time_window), max_words: String(initial.max_words) },
@@ -29,12 +38,28 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
   const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
 
   const saveError = errorText(save.error, 'app.settings.speechRate.saveFailed');
+  const conflict = save.isError && isVersionConflict(save.error);
 
-  const submit = handleSubmit((settings) => {
+  const submit = handleSubmit((values) => {
     clear();
     save.reset();
-    save.mutate(settings);
+    save.mutate({ ...values, version }, { onSuccess: (saved) => setVersion(saved.version) });
   });
+
+  /** The newer settings beside the typed ones; the next save starts from their version. */
+  const reload = async () => {
+    const result = await settings.refetch();
+    if (!result.data || result.isError) return false;
+    setVersion(result.data.version);
+    setTheirs(result.data);
+    return true;
+  };
+  const theirsText =
+    theirs &&
+    translate('app.settings.speechRate.theirs', {
+      ...theirs,
+      enabled: translate(theirs.enabled ? 'app.settings.speechRate.on' : 'app.settings.speechRate.off'),
+    });
 
   const numberField = (name: NumberField, labelKey: string, helperKey: string) => (
     <Controller
@@ -58,7 +83,8 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {save.isError && <Alert severity="error">{translate(saveError, { _: saveError })}</Alert>}
+      {conflict && <VersionConflictAlert key={save.submittedAt} onReload={reload} theirs={theirsText} />}
+      {save.isError && !conflict && <Alert severity="error">{translate(saveError, { _: saveError })}</Alert>}
       {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
       <Controller
         name="enabled"
@@ -75,7 +101,7 @@ export const SpeechRateForm = ({ initial }: { initial: SpeechRateSettings }) => 
         {numberField('max_words', 'app.settings.speechRate.maxWords', 'app.settings.speechRate.maxWordsHelper')}
       </Box>
       <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending}>
+        <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending || stale}>
           {translate(save.isPending ? 'app.settings.speechRate.saving' : 'app.settings.speechRate.save')}
         </Button>
       </Box>

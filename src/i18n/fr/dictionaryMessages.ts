@@ -51,6 +51,7 @@ export const dictionaryMessages: typeof english = {
     editVariationTitle: 'Modifier la variante',
     addVariationTitle: 'Ajouter une variante',
     addVariationFor: 'Variante de : %{question}',
+    theirs: 'Sa version : %{question} (réponse : %{answer})',
   },
   generated: {
     title: "Vérifier les variantes générées par l'IA",
@@ -62,6 +63,7 @@ export const dictionaryMessages: typeof english = {
     save: 'Enregistrer les variantes',
   },
   landmine: {
+    theirs: 'Sa version : %{trigger} (catégorie : %{category}, conseils : %{quickTips})',
     trigger: 'Déclencheur',
     category: 'Catégorie',
     priority: 'Priorité',

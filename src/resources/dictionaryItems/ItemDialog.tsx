@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_ORIGINAL_CATEGORY, DEFAULT_VARIATION_CATEGORY, dictionaryItemUpdateSchema } from '@/contract/dictionary';
 import type { DictionaryResource } from '@/dataProvider/types';
+import { VersionConflictAlert } from '@/shared/VersionConflict';
 import { DictionaryFormDialog } from './DictionaryFormDialog';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
 import { type SaveOutcome, useDialogSave } from './useDialogSave';
@@ -12,7 +14,12 @@ export interface ItemFormValues {
   question: string;
   answer: string;
   category: string;
+  /** The version the edit started from (issue 14 item 5); none when adding. */
+  version?: number;
 }
+
+/** The newer version of the edited item, loaded after a 409 VERSION_CONFLICT. */
+export type LatestItem = Pick<ItemFormValues, 'question' | 'answer'> & { version?: number };
 
 /** What the item dialog adds or edits: a new original, an original, or a variation of `parent`. */
 export type ItemDialogTarget =
@@ -43,10 +50,12 @@ interface ItemDialogProps {
   target: ItemDialogTarget;
   onClose: () => void;
   onSave: (values: ItemFormValues) => Promise<SaveOutcome>;
+  /** Loads the newer version after a conflict; null when it could not be loaded. */
+  onReload?: () => Promise<LatestItem | null>;
 }
 
 /** Add and edit share these inputs; the contract's schema holds the rules (spec 5: question and answer required). */
-export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProps) => {
+export const ItemDialog = ({ resource, target, onClose, onSave, onReload }: ItemDialogProps) => {
   const translate = useTranslate();
   const defaults = initialValues(target);
   const { control, handleSubmit, formState } = useForm({
@@ -56,6 +65,19 @@ export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProp
   });
   const save = useDialogSave(onClose);
   const isVariation = target.kind === 'editVariation';
+  const [version, setVersion] = useState(
+    target.kind === 'edit' ? target.item.version : target.kind === 'editVariation' ? target.variation.version : undefined,
+  );
+  const [theirs, setTheirs] = useState<LatestItem | null>(null);
+  // The typed text stays in the form; their version shows beside it and the next save starts from it.
+  const reload = async () => {
+    const latest = (await onReload?.()) ?? null;
+    if (latest) {
+      setVersion(latest.version);
+      setTheirs(latest);
+    }
+    return latest !== null;
+  };
 
   return (
     <DictionaryFormDialog
@@ -67,9 +89,12 @@ export const ItemDialog = ({ resource, target, onClose, onSave }: ItemDialogProp
       saving={formState.isSubmitting}
       onClose={onClose}
       onSubmit={handleSubmit(({ question, answer, category }) =>
-        save.run(() => onSave({ question, answer, category: category ?? defaults.category })),
+        save.run(() => onSave({ question, answer, category: category ?? defaults.category, version })),
       )}
     >
+      {save.conflict !== null && (
+        <VersionConflictAlert key={save.conflict} onReload={reload} theirs={theirs && translate('app.dictionary.form.theirs', theirs)} />
+      )}
       <Controller
         name="question"
         control={control}

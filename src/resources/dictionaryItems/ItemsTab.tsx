@@ -80,6 +80,7 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
           target={dialogTarget}
           onClose={closeItemDialog}
           onSave={(values) => actions.saveItem(dialogTarget, values)}
+          onReload={() => actions.latest(dialogTarget)}
         />
       )}
       {variationParent && (

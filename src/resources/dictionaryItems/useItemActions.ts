@@ -5,8 +5,9 @@ import { AI_GENERATED_CATEGORY, DEFAULT_VARIATION_CATEGORY } from '@/contract/di
 import { errorText } from '@/dataProvider/errorText';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type DictionaryItem } from './dictionaryTypes';
-import type { ItemDialogTarget, ItemFormValues } from './ItemDialog';
-import type { SaveOutcome } from './useDialogSave';
+import { isVersionConflict } from '@/shared/VersionConflict';
+import type { ItemDialogTarget, ItemFormValues, LatestItem } from './ItemDialog';
+import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from './useDialogSave';
 import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '../../shared/useBanner';
 
 /** spec 7: the create body of an original; FAQs take question, answer and category only. */
@@ -47,8 +48,24 @@ export const useItemActions = (resource: DictionaryResource, banner: BannerContr
       void reload();
       return null;
     } catch (error) {
-      return failure(error, 'app.dictionary.errors.save');
+      return isVersionConflict(error) ? VERSION_CONFLICT_OUTCOME : failure(error, 'app.dictionary.errors.save');
     }
+  };
+
+  /** The edited item as the server has it now (the tab's pages fetched again), or null. */
+  const latest = async (target: ItemDialogTarget): Promise<LatestItem | null> => {
+    const queryKey = dictionaryQueryKey(resource);
+    await queryClient.refetchQueries({ queryKey, type: 'active' });
+    const queries = queryClient.getQueryCache().findAll({ queryKey, type: 'active' });
+    if (queries.some((query) => query.state.status === 'error')) return null;
+    for (const query of queries) {
+      for (const item of (query.state.data as { items?: DictionaryItem[] } | undefined)?.items ?? []) {
+        if (target.kind === 'edit' && item.id === target.item.id) return item;
+        const variation = target.kind === 'editVariation' ? item.variations?.find(({ _id }) => _id === target.variation._id) : undefined;
+        if (variation) return { question: variation.question, answer: item.answer, version: variation.version };
+      }
+    }
+    return null;
   };
 
   const addVariation = async (parent: DictionaryItem, question: string): Promise<SaveOutcome> => {
@@ -99,5 +116,5 @@ export const useItemActions = (resource: DictionaryResource, banner: BannerContr
     return null;
   };
 
-  return { saveItem, addVariation, remove, generate, saveGenerated };
+  return { saveItem, latest, addVariation, remove, generate, saveGenerated };
 };

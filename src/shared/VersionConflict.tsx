@@ -1,0 +1,48 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { ERROR_CODES } from '@/contract/common';
+import { errorCodeOf } from '@/contract/failedCall';
+
+/** The save was refused because someone else saved a newer version first (docs/api.md "Versions"). */
+export const isVersionConflict = (error: unknown): boolean => errorCodeOf(error) === ERROR_CODES.versionConflict;
+
+interface VersionConflictAlertProps {
+  /** Loads the newer version (its values shown beside the typed ones, its version kept for the next save); resolves false when that failed. */
+  onReload: () => Promise<boolean>;
+  /** The newer values once loaded, in words. */
+  theirs?: string | null;
+}
+
+/**
+ * Issue 14 item 5: the 409 VERSION_CONFLICT inside the dialog or card, worded, with a one-click
+ * Reload. The form keeps what the admin typed; the newer values appear beside it, and the next
+ * Save (from the newer version) replaces them deliberately.
+ */
+export const VersionConflictAlert = ({ onReload, theirs }: VersionConflictAlertProps) => {
+  const translate = useTranslate();
+  const [state, setState] = useState<'conflict' | 'loading' | 'reloaded' | 'failed'>('conflict');
+  const reload = async () => {
+    setState('loading');
+    setState((await onReload()) ? 'reloaded' : 'failed');
+  };
+  const reloaded = state === 'reloaded';
+  return (
+    <Alert
+      severity={reloaded ? 'info' : 'warning'}
+      role="alert"
+      action={
+        reloaded ? undefined : (
+          <Button color="inherit" size="small" onClick={() => void reload()} disabled={state === 'loading'}>
+            {translate('app.versions.reload')}
+          </Button>
+        )
+      }
+    >
+      {translate(reloaded ? 'app.versions.reloaded' : 'app.versions.conflict')}
+      {state === 'failed' && ` ${translate('app.versions.reloadFailed')}`}
+      {reloaded && theirs && <div>{theirs}</div>}
+    </Alert>
+  );
+};
