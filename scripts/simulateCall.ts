@@ -16,7 +16,7 @@ import { generateSession, type GeneratedSession } from '../server/seed/sessions'
  */
 
 const USAGE =
-  'Usage: npm run simulate-call -- --key <API key> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
+  'Usage: npm run simulate-call -- --key <API key, or SALESCOACH_API_KEY in the environment> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
 
 type IngestEvent = Record<string, unknown> & { seq: number; type: string; timestamp: string };
 
@@ -186,8 +186,8 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
 
 const parseSpeed = (value: string) => (value === 'max' ? Infinity : Number(value));
 
-const main = async () => {
-  const { values } = parseArgs({
+const parseOptions = () =>
+  parseArgs({
     options: {
       key: { type: 'string' },
       url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 8080}` },
@@ -195,13 +195,33 @@ const main = async () => {
       transcripts: { type: 'string', default: '40' },
       seed: { type: 'string' },
       batch: { type: 'string', default: '50' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+
+const main = async () => {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values } = parsed;
   const key = values.key ?? process.env.SALESCOACH_API_KEY;
   const speed = parseSpeed(values.speed);
   const transcripts = Number(values.transcripts);
   const batch = Number(values.batch);
-  if (!key || !(speed > 0) || !Number.isInteger(transcripts) || transcripts < 2 || !Number.isInteger(batch) || batch < 1 || batch > 500) {
+  if (
+    values.help ||
+    !key ||
+    !(speed > 0) ||
+    !Number.isInteger(transcripts) ||
+    transcripts < 2 ||
+    !Number.isInteger(batch) ||
+    batch < 1 ||
+    batch > 500
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
