@@ -4,7 +4,6 @@ import { generateSession, generateSessions, insertSessionBatch } from '../../ser
 import { sessionEvents } from '../../server/seed/sessions/events';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { at, createKey, detection, sentiment, sessionBody, speechAlert, transcript } from '../support/assistant';
-import { eventsOf } from '../support/generatedCall';
 
 describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
   let t: TestApp;
@@ -210,7 +209,7 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
     const generated = generateSession(7, { seed: 42, now: Date.now(), transcripts: 40 });
     const start = generated.startTime;
     const { sessionId } = await create({ startTime: new Date(start).toISOString(), metadata: { roomName: generated.roomName } });
-    const all = eventsOf(generated);
+    const all = sessionEvents(generated);
     for (let from = 0; from < all.length; from += 25) {
       const response = await events(sessionId, all.slice(from, from + 25));
       expect(response.json().data.duplicates).toBe(0);
