@@ -47,6 +47,7 @@ const CRUD_METHODS = [
  * | addVariation(resource, id, { question, category }) | POST P/{id}/variations -> data |
  * | generateVariations(resource, id, count) | POST P/{id}/generate-variations `{ count }` -> variations |
  * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
+ * | restoreUser(id) / freeUserEmail(id) | POST /admin/users/{id}/restore, .../free-email (no body) -> user |
  * | getConfigVersion() | GET /admin/config-version -> data |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
@@ -88,17 +89,21 @@ export const createDataProvider = (
     }),
   ) as unknown as DataProvider;
   const userPath = (id: Identifier, action: string) => `${lookup('users').api.path}/${encodeURIComponent(String(id))}/${action}`;
+  /** A bodyless POST on one user that answers the user. */
+  const userAction = async (id: Identifier, action: string) => {
+    const body = await http.request(userPath(id, action), { method: 'POST' });
+    const user = itemOf(lookup('users'), body);
+    return user && typeof user === 'object' ? toRecord(lookup('users'), user) : { id };
+  };
 
   return {
     ...crud,
     getSpeechRate: async () => (await http.request<{ data: SpeechRateSettings }>('/speech-rate')).data,
     updateSpeechRate: async (settings) =>
       (await http.request<{ data?: SpeechRateSettings }>('/speech-rate', { method: 'PUT', body: settings })).data ?? settings,
-    toggleUser: async (id) => {
-      const body = await http.request(userPath(id, 'toggle'), { method: 'POST' });
-      const user = itemOf(lookup('users'), body);
-      return user && typeof user === 'object' ? toRecord(lookup('users'), user) : { id };
-    },
+    toggleUser: async (id) => userAction(id, 'toggle'),
+    restoreUser: async (id) => userAction(id, 'restore'),
+    freeUserEmail: async (id) => userAction(id, 'free-email'),
     resetPassword: async (id, newPassword) => {
       await http.request(userPath(id, 'reset-password'), { method: 'POST', body: { newPassword } });
     },

@@ -12,6 +12,10 @@ export interface PortalDataProvider extends DataProvider {
   toggleUser(id: Identifier): Promise<RaRecord>;
   /** POST /admin/users/{id}/reset-password { newPassword }. */
   resetPassword(id: Identifier, newPassword: string): Promise<void>;
+  /** POST /admin/users/{id}/restore: a deleted user live again (issue 14 item 7); resolves to the restored user. */
+  restoreUser(id: Identifier): Promise<RaRecord>;
+  /** POST /admin/users/{id}/free-email: a deleted user's email released for good (issue 14 item 7). */
+  freeUserEmail(id: Identifier): Promise<RaRecord>;
   /** POST {path}/{id}/variations `{ question, category }` -> the created variation (`data`). */
   addVariation(resource: DictionaryResource, id: Identifier, variation: NewVariation): Promise<unknown>;
   /** POST {path}/{id}/generate-variations `{ count }` -> the suggested questions (not saved). */

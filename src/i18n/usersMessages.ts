@@ -12,7 +12,10 @@ export const usersMessages = {
     user: 'User',
     active: 'Active',
     inactive: 'Inactive',
+    // issue 14 item 7: deleted users can be found and restored
+    deleted: 'Deleted',
   },
+  emailFreed: 'Email freed',
   columns: {
     user: 'User',
     email: 'Email',
@@ -34,6 +37,7 @@ export const usersMessages = {
     delete: 'Delete',
     disable: 'Disable user',
     enable: 'Enable user',
+    restore: 'Restore',
   },
   /** Why a control is disabled on the signed-in admin's own row (the server refuses these, spec 6). */
   self: {
@@ -52,8 +56,14 @@ export const usersMessages = {
   },
   dialogs: {
     cancel: 'Cancel',
-    create: { title: 'Create New User', submit: 'Create', replace: 'Replace that account' },
-    edit: { title: 'Edit User', submit: 'Save' },
+    create: {
+      title: 'Create New User',
+      submit: 'Create',
+      replace: 'Replace that account',
+      restoreDeleted: 'Restore the deleted account',
+      freeEmail: 'Free the email',
+    },
+    edit: { title: 'Edit User', submit: 'Save', theirs: 'Their version: %{name}, %{role}, %{status}' },
     resetPassword: { title: 'Reset Password', intro: 'Set a new password for %{email}.', submit: 'Reset Password' },
     delete: {
       title: 'Delete User',
@@ -68,6 +78,10 @@ export const usersMessages = {
     toggle: 'Failed to toggle user status',
     resetPassword: 'Failed to reset password',
     delete: 'Failed to delete user',
+    restore: 'Failed to restore user',
+    freeEmail: 'Failed to free the email',
+    emailHeldByDeleted:
+      'A deleted user has this email. Restore the deleted account, or free the email to create a new account with it (the deleted account then cannot be restored).',
   },
   success: {
     created: 'User created successfully',
@@ -76,5 +90,6 @@ export const usersMessages = {
     deleted: 'User deleted successfully',
     disabled: 'User disabled successfully',
     enabled: 'User enabled successfully',
+    restored: 'User restored successfully',
   },
 };

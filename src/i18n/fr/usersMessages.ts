@@ -14,7 +14,9 @@ export const usersMessages: typeof english = {
     user: 'Utilisateur',
     active: 'Actif',
     inactive: 'Inactif',
+    deleted: 'Supprimé',
   },
+  emailFreed: 'E-mail libéré',
   columns: {
     user: 'Utilisateur',
     email: 'E-mail',
@@ -35,6 +37,7 @@ export const usersMessages: typeof english = {
     delete: 'Supprimer',
     disable: "Désactiver l'utilisateur",
     enable: "Activer l'utilisateur",
+    restore: 'Restaurer',
   },
   self: {
     disable: 'Vous ne pouvez pas désactiver votre propre compte',
@@ -52,8 +55,14 @@ export const usersMessages: typeof english = {
   },
   dialogs: {
     cancel: 'Annuler',
-    create: { title: 'Créer un utilisateur', submit: 'Créer', replace: 'Remplacer ce compte' },
-    edit: { title: "Modifier l'utilisateur", submit: 'Enregistrer' },
+    create: {
+      title: 'Créer un utilisateur',
+      submit: 'Créer',
+      replace: 'Remplacer ce compte',
+      restoreDeleted: 'Restaurer le compte supprimé',
+      freeEmail: "Libérer l'e-mail",
+    },
+    edit: { title: "Modifier l'utilisateur", submit: 'Enregistrer', theirs: 'Sa version : %{name}, %{role}, %{status}' },
     resetPassword: {
       title: 'Réinitialiser le mot de passe',
       intro: 'Définissez un nouveau mot de passe pour %{email}.',
@@ -72,6 +81,10 @@ export const usersMessages: typeof english = {
     toggle: "Échec du changement de statut de l'utilisateur",
     resetPassword: 'Échec de la réinitialisation du mot de passe',
     delete: "Échec de la suppression de l'utilisateur",
+    restore: "Échec de la restauration de l'utilisateur",
+    freeEmail: "Échec de la libération de l'e-mail",
+    emailHeldByDeleted:
+      "Un utilisateur supprimé a cet e-mail. Restaurez le compte supprimé, ou libérez l'e-mail pour créer un nouveau compte avec (le compte supprimé ne pourra alors plus être restauré).",
   },
   success: {
     created: 'Utilisateur créé',
@@ -80,5 +93,6 @@ export const usersMessages: typeof english = {
     deleted: 'Utilisateur supprimé',
     disabled: 'Utilisateur désactivé',
     enabled: 'Utilisateur activé',
+    restored: 'Utilisateur restauré',
   },
 };

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import type { LandmineCreate } from '@/contract/landmines';
+import { VersionConflictAlert } from '@/shared/VersionConflict';
 import { DictionaryFormDialog } from '../dictionaryItems/DictionaryFormDialog';
 import type { Landmine } from '../dictionaryItems/dictionaryTypes';
 import { type SaveOutcome, useDialogSave } from '../dictionaryItems/useDialogSave';
@@ -12,10 +14,12 @@ interface LandmineDialogProps {
   landmine?: Landmine;
   onClose: () => void;
   onSave: (body: LandmineBody) => Promise<SaveOutcome>;
+  /** Loads the landmine as saved now, after a 409 VERSION_CONFLICT; null when it could not be loaded. */
+  onReload?: () => Promise<Landmine | null>;
 }
 
 /** Add and edit; the contract's create schema holds the rules (spec 5: trigger and category required, the length caps). */
-export const LandmineDialog = ({ landmine, onClose, onSave }: LandmineDialogProps) => {
+export const LandmineDialog = ({ landmine, onClose, onSave, onReload }: LandmineDialogProps) => {
   const translate = useTranslate();
   const { control, handleSubmit, formState } = useForm<LandmineFormValues, unknown, LandmineCreate>({
     resolver: landmineResolver,
@@ -23,6 +27,17 @@ export const LandmineDialog = ({ landmine, onClose, onSave }: LandmineDialogProp
     mode: 'onChange',
   });
   const save = useDialogSave(onClose);
+  // An edit starts from the version (and status) it loaded; after a conflict, from the reloaded one (issue 14 item 5).
+  const [base, setBase] = useState(landmine && { version: landmine.version, isActive: landmine.isActive });
+  const [theirs, setTheirs] = useState<Landmine | null>(null);
+  const reload = async () => {
+    const latest = (await onReload?.()) ?? null;
+    if (latest) {
+      setBase({ version: latest.version, isActive: latest.isActive });
+      setTheirs(latest);
+    }
+    return latest !== null;
+  };
 
   return (
     <DictionaryFormDialog
@@ -33,8 +48,15 @@ export const LandmineDialog = ({ landmine, onClose, onSave }: LandmineDialogProp
       canSave={formState.isValid}
       saving={formState.isSubmitting}
       onClose={onClose}
-      onSubmit={handleSubmit((values) => save.run(() => onSave(toLandmineBody(values))))}
+      onSubmit={handleSubmit((values) => save.run(() => onSave({ ...toLandmineBody(values), ...base })))}
     >
+      {save.conflict !== null && (
+        <VersionConflictAlert
+          key={save.conflict}
+          onReload={reload}
+          theirs={theirs && translate('app.dictionary.landmine.theirs', theirs)}
+        />
+      )}
       <LandmineInputs control={control} />
     </DictionaryFormDialog>
   );

@@ -53,6 +53,7 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
           landmine={adding ? undefined : (editing ?? undefined)}
           onClose={closeDialog}
           onSave={(body) => actions.save(body, adding ? undefined : (editing ?? undefined))}
+          onReload={editing ? () => actions.latest(editing.id) : undefined}
         />
       )}
       {deleting !== null && (

@@ -3,7 +3,8 @@ import { useCreate, useDataProvider, useDelete, useTranslate, useUpdate, type Id
 import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type Landmine } from '../dictionaryItems/dictionaryTypes';
-import type { SaveOutcome } from '../dictionaryItems/useDialogSave';
+import { isVersionConflict } from '@/shared/VersionConflict';
+import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from '../dictionaryItems/useDialogSave';
 import type { LandmineBody } from './landmineForm';
 import type { BannerControls } from '../../shared/useBanner';
 
@@ -29,7 +30,7 @@ export const useLandmineActions = (banner: BannerControls) => {
   const save = async (body: LandmineBody, existing?: Landmine): Promise<SaveOutcome> => {
     try {
       if (existing) {
-        const data = { ...body, isActive: existing.isActive };
+        const data = { isActive: existing.isActive, ...body };
         await update('landmines', { id: existing.id, data, previousData: existing }, { returnPromise: true });
         banner.success(translate('app.dictionary.success.landmineUpdated'));
       } else {
@@ -39,7 +40,18 @@ export const useLandmineActions = (banner: BannerControls) => {
       void reload();
       return null;
     } catch (error) {
-      return failure(error, 'app.dictionary.errors.saveLandmine');
+      return isVersionConflict(error) ? VERSION_CONFLICT_OUTCOME : failure(error, 'app.dictionary.errors.saveLandmine');
+    }
+  };
+
+  /** The landmine as saved now (the list fetched again), or null when it cannot be loaded or is gone. */
+  const latest = async (id: Identifier): Promise<Landmine | null> => {
+    try {
+      const { data } = await dataProvider.getList<Landmine>('landmines', { filter: {} });
+      void reload();
+      return data.find((landmine) => landmine.id === id) ?? null;
+    } catch {
+      return null;
     }
   };
 
@@ -63,5 +75,5 @@ export const useLandmineActions = (banner: BannerControls) => {
     void reload();
   };
 
-  return { save, toggle, remove };
+  return { save, latest, toggle, remove };
 };

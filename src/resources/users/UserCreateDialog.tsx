@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useCreate, useTranslate } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { createUserFormSchema, USER_ERROR_CODES, type CreateUser } from '@/contract/users';
+import { useDeletedEmailOffer } from './useDeletedEmailOffer';
 import { UserDialog } from './UserDialog';
 import { UserInputs } from './UserInputs';
 import { useActionState, useRefetchUsers } from './useUserAction';
@@ -17,6 +18,8 @@ interface UserCreateDialogProps {
  * are set (the contract's create schema). When an unverified self sign-up holds the email (409
  * EMAIL_HELD_UNVERIFIED), the server's message comes with "Replace that account", which sends
  * the form again with replaceUnverified, as long as the email is still the one the server answered for.
+ * When a deleted user holds it (409 EMAIL_HELD_BY_DELETED, issue 14 item 7), the dialog offers
+ * "Restore the deleted account" or "Free the email" (then creates the new account).
  */
 export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => {
   const translate = useTranslate();
@@ -40,8 +43,24 @@ export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => 
       },
     );
   const failedEmail = mutation.isError ? mutation.variables?.data?.email : undefined;
-  const replaceable =
-    form.formState.isValid && action.errorCode === USER_ERROR_CODES.emailHeldUnverified && failedEmail === form.watch('email').trim();
+  const sameEmail = form.formState.isValid && failedEmail === form.watch('email').trim();
+  const replaceable = sameEmail && action.errorCode === USER_ERROR_CODES.emailHeldUnverified;
+  const heldByDeleted = sameEmail && action.errorCode === USER_ERROR_CODES.emailHeldByDeleted;
+  const offer = useDeletedEmailOffer();
+  const restoreDeleted = async () => {
+    if (failedEmail && (await offer.run(failedEmail, 'restore'))) {
+      refetchUsers();
+      onDone(translate('app.users.success.restored'));
+    }
+  };
+  const freeEmail = form.handleSubmit(async (data) => {
+    if (await offer.run(data.email, 'freeEmail')) submit(data);
+  });
+  const offerButton = (labelKey: string, onClick: () => void) => (
+    <Button variant="outlined" color="inherit" size="small" disabled={action.pending || offer.pending} onClick={onClick} sx={{ mr: 1 }}>
+      {translate(labelKey)}
+    </Button>
+  );
   return (
     <FormProvider {...form}>
       <UserDialog
@@ -49,9 +68,15 @@ export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => 
         submitLabel={translate('app.users.dialogs.create.submit')}
         canSubmit={form.formState.isValid}
         pending={action.pending}
-        error={action.error}
+        error={offer.error ?? (heldByDeleted ? translate('app.users.errors.emailHeldByDeleted') : action.error)}
         errorAction={
-          replaceable && (
+          (heldByDeleted && !offer.error && (
+            <>
+              {offerButton('app.users.dialogs.create.restoreDeleted', () => void restoreDeleted())}
+              {offerButton('app.users.dialogs.create.freeEmail', () => void freeEmail())}
+            </>
+          )) ||
+          (replaceable && (
             <Button
               variant="outlined"
               color="inherit"
@@ -61,9 +86,12 @@ export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => 
             >
               {translate('app.users.dialogs.create.replace')}
             </Button>
-          )
+          ))
         }
-        onDismissError={action.dismissError}
+        onDismissError={() => {
+          offer.dismiss();
+          action.dismissError();
+        }}
         onClose={onClose}
         onSubmit={form.handleSubmit(submit)}
       >

@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { useIsOwnAccount } from './useIsOwnAccount';
+import { UserRestoreButton } from './UserRestoreButton';
 import { UserToggleSwitch } from './UserToggleSwitch';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -88,17 +89,23 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
       <TableCell>
         <Chip
           size="small"
-          label={translate(`app.users.filters.${user.isActive ? 'active' : 'inactive'}`)}
+          label={translate(`app.users.filters.${user.deletedAt ? 'deleted' : user.isActive ? 'active' : 'inactive'}`)}
           color={user.isActive ? 'success' : 'default'}
         />
       </TableCell>
       <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}</TableCell>
       <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {action('edit', EditIcon)}
-        {action('resetPassword', LockResetIcon)}
-        <UserToggleSwitch user={user} own={own} onToggled={onToggled} onFailed={onToggleFailed} />
-        {action('delete', DeleteIcon, own ? 'app.users.self.delete' : undefined)}
+        {user.deletedAt ? (
+          <UserRestoreButton user={user} onRestored={onToggled} onFailed={onToggleFailed} />
+        ) : (
+          <>
+            {action('edit', EditIcon)}
+            {action('resetPassword', LockResetIcon)}
+            <UserToggleSwitch user={user} own={own} onToggled={onToggled} onFailed={onToggleFailed} />
+            {action('delete', DeleteIcon, own ? 'app.users.self.delete' : undefined)}
+          </>
+        )}
       </TableCell>
     </TableRow>
   );

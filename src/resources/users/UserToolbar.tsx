@@ -52,7 +52,7 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
         onChange={(event) => setSearch(event.target.value)}
       />
       {select('role', ['all', 'admin', 'user'])}
-      {select('status', ['all', 'active', 'inactive'])}
+      {select('status', ['all', 'active', 'inactive', 'deleted'])}
       <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
         {translate('app.users.refresh')}
       </Button>

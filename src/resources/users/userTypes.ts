@@ -8,16 +8,17 @@ export type UserRecord = Omit<User, '_id'> & { id: Identifier };
 export interface UserFilters {
   search: string;
   role: 'all' | User['role'];
-  status: 'all' | 'active' | 'inactive';
+  /** 'deleted' (issue 14 item 7) lists the deleted users only; the other values never show them. */
+  status: 'all' | 'active' | 'inactive' | 'deleted';
 }
 
 export const NO_FILTERS: UserFilters = { search: '', role: 'all', status: 'all' };
 
-/** spec 7: the list query's optional search, role and isActive (a boolean, sent as 'true'/'false'). */
+/** spec 7: the list query's optional search, role and isActive (a boolean, sent as 'true'/'false'); beyond it, deleted. */
 export const toListFilter = ({ search, role, status }: UserFilters) => ({
   ...(search.trim() ? { search: search.trim() } : {}),
   ...(role !== 'all' ? { role } : {}),
-  ...(status !== 'all' ? { isActive: status === 'active' } : {}),
+  ...(status === 'deleted' ? { deleted: true } : status !== 'all' ? { isActive: status === 'active' } : {}),
 });
 
 export type UserDialogState = { kind: 'create' } | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord } | null;
