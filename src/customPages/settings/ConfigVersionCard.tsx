@@ -1,26 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { useConfigVersion } from '@/shared/useConfigVersion';
-import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 
 /** Issue 13: the configuration version the assistant reads (GET /api/admin/config-version). */
 export const ConfigVersionCard = () => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const { data, isError, refetch } = useConfigVersion();
-  // A speech-rate save on this page raises the version: read it again when the saved settings land.
-  const { dataUpdatedAt: speechRateAt } = useSpeechRateSettings();
-  const loadedAt = useRef(speechRateAt);
-  useEffect(() => {
-    if (loadedAt.current && speechRateAt !== loadedAt.current) void refetch();
-    loadedAt.current = speechRateAt;
-  }, [speechRateAt, refetch]);
+  // A save on this page (the speech-rate settings) raises the version: read it again after each one.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void refetch();
+      }),
+    [queryClient, refetch],
+  );
 
   return (
     <Card>
