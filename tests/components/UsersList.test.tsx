@@ -126,7 +126,8 @@ describe('UserList: toolbar, filters and paging', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Admin', 'User']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive']);
+    // issue 14 item 7: Deleted beside the spec's values
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Deleted']);
   });
 
   it('refetches with the role and status filters (isActive a boolean)', async () => {
