@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { TOKEN_VALIDATION_INTERVAL_MS } from '../config';
 import { FullPageSpinner } from './FullPageSpinner';
 import { usePortalAuth, useAuthUser } from './PortalAuthContext';
-import { noteSessionEnded } from './sessionEnd';
+import { clearLoginNotice, noteSessionEnded } from './sessionEnd';
 
 /** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
 export interface LoginRouteState {
@@ -51,6 +51,9 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
         if (!token) {
           noteSessionEnded('refreshFailed');
           signOut();
+        } else {
+          // back in: the reason the last session ended has been shown and followed
+          clearLoginNotice();
         }
       });
     void validate();

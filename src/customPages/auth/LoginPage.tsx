@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { AccessDeniedError, clearLoginNotice, loginReturnPath, readLoginNotice, usePortalAuth } from '@/authProvider';
+import { AccessDeniedError, loginReturnPath, readLoginNotice, usePortalAuth } from '@/authProvider';
 import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard } from './AuthCard';
@@ -63,10 +63,9 @@ export const LoginPage = () => {
     setAlert('');
     try {
       await auth.signIn(email, password);
-      // back to the page the admin was on (a lapsed session, a protected link), else the dashboard
-      const target = loginReturnPath(location.state, PATHS.dashboard);
-      clearLoginNotice();
-      navigate(target, { replace: true });
+      // back to the page the admin was on (a lapsed session, a protected link), else the dashboard;
+      // PublicOnlyRoute reads the same, and ProtectedRoute clears the notice once the admin is in
+      navigate(loginReturnPath(location.state, PATHS.dashboard), { replace: true });
     } catch (caught) {
       if (caught instanceof AccessDeniedError) {
         // spec 4: the account has been signed out; the message follows after ~100 ms
