@@ -1,6 +1,8 @@
 import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '../contract';
+import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
+import type { SpeechRatePreview } from '../contract/speechRatePreview';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
@@ -49,6 +51,8 @@ const CRUD_METHODS = [
  * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
  * | restoreUser(id) / freeUserEmail(id) | POST /admin/users/{id}/restore, .../free-email (no body) -> user |
  * | getConfigVersion() | GET /admin/config-version -> data |
+ * | matchPhrase({ text, excludeId? }) | POST /dictionary/match -> data |
+ * | previewSpeechRate(settings) | POST /speech-rate/preview -> data |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
  * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
@@ -125,5 +129,9 @@ export const createDataProvider = (
       return toRecord(landmines, itemOf(landmines, body));
     },
     getConfigVersion: async () => (await http.request<{ data: ConfigVersionInfo }>('/admin/config-version')).data,
+    matchPhrase: async (body: DictionaryMatchBody) =>
+      (await http.request<{ data: DictionaryMatchResult }>('/dictionary/match', { method: 'POST', body })).data,
+    previewSpeechRate: async (settings: SpeechRateSettings) =>
+      (await http.request<{ data: SpeechRatePreview }>('/speech-rate/preview', { method: 'POST', body: settings })).data,
   };
 };

@@ -1,5 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '../contract';
+import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
+import type { SpeechRatePreview } from '../contract/speechRatePreview';
 
 /**
  * The typed custom methods beside react-admin's CRUD calls (docs/architecture.md). Later resources
@@ -24,6 +26,10 @@ export interface PortalDataProvider extends DataProvider {
   toggleLandmine(id: Identifier): Promise<RaRecord>;
   /** GET /admin/config-version -> the assistant configuration's version and when it last changed (issue 13). */
   getConfigVersion(): Promise<ConfigVersionInfo>;
+  /** POST /dictionary/match { text, excludeId? } -> what the phrase would fire, best first (issue 16). */
+  matchPhrase(body: DictionaryMatchBody): Promise<DictionaryMatchResult>;
+  /** POST /speech-rate/preview -> the alerts these settings would have raised on recent sessions (issue 16). */
+  previewSpeechRate(settings: SpeechRateSettings): Promise<SpeechRatePreview>;
 }
 
 /** The assistant configuration's version (GET /api/admin/config-version `data`). */

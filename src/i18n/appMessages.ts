@@ -160,6 +160,17 @@ export const appMessages = {
       on: 'on',
       off: 'off',
     },
+    // issue 16: the speech-rate what-if
+    speechRatePreview: {
+      title: 'What if',
+      loading: 'Counting alerts on recent sessions...',
+      result:
+        'On the last %{sessions} completed sessions, these values would have raised %{alerts} alert(s); the saved values raised %{currentAlerts}.',
+      disabled:
+        'With monitoring off, no alerts would be raised (the saved values raised %{currentAlerts} on the last %{sessions} completed sessions).',
+      noSessions: 'No completed sessions yet: nothing to compare with.',
+      failed: 'The preview could not be computed.',
+    },
     ai: {
       title: 'AI Assistant Configuration',
       enable: 'Enable AI Assistant',

@@ -132,4 +132,24 @@ export const dictionaryMessages = {
     landmineUpdated: 'Landmine updated successfully',
     landmineAdded: 'Landmine added successfully',
   },
+  // issue 16: test a phrase, and the near-duplicate warning of the item dialogs
+  phraseTester: {
+    title: 'Test a phrase',
+    label: 'Test a phrase',
+    helper: 'Type what a customer might say to see which objections, FAQs and landmines would fire.',
+    threshold: 'The assistant fires from %{percent} similarity.',
+    loading: 'Comparing...',
+    empty: 'Nothing in the dictionary resembles this phrase.',
+    failed: 'The phrase could not be compared. Please try again.',
+    results: 'Matches, best first',
+    wouldFire: 'Would fire',
+    belowThreshold: 'Below threshold',
+    matched: 'Matched: %{text}',
+    clear: 'Clear',
+    types: { objection: 'Objection', faq: 'FAQ', landmine: 'Landmine' },
+  },
+  nearDuplicate: {
+    warning: 'Very similar to "%{question}" (%{percent}). You can still save.',
+    open: 'Open',
+  },
 };

@@ -4,8 +4,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { DictionaryToolbar } from './DictionaryToolbar';
+import { PhraseTester } from './PhraseTester';
 import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from '../../resources/dictionaryItems/dictionaryTypes';
 import { ItemsTab } from '../../resources/dictionaryItems/ItemsTab';
 import { LandmineList } from '../../resources/landmines/LandmineList';
@@ -18,8 +20,10 @@ export const DictionaryPage = () => {
   const queryClient = useQueryClient();
   const bannerControls = useBanner();
   const { banner, clear } = bannerControls;
-  const [tab, setTab] = useState<DictionaryTab>('objections');
-  const [search, setSearch] = useState('');
+  // issue 16: a near-duplicate's link opens the page on the item's tab, searching for it
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<DictionaryTab>(() => DICTIONARY_TABS.find((name) => name === params.get('tab')) ?? 'objections');
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const stopAdding = useCallback(() => setAdding(false), []);
@@ -36,6 +40,7 @@ export const DictionaryPage = () => {
 
   return (
     <Box sx={{ py: 2 }}>
+      <PhraseTester />
       <Tabs value={tab} onChange={(_, next: DictionaryTab) => changeTab(next)} aria-label={translate('app.layout.titles.dictionary')}>
         {DICTIONARY_TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`app.dictionary.tabs.${name}`)} />

@@ -11,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { SPEECH_RATE_BOUNDS, speechRateFormSchema, type SpeechRateSettings } from '@/contract';
 import { errorText } from '@/dataProvider/errorText';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
+import { SpeechRatePreview } from './SpeechRatePreview';
 import { useSaveSpeechRateSettings, useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 
@@ -100,6 +101,7 @@ export const SpeechRateForm = ({ initial, stale = false }: { initial: SpeechRate
         {numberField('time_window', 'app.settings.speechRate.timeWindow', 'app.settings.speechRate.timeWindowHelper')}
         {numberField('max_words', 'app.settings.speechRate.maxWords', 'app.settings.speechRate.maxWordsHelper')}
       </Box>
+      <SpeechRatePreview control={control} />
       <Box>
         <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending || stale}>
           {translate(save.isPending ? 'app.settings.speechRate.saving' : 'app.settings.speechRate.save')}

@@ -153,6 +153,17 @@ export const appMessages: typeof english = {
       on: 'activé',
       off: 'désactivé',
     },
+    // issue 16 : la simulation du débit de parole
+    speechRatePreview: {
+      title: 'Simulation',
+      loading: 'Décompte des alertes sur les sessions récentes...',
+      result:
+        'Sur les %{sessions} dernières sessions terminées, ces valeurs auraient déclenché %{alerts} alerte(s) ; les valeurs enregistrées en ont déclenché %{currentAlerts}.',
+      disabled:
+        'Suivi désactivé : aucune alerte ne serait déclenchée (les valeurs enregistrées en ont déclenché %{currentAlerts} sur les %{sessions} dernières sessions terminées).',
+      noSessions: 'Aucune session terminée pour le moment : rien à comparer.',
+      failed: "La simulation n'a pas pu être calculée.",
+    },
     ai: {
       title: "Configuration de l'assistant IA",
       enable: "Activer l'assistant IA",

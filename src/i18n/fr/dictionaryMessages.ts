@@ -132,4 +132,24 @@ export const dictionaryMessages: typeof english = {
     landmineUpdated: 'Sujet sensible mis à jour',
     landmineAdded: 'Sujet sensible ajouté',
   },
+  // issue 16 : tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
+  phraseTester: {
+    title: 'Tester une phrase',
+    label: 'Tester une phrase',
+    helper: 'Saisissez ce que pourrait dire un client pour voir quelles objections, FAQ et sujets sensibles se déclencheraient.',
+    threshold: "L'assistant se déclenche à partir de %{percent} de similarité.",
+    loading: 'Comparaison...',
+    empty: 'Rien dans le dictionnaire ne ressemble à cette phrase.',
+    failed: "La phrase n'a pas pu être comparée. Veuillez réessayer.",
+    results: 'Correspondances, de la meilleure à la moins bonne',
+    wouldFire: 'Se déclencherait',
+    belowThreshold: 'Sous le seuil',
+    matched: 'Correspondance : %{text}',
+    clear: 'Effacer',
+    types: { objection: 'Objection', faq: 'FAQ', landmine: 'Sujet sensible' },
+  },
+  nearDuplicate: {
+    warning: "Très proche de « %{question} » (%{percent}). L'enregistrement reste possible.",
+    open: 'Ouvrir',
+  },
 };

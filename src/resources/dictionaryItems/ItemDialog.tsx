@@ -7,6 +7,7 @@ import { DEFAULT_ORIGINAL_CATEGORY, DEFAULT_VARIATION_CATEGORY, dictionaryItemUp
 import type { DictionaryResource } from '@/dataProvider/types';
 import { VersionConflictAlert } from '@/shared/VersionConflict';
 import { DictionaryFormDialog } from './DictionaryFormDialog';
+import { NearDuplicateWarning } from './NearDuplicateWarning';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
 import { type SaveOutcome, useDialogSave } from './useDialogSave';
 
@@ -101,6 +102,10 @@ export const ItemDialog = ({ resource, target, onClose, onSave, onReload }: Item
         render={({ field: { ref, ...field } }) => (
           <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
         )}
+      />
+      <NearDuplicateWarning
+        control={control}
+        excludeId={target.kind === 'edit' ? String(target.item.id) : target.kind === 'editVariation' ? String(target.parent.id) : undefined}
       />
       <Controller
         name="answer"

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { variationCreateSchema } from '@/contract/dictionary';
 import { DictionaryFormDialog } from './DictionaryFormDialog';
+import { NearDuplicateWarning } from './NearDuplicateWarning';
 import type { DictionaryItem } from './dictionaryTypes';
 import { type SaveOutcome, useDialogSave } from './useDialogSave';
 
@@ -45,6 +46,7 @@ export const VariationDialog = ({ parent, onClose, onSave }: VariationDialogProp
           <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
         )}
       />
+      <NearDuplicateWarning control={control} excludeId={String(parent.id)} />
     </DictionaryFormDialog>
   );
 };
