@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
+import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
 import { childRss, demoAdminToken, mib, percentile } from './bench/support';
 import { benchWire } from './bench/wire';
@@ -160,6 +161,7 @@ try {
   await measure('list, search "priya.shah"', '/api/admin/sessions?search=priya.shah&page=3&limit=15');
   await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20));
+  await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
   const serverRss = childRss('server/server.ts');
   console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
 
