@@ -1,0 +1,8 @@
+/**
+ * The database schema, one file per area (drizzle-kit reads this index: `npm run db:generate`
+ * writes the next migration into server/migrations from the difference).
+ */
+export * from './assistant';
+export * from './dictionary';
+export * from './sessions';
+export * from './users';

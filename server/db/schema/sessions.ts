@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import type { Emotion } from '../../../src/contract/sessions';
+import { timestamptz } from './columns';
+
+/** Recorded call sessions and their detail tables. */
+
+/**
+ * Recorded sessions (issue 5). `sessions` holds only what the list reads (summary and
+ * statistics columns), so a list page never touches transcripts or analyses; the detail
+ * tables below are read only by GET /api/admin/sessions/{sessionId}, each by its
+ * (session_id, seq) primary key.
+ *
+ * `search_text` is the lower-cased concatenation of the searchable fields (name, user email,
+ * room, session id), kept by PostgreSQL (generated column) and indexed with pg_trgm
+ * (migration 0002 creates the extension), so `ILIKE '%term%'` uses the GIN index.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull().unique(),
+    sessionName: text('session_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    roomName: text('room_name'),
+    startTime: timestamptz('start_time').notNull(),
+    duration: integer('duration').notNull(),
+    status: text('status', { enum: ['completed', 'in_progress', 'failed'] }).notNull(),
+    totalTranscripts: integer('total_transcripts').notNull().default(0),
+    customerTranscripts: integer('customer_transcripts').notNull().default(0),
+    salespersonTranscripts: integer('salesperson_transcripts').notNull().default(0),
+    totalObjections: integer('total_objections').notNull().default(0),
+    totalFaqs: integer('total_faqs').notNull().default(0),
+    totalNewInquiries: integer('total_new_inquiries').notNull().default(0),
+    responseRate: real('response_rate').notNull().default(0),
+    /** The configuration version the assistant ran with (issue 13); null for sessions recorded before. */
+    configVersion: bigint('config_version', { mode: 'number' }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${sessions.sessionName} || ' ' || ${sessions.userEmail} || ' ' || coalesce(${sessions.roomName}, '') || ' ' || ${sessions.sessionId})`,
+      ),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('sessions_status_check', sql`${table.status} in ('completed', 'in_progress', 'failed')`),
+    index('sessions_start_time_idx').on(table.startTime.desc(), table.id.desc()),
+    index('sessions_status_start_time_idx').on(table.status, table.startTime.desc(), table.id.desc()),
+    index('sessions_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Each detail row belongs to one session and goes with it. */
+const sessionRef = () =>
+  uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' });
+
+export const sessionTranscripts = pgTable(
+  'session_transcripts',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    ts: timestamptz('ts').notNull(),
+    speaker: text('speaker', { enum: ['customer', 'salesperson'] }).notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+);
+
+/** Objections, FAQs and new inquiries (kind), in time order (seq). */
+export const sessionDetections = pgTable(
+  'session_detections',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['objection', 'faq', 'new_inquiry'] }).notNull(),
+    ts: timestamptz('ts').notNull(),
+    category: text('category').notNull(),
+    relevanceScore: real('relevance_score').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.seq] }),
+    check('session_detections_kind_check', sql`${table.kind} in ('objection', 'faq', 'new_inquiry')`),
+  ],
+);
+
+export const sessionSentimentEntries = pgTable(
+  'session_sentiment_entries',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    ts: timestamptz('ts').notNull(),
+    speaker: text('speaker', { enum: ['customer', 'salesperson'] }).notNull(),
+    dominantEmotion: text('dominant_emotion').$type<Emotion>().notNull(),
+    confidence: real('confidence').notNull(),
+    transcript: text('transcript').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+);
+
+export const sessionSpeechAlerts = pgTable(
+  'session_speech_alerts',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    ts: timestamptz('ts').notNull(),
+    wordsPerMinute: real('words_per_minute').notNull(),
+    totalWords: integer('total_words').notNull(),
+    timeWindow: integer('time_window').notNull(),
+    maxWords: integer('max_words').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+);
+
+/** Per-session analysis summaries (sentiment summary, speech-rate totals): one row per session. */
+export const sessionAnalyses = pgTable('session_analyses', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  dominantEmotion: text('dominant_emotion').$type<Emotion>().notNull(),
+  sessionConfidence: real('session_confidence').notNull(),
+  sentimentTotal: integer('sentiment_total').notNull(),
+  averageConfidence: real('average_confidence').notNull(),
+  emotionDistribution: jsonb('emotion_distribution').$type<Record<Emotion, number>>().notNull(),
+  totalAlerts: integer('total_alerts').notNull(),
+  averageWordsPerMinute: real('average_words_per_minute').notNull(),
+});
+
+/**
+ * Event seqs received per session by the assistant's ingest (docs/api.md "Assistant API"): the
+ * primary key makes a seq unique within the session whatever the event type, so a resent
+ * batch is recognised by one insert (`on conflict do nothing`) and the batch's other rows
+ * follow in the same transaction (all or nothing).
+ */
+export const sessionEventSeqs = pgTable(
+  'session_event_seqs',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+);
