@@ -80,14 +80,15 @@ const resourceLists: Record<string, () => Promise<unknown>> = {
 
 /**
  * The page chunks a path shows inside the admin shell, to start loading while the session is
- * restored (issue 15: no waterfall). `/` and unknown paths show the dashboard.
+ * restored (issue 15: no waterfall). `/` shows the dashboard; other paths load their page
+ * when the shell asks for it.
  */
 export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown>> => {
   const list = resourceLists[pathname.replace(/\/+$/, '')];
   if (list) return [list];
   const page = adminRoutes.find((route) => matchPath(route.path, pathname));
   if (page) return [page.load];
-  return pathname === '/' || !Object.values(PATHS).some((path) => pathname.startsWith(path)) ? [dashboard.load] : [];
+  return pathname === '/' ? [dashboard.load] : [];
 };
 
 /** The screens an admin usually opens next, fetched when the browser is idle after sign-in. */
