@@ -22,6 +22,32 @@ const countAlerts = (calls: GeneratedTranscript[][], settings: SpeechRateSetting
 };
 
 /**
+ * A completed session's transcripts no longer change, so each session's salesperson turns are
+ * read once per database and kept while the session stays among the recent ones: a preview
+ * after each pause in typing then reads only the list of recent ids.
+ */
+const turnCache = new WeakMap<Database, Map<string, GeneratedTranscript[]>>();
+
+const salespersonTurns = async (db: Database, ids: string[]): Promise<GeneratedTranscript[][]> => {
+  const cache = turnCache.get(db) ?? new Map<string, GeneratedTranscript[]>();
+  turnCache.set(db, cache);
+  const missing = ids.filter((id) => !cache.has(id));
+  const fresh = new Map<string, GeneratedTranscript[]>(missing.map((id) => [id, []]));
+  if (missing.length > 0) {
+    const rows = await db
+      .select({ sessionId: sessionTranscripts.sessionId, ts: sessionTranscripts.ts, text: sessionTranscripts.text })
+      .from(sessionTranscripts)
+      .where(and(inArray(sessionTranscripts.sessionId, missing), eq(sessionTranscripts.speaker, 'salesperson')))
+      .orderBy(asc(sessionTranscripts.sessionId), asc(sessionTranscripts.seq));
+    for (const row of rows) fresh.get(row.sessionId)?.push({ t: row.ts.getTime(), speaker: 'salesperson', text: row.text });
+  }
+  const kept = new Set(ids);
+  for (const id of cache.keys()) if (!kept.has(id)) cache.delete(id);
+  for (const [id, turns] of fresh) cache.set(id, turns);
+  return ids.map((id) => cache.get(id) ?? []);
+};
+
+/**
  * The speech-rate what-if (docs/api.md): replays the monitor's rule (the one the demo sessions
  * are analysed with, seed/sessions/speechRate.ts) over the stored transcripts of the last
  * SPEECH_RATE_PREVIEW_SESSIONS completed sessions, once with the proposed settings and once
@@ -37,17 +63,7 @@ export const previewSpeechRate = async (db: Database, proposed: SpeechRateSettin
     .orderBy(desc(sessions.startTime), desc(sessions.id))
     .limit(SPEECH_RATE_PREVIEW_SESSIONS);
   const ids = recent.map((row) => row.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ sessionId: sessionTranscripts.sessionId, ts: sessionTranscripts.ts, text: sessionTranscripts.text })
-          .from(sessionTranscripts)
-          .where(and(inArray(sessionTranscripts.sessionId, ids), eq(sessionTranscripts.speaker, 'salesperson')))
-          .orderBy(asc(sessionTranscripts.sessionId), asc(sessionTranscripts.seq));
-  const bySession = new Map<string, GeneratedTranscript[]>(ids.map((id) => [id, []]));
-  for (const row of rows) bySession.get(row.sessionId)?.push({ t: row.ts.getTime(), speaker: 'salesperson', text: row.text });
-  const calls = [...bySession.values()];
+  const calls = await salespersonTurns(db, ids);
   const next = countAlerts(calls, proposed);
   const now = countAlerts(calls, current);
   return {
