@@ -1,3 +1,4 @@
+import { users } from '../../server/db/schema';
 import { USER_MESSAGES, userListResponseSchema, userResponseSchema } from '../../src/contract/users';
 import { adminUsersCalls, PASSWORD } from '../support/adminUsersCalls';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
@@ -99,6 +100,17 @@ describe.each(DB_KINDS)('admin users: deleted users (%s)', (kind) => {
     // Freeing again changes nothing and writes no second audit row.
     expect((await call('POST', `/api/admin/users/${old.user._id}/free-email`)).statusCode).toBe(200);
     expect((await auditOf(old.user._id)).filter((row) => row.action === 'user.freeEmail')).toHaveLength(1);
+  });
+
+  it('refuses to restore a deleted user whose email another live user now has (409), the account left disabled', async () => {
+    const old = await create();
+    await remove(old.user._id);
+    await t.db.insert(users).values({ uid: `holder-${old.user._id}`, email: old.email.toUpperCase(), name: 'Holder', origin: 'config' });
+    const response = await call('POST', `/api/admin/users/${old.user._id}/restore`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: USER_MESSAGES.emailTaken });
+    expect((await profileOf(old.user._id)).deletedAt).toBeInstanceOf(Date);
+    expect(await t.identity.getUserByEmail(old.email)).toMatchObject({ disabled: true });
   });
 
   it('refuses to restore or free a live user (409), and an unknown id (404)', async () => {

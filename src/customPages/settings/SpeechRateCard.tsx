@@ -48,7 +48,7 @@ export const SpeechRateCard = () => {
             {stale && <div>{translate('app.settings.speechRate.stale')}</div>}
           </Alert>
         )}
-        {data && <SpeechRateForm initial={data} stale={stale} />}
+        {data && <SpeechRateForm initial={data} stale={stale} onReload={refetch} />}
       </CardContent>
     </Card>
   );

@@ -12,19 +12,26 @@ import { SPEECH_RATE_BOUNDS, speechRateFormSchema, type SpeechRateSettings } fro
 import { errorText } from '@/dataProvider/errorText';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { SpeechRatePreview } from './SpeechRatePreview';
-import { useSaveSpeechRateSettings, useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
+import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 
 type NumberField = 'time_window' | 'max_words';
+
+interface SpeechRateFormProps {
+  initial: SpeechRateSettings;
+  /** The card's refresh failed: the values may be out of date, so Save stays off. */
+  stale?: boolean;
+  /** The card's refetch of the settings (one query, so the card and this form see the same values). */
+  onReload: () => Promise<{ data?: SpeechRateSettings; isError: boolean }>;
+}
 
 /**
  * The editable speech-rate settings; the contract's form schema holds the bounds, the numbers
  * kept as typed so a field can be cleared. A save carries the version the values were read at
  * (issue 14 item 5); `stale` (the card's refresh failed) keeps Save off.
  */
-export const SpeechRateForm = ({ initial, stale = false }: { initial: SpeechRateSettings; stale?: boolean }) => {
+export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateFormProps) => {
   const translate = useTranslate();
-  const settings = useSpeechRateSettings();
   const [version, setVersion] = useState(initial.version);
   const [theirs, setTheirs] = useState<SpeechRateSettings | null>(null);
   const { control, handleSubmit, formState, watch } = useForm({
@@ -49,7 +56,7 @@ export const SpeechRateForm = ({ initial, stale = false }: { initial: SpeechRate
 
   /** The newer settings beside the typed ones; the next save starts from their version. */
   const reload = async () => {
-    const result = await settings.refetch();
+    const result = await onReload();
     if (!result.data || result.isError) return false;
     setVersion(result.data.version);
     setTheirs(result.data);
