@@ -50,6 +50,9 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         // issue 14: deleted users are restored, or their email freed
         'POST /api/admin/users/x-id/restore',
         'POST /api/admin/users/x-id/free-email',
+        // issue 16: test a phrase and the speech-rate what-if
+        'POST /api/dictionary/match',
+        'POST /api/speech-rate/preview',
       ]),
     );
   });
