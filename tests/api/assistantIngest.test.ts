@@ -90,6 +90,26 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
     expect(data.configVersion).toBe(1);
   });
 
+  it('keeps counts right under concurrent batches: a batch sent twice at once is stored once', async () => {
+    const { sessionId } = await create();
+    const batch = (from: number) =>
+      Array.from({ length: 10 }, (_, i) => transcript(from + i, 1 + i, i % 2 ? 'customer' : 'salesperson', `t${from + i}`));
+    const answers = await Promise.all([
+      events(sessionId, batch(0)),
+      events(sessionId, batch(0)),
+      events(sessionId, batch(10)),
+      events(sessionId, batch(20)),
+    ]);
+    const totals = answers.map((answer) => answer.json().data);
+    expect(totals.reduce((sum, data) => sum + data.accepted, 0)).toBe(30);
+    expect(totals.reduce((sum, data) => sum + data.duplicates, 0)).toBe(10);
+    expect((await detail(sessionId)).statistics).toMatchObject({
+      totalTranscripts: 30,
+      customerTranscripts: 15,
+      salespersonTranscripts: 15,
+    });
+  });
+
   it.each([
     ['an unknown type', [{ seq: 1, type: 'laughter', timestamp: at(1) }]],
     ['a bad timestamp', [transcript(1, 1, 'customer', 'ok'), { ...transcript(2, 2, 'customer', 'x'), timestamp: 'yesterday' }]],
