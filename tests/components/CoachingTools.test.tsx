@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_THRESHOLD, NEAR_DUPLICATE_THRESHOLD, type DictionaryMatch } from '@/contract/dictionaryMatch';
 import type { SpeechRateSettings } from '@/contract';
 import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
+import { fr } from '@/i18n/fr';
 import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
@@ -117,6 +119,20 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText(
         'With monitoring off, no alerts would be raised (the saved values raised 40 on the last 50 completed sessions).',
+      ),
+    ).toBeInTheDocument();
+  });
+  it('speaks French', async () => {
+    renderInAdmin(<SettingsPage />, {
+      dataProvider: buildDataProvider({ previewSpeechRate: preview() }),
+      path: '/settings',
+      i18nProvider: polyglotI18nProvider(() => fr, 'fr'),
+    });
+    const box = await screen.findByTestId('speech-rate-preview', {}, { timeout: 10_000 });
+    expect(within(box).getByText('Simulation')).toBeInTheDocument();
+    expect(
+      await within(box).findByText(
+        'Sur les 50 dernières sessions terminées, ces valeurs auraient déclenché 40 alerte(s) ; les valeurs enregistrées en ont déclenché 40.',
       ),
     ).toBeInTheDocument();
   });
