@@ -11,6 +11,9 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, buildDataProvider, LocationDisplay } from '../support/render';
 import { buildDetail } from '../support/sessions';
 
+// renders the app (or types into forms) on a shared 2-core machine: more than the default 5 s under load
+vi.setConfig({ testTimeout: 20_000 });
+
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 
 const renderApp = (path: string, dataProvider: PortalDataProvider, resources?: readonly ResourceDeclaration[]) =>
