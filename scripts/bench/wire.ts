@@ -9,6 +9,8 @@ interface Loaded {
   /** Bytes the portal's origin sent per Content-Encoding ("identity" when none). */
   byEncoding: Map<string, number>;
   revalidated: number;
+  /** "status path" of each request that reached the portal's origin. */
+  reached: string[];
 }
 
 /**
@@ -19,7 +21,7 @@ const load = async (page: Page, origin: string, path: string, settle: () => Prom
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const fromCache = new Set<string>();
-  const responses = new Map<string, { status: number; encoding: string; ours: boolean }>();
+  const responses = new Map<string, { status: number; encoding: string; ours: boolean; path: string }>();
   let bytes = 0;
   const byEncoding = new Map<string, number>();
   cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
@@ -30,6 +32,7 @@ const load = async (page: Page, origin: string, path: string, settle: () => Prom
       status: response.status,
       encoding: headers['content-encoding'] ?? 'identity',
       ours: response.url.startsWith(origin),
+      path: response.url.slice(origin.length),
     });
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
@@ -42,7 +45,13 @@ const load = async (page: Page, origin: string, path: string, settle: () => Prom
   await settle();
   await cdp.detach();
   const reached = [...responses.entries()].filter(([id, response]) => response.ours && !fromCache.has(id));
-  return { requests: reached.length, bytes, byEncoding, revalidated: reached.filter(([, response]) => response.status === 304).length };
+  return {
+    requests: reached.length,
+    bytes,
+    byEncoding,
+    revalidated: reached.filter(([, response]) => response.status === 304).length,
+    reached: reached.map(([, response]) => `${response.status} ${response.path}`),
+  };
 };
 
 /**
@@ -63,7 +72,7 @@ export const benchWire = async (browser: Browser, origin: string, log = console.
     const again = await context.newPage();
     const repeat = await load(again, origin, '/login', () => again.getByLabel('Email').waitFor({ timeout: 60_000 }));
     log(
-      `  sign-in page, repeat visit: ${repeat.requests} requests reached the server (${repeat.revalidated} answered 304), ${kib(repeat.bytes)}`,
+      `  sign-in page, repeat visit: ${repeat.requests} requests reached the server (${repeat.revalidated} answered 304), ${kib(repeat.bytes)}: ${repeat.reached.join(', ')}`,
     );
   } finally {
     await context.close();
