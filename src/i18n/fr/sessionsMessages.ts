@@ -29,7 +29,7 @@ export const sessionsMessages: typeof english = {
   counts: {
     transcripts: '%{count} transcription |||| %{count} transcriptions',
     objections: '%{count} objection |||| %{count} objections',
-    faqs: '%{count} FAQ',
+    faqs: '%{count} FAQ |||| %{count} FAQ',
   },
   noRoom: '-',
   noValue: '-',
