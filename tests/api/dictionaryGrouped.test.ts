@@ -40,8 +40,8 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
       expect(body.faqs.map((item) => item.question)).toEqual(['Grouped FAQ 7', 'Grouped FAQ 6', 'Grouped FAQ 5']);
       expect(body.faqs[0]).toMatchObject({ isOriginal: true, parentId: null, needsEmbedding: true, answer: 'Grouped answer 7' });
       expect(body.faqs[0].variations).toEqual([
-        { _id: expect.any(String), question: 'Variation 7a', category: 'Variation', needsEmbedding: true },
-        { _id: expect.any(String), question: 'Variation 7b', category: 'Variation', needsEmbedding: true },
+        { _id: expect.any(String), question: 'Variation 7a', category: 'Variation', needsEmbedding: true, version: 1 },
+        { _id: expect.any(String), question: 'Variation 7b', category: 'Variation', needsEmbedding: true, version: 1 },
       ]);
       const last = groupedFaqsResponseSchema.parse((await call('GET', '/faqs/grouped?page=3&limit=3')).json());
       expect(last.faqs.map((item) => item.question)).toEqual(['Grouped FAQ 1']);
