@@ -84,10 +84,10 @@ describe('several servers on one PostgreSQL', { timeout: 120_000 }, () => {
 
       const throughA = { enabled: false, time_window: 45, max_words: 210 };
       await putThrough(a, throughA);
-      expect(await getThrough(b)).toEqual({ success: true, data: throughA });
+      expect(await getThrough(b)).toEqual({ success: true, data: { ...throughA, version: 1 } });
       const throughB = { enabled: true, time_window: 75, max_words: 390 };
       await putThrough(b, throughB);
-      expect(await getThrough(a)).toEqual({ success: true, data: throughB });
+      expect(await getThrough(a)).toEqual({ success: true, data: { ...throughB, version: 2 } });
 
       // Both servers run an embedding worker: a new item still ends up Ready, once.
       const created = await fetch(`${a.url}/api/dictionary/faqs`, {
