@@ -141,6 +141,39 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
   };
 };
 
+// The detail reads only the columns its response carries (issue 15), never the keys and order columns.
+const detectionColumns = {
+  kind: sessionDetections.kind,
+  ts: sessionDetections.ts,
+  category: sessionDetections.category,
+  relevanceScore: sessionDetections.relevanceScore,
+  question: sessionDetections.question,
+  answer: sessionDetections.answer,
+};
+const sentimentColumns = {
+  ts: sessionSentimentEntries.ts,
+  speaker: sessionSentimentEntries.speaker,
+  dominantEmotion: sessionSentimentEntries.dominantEmotion,
+  confidence: sessionSentimentEntries.confidence,
+  transcript: sessionSentimentEntries.transcript,
+};
+const alertColumns = {
+  ts: sessionSpeechAlerts.ts,
+  wordsPerMinute: sessionSpeechAlerts.wordsPerMinute,
+  totalWords: sessionSpeechAlerts.totalWords,
+  timeWindow: sessionSpeechAlerts.timeWindow,
+  maxWords: sessionSpeechAlerts.maxWords,
+};
+const analysisColumns = {
+  dominantEmotion: sessionAnalyses.dominantEmotion,
+  sessionConfidence: sessionAnalyses.sessionConfidence,
+  sentimentTotal: sessionAnalyses.sentimentTotal,
+  averageConfidence: sessionAnalyses.averageConfidence,
+  emotionDistribution: sessionAnalyses.emotionDistribution,
+  totalAlerts: sessionAnalyses.totalAlerts,
+  averageWordsPerMinute: sessionAnalyses.averageWordsPerMinute,
+};
+
 /** One session with its transcripts and analyses: one lookup by session id, then one indexed query per detail table. */
 export const getSession = async (db: Database, sessionId: string): Promise<SessionDetail> => {
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
@@ -152,10 +185,14 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
       .from(sessionTranscripts)
       .where(eq(sessionTranscripts.sessionId, id))
       .orderBy(asc(sessionTranscripts.seq)),
-    db.select().from(sessionDetections).where(eq(sessionDetections.sessionId, id)).orderBy(asc(sessionDetections.seq)),
-    db.select().from(sessionSentimentEntries).where(eq(sessionSentimentEntries.sessionId, id)).orderBy(asc(sessionSentimentEntries.seq)),
-    db.select().from(sessionSpeechAlerts).where(eq(sessionSpeechAlerts.sessionId, id)).orderBy(asc(sessionSpeechAlerts.seq)),
-    db.select().from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
+    db.select(detectionColumns).from(sessionDetections).where(eq(sessionDetections.sessionId, id)).orderBy(asc(sessionDetections.seq)),
+    db
+      .select(sentimentColumns)
+      .from(sessionSentimentEntries)
+      .where(eq(sessionSentimentEntries.sessionId, id))
+      .orderBy(asc(sessionSentimentEntries.seq)),
+    db.select(alertColumns).from(sessionSpeechAlerts).where(eq(sessionSpeechAlerts.sessionId, id)).orderBy(asc(sessionSpeechAlerts.seq)),
+    db.select(analysisColumns).from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
   ]);
   const detectionsOf = (kind: (typeof detections)[number]['kind']): Detection[] =>
     detections
