@@ -190,7 +190,10 @@ describe('the server process', { timeout: 120_000 }, () => {
     const third = await launch({ DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
     await waitUntilReady(third);
     const read = await fetch(`${third.url}/api/speech-rate`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await read.json()).toEqual({ success: true, data: { enabled: false, time_window: 90, max_words: 420 } });
+    expect(await read.json()).toEqual({
+      success: true,
+      data: { enabled: false, time_window: 90, max_words: 420, version: expect.any(Number) },
+    });
     expect(await third.stop('SIGTERM')).toBe(0);
   });
 
@@ -216,7 +219,7 @@ describe('the server process', { timeout: 120_000 }, () => {
       await waitUntilReady(server);
       restartTimes.push(Math.round(performance.now() - began));
       const read = await fetch(`${server.url}/api/speech-rate`, { headers: { authorization: `Bearer ${token}` } });
-      expect(await read.json()).toEqual({ success: true, data: written });
+      expect(await read.json()).toEqual({ success: true, data: { ...written, version: expect.any(Number) } });
     }
     const median = [...restartTimes].sort((a, b) => a - b)[1];
     console.info(

@@ -100,7 +100,7 @@ describe('a production start (real project id, PostgreSQL)', () => {
     const users = await app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
     expect(users.statusCode).toBe(200);
     const speech = await app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(token) });
-    expect(speech.json()).toEqual({ success: true, data: SPEECH_RATE_DEFAULTS });
+    expect(speech.json()).toEqual({ success: true, data: { ...SPEECH_RATE_DEFAULTS, version: 0 } });
 
     const forged = await app.inject({
       method: 'GET',
