@@ -9,8 +9,7 @@ import {
   sessionSpeechAlerts,
   sessionTranscripts,
 } from '../db/schema';
-import { summarizeSentiment } from '../seed/sessions/sentiment';
-import { analyzeSpeechRate } from '../seed/sessions/speechRate';
+import { analyzeSpeechRate, summarizeSentiment } from './callAnalysis';
 
 type SessionRow = typeof sessions.$inferSelect;
 

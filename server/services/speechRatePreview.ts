@@ -3,12 +3,11 @@ import type { SpeechRateSettings } from '../../src/contract/speechRate';
 import { SPEECH_RATE_PREVIEW_SESSIONS, type SpeechRatePreview } from '../../src/contract/speechRatePreview';
 import type { Database } from '../db/client';
 import { sessions, sessionTranscripts } from '../db/schema';
-import { analyzeSpeechRate } from '../seed/sessions/speechRate';
-import type { GeneratedTranscript } from '../seed/sessions/types';
+import { analyzeSpeechRate, type CallTranscript } from './callAnalysis';
 import { readSpeechRate } from './speechRate';
 
 /** Alerts, and sessions with any, that `settings` raise over the sessions' salesperson transcripts. */
-const countAlerts = (calls: GeneratedTranscript[][], settings: SpeechRateSettings) => {
+const countAlerts = (calls: CallTranscript[][], settings: SpeechRateSettings) => {
   if (!settings.enabled) return { alerts: 0, sessionsWithAlerts: 0 };
   let alerts = 0;
   let sessionsWithAlerts = 0;
@@ -26,13 +25,13 @@ const countAlerts = (calls: GeneratedTranscript[][], settings: SpeechRateSetting
  * read once per database and kept while the session stays among the recent ones: a preview
  * after each pause in typing then reads only the list of recent ids.
  */
-const turnCache = new WeakMap<Database, Map<string, GeneratedTranscript[]>>();
+const turnCache = new WeakMap<Database, Map<string, CallTranscript[]>>();
 
-const salespersonTurns = async (db: Database, ids: string[]): Promise<GeneratedTranscript[][]> => {
-  const cache = turnCache.get(db) ?? new Map<string, GeneratedTranscript[]>();
+const salespersonTurns = async (db: Database, ids: string[]): Promise<CallTranscript[][]> => {
+  const cache = turnCache.get(db) ?? new Map<string, CallTranscript[]>();
   turnCache.set(db, cache);
   const missing = ids.filter((id) => !cache.has(id));
-  const fresh = new Map<string, GeneratedTranscript[]>(missing.map((id) => [id, []]));
+  const fresh = new Map<string, CallTranscript[]>(missing.map((id) => [id, []]));
   if (missing.length > 0) {
     const rows = await db
       .select({ sessionId: sessionTranscripts.sessionId, ts: sessionTranscripts.ts, text: sessionTranscripts.text })

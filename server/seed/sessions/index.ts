@@ -1,8 +1,8 @@
 export { generateSession, generateSessions } from './generator';
-export { bulletAnswer, countWords } from './text';
+export { countWords } from '../../services/callAnalysis';
+export { bulletAnswer } from './text';
 export { createRng } from './rng';
-export { summarizeSentiment } from './sentiment';
-export { analyzeSpeechRate, GENERATOR_SPEECH_RATE } from './speechRate';
+export { analyzeSpeechRate, summarizeSentiment, SPEC_SPEECH_RATE } from '../../services/callAnalysis';
 export type {
   DetectionKind,
   GeneratedAlert,

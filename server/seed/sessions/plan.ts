@@ -2,7 +2,7 @@ import { DETECTION_CATEGORIES, type SessionStatistics, type SessionStatus, type 
 import { dictionary } from './dictionary';
 import * as P from './phrases';
 import type { Rng } from './rng';
-import { countWords } from './text';
+import { countWords } from '../../services/callAnalysis';
 import type { DetectionKind } from './types';
 
 /**

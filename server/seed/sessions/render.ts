@@ -1,8 +1,8 @@
 import * as P from './phrases';
 import type { PlannedTurn } from './plan';
-import { round, type Rng } from './rng';
-import { emotionFor, summarizeSentiment } from './sentiment';
-import { analyzeSpeechRate } from './speechRate';
+import { analyzeSpeechRate, round, summarizeSentiment } from '../../services/callAnalysis';
+import type { Rng } from './rng';
+import { emotionFor } from './sentiment';
 import type { GeneratedDetail, GeneratedDetection, GeneratedSentiment, GeneratedTranscript } from './types';
 
 /**

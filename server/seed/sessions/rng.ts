@@ -49,4 +49,3 @@ export const uuidFrom = (rng: Rng): string => {
 };
 
 /** Scores and rates are stored with a fixed number of decimals. */
-export const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

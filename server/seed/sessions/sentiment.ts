@@ -1,6 +1,6 @@
-import { EMOTIONS, type Emotion, type SentimentSummary } from '../../../src/contract/sessions';
+import type { Emotion } from '../../../src/contract/sessions';
 import type { PlannedTurn } from './plan';
-import { round, type Rng } from './rng';
+import type { Rng } from './rng';
 
 /** Sentiment of the generated calls: one entry per transcript, its emotion following the turn's mood. */
 
@@ -24,20 +24,4 @@ export const emotionFor = (rng: Rng, turn: PlannedTurn): Emotion => {
     default:
       return r < 0.7 ? 'neutral' : r < 0.82 ? 'happy' : r < 0.92 ? 'surprised' : 'sad';
   }
-};
-
-/** The sentiment summary of a list of entries (the rule the tests check). */
-export const summarizeSentiment = (entries: readonly { emotion: Emotion; confidence: number }[]): SentimentSummary => {
-  const distribution = Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
-  for (const entry of entries) distribution[entry.emotion] += 1;
-  let dominant: Emotion = 'neutral';
-  for (const emotion of EMOTIONS) if (distribution[emotion] > distribution[dominant]) dominant = emotion;
-  const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
-  return {
-    session_dominant_emotion: dominant,
-    session_confidence: round(mean(entries.filter((entry) => entry.emotion === dominant).map((entry) => entry.confidence)), 4),
-    total_transcripts: entries.length,
-    average_confidence: round(mean(entries.map((entry) => entry.confidence)), 4),
-    emotion_distribution: distribution,
-  };
 };

@@ -1,3 +1,4 @@
+import { countWords } from '../../services/callAnalysis';
 /** Text rules shared by the call script, the detections and the speech-rate analysis. */
 
 /** A dictionary answer as the assistant shows it: the first sentence, then the rest as bullets. */
@@ -11,5 +12,3 @@ export const bulletAnswer = (answer: string): string => {
   if (sentences.length <= leadCount) return answer;
   return [sentences.slice(0, leadCount).join(' '), ...sentences.slice(leadCount).map((sentence) => `• ${sentence}`)].join('\n');
 };
-
-export const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;

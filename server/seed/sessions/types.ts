@@ -1,12 +1,10 @@
 import type { Emotion, SentimentSummary, SessionStatistics, SessionStatus, Speaker } from '../../../src/contract/sessions';
 
+import type { CallSpeechAlert, CallTranscript } from '../../services/callAnalysis';
+
 /** The shapes the demo call generator produces. */
 
-export interface GeneratedTranscript {
-  t: number;
-  speaker: Speaker;
-  text: string;
-}
+export type GeneratedTranscript = CallTranscript;
 export type DetectionKind = 'objection' | 'faq' | 'new_inquiry';
 export interface GeneratedDetection {
   t: number;
@@ -23,13 +21,7 @@ export interface GeneratedSentiment {
   confidence: number;
   transcript: string;
 }
-export interface GeneratedAlert {
-  t: number;
-  wordsPerMinute: number;
-  totalWords: number;
-  timeWindow: number;
-  maxWords: number;
-}
+export type GeneratedAlert = CallSpeechAlert;
 
 export interface GeneratedDetail {
   transcripts: GeneratedTranscript[];
