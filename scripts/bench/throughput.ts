@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
 import { freePort } from '../freePort';
 import { startProduct, type RunningProduct } from '../product';
@@ -45,10 +47,17 @@ export const benchThroughput = async ({ sessions = 10_000, connections = 50, sec
   let jsonServer: ChildProcess | null = null;
   try {
     const database = await openDatabase({ dataDir: join(folder, 'db') });
+    let detailed: string;
     try {
       // Transcripts and analyses for the first 100, so "one session by id" answers a real detail.
       await seedSessions({ db: database.db, count: sessions, seed: 15, withDetail: 100 });
       await database.refreshStatistics();
+      const [row] = await database.db
+        .select({ sessionId: schema.sessions.sessionId })
+        .from(schema.sessions)
+        .innerJoin(schema.sessionTranscripts, eq(schema.sessionTranscripts.sessionId, schema.sessions.id))
+        .limit(1);
+      detailed = row.sessionId;
     } finally {
       await database.close();
     }
@@ -73,7 +82,7 @@ export const benchThroughput = async ({ sessions = 10_000, connections = 50, sec
       summaries.push(...body.data);
       if (page >= body.pagination.pages) break;
     }
-    const withDetail = summaries.find((summary) => summary.statistics.totalTranscripts > 0) ?? summaries[0];
+    const withDetail = summaries.find((summary) => summary.sessionId === detailed) ?? summaries[0];
     const detail = await api<{ data: { sessionId: string } }>(`/api/admin/sessions/${withDetail.sessionId}`);
     const records = summaries.map((summary) => (summary.sessionId === withDetail.sessionId ? detail.data : summary));
     writeFileSync(join(folder, 'db.json'), JSON.stringify({ sessions: records.map((record) => ({ ...record, id: record.sessionId })) }));
