@@ -31,6 +31,7 @@ import { healthRoutes } from './routes/health';
 import { landmineRoutes } from './routes/landmines';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
+import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/embeddings';
 import type { Identity } from './services/identity';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Generates dictionary variations; default: the local rule-based generator (no network). */
   variations?: VariationGenerator;
+  /** Embeds phrases for "Test a phrase"; server.ts passes the embedding worker's provider. Default: the local provider. */
+  embeddings?: EmbeddingProvider;
   /** Per-admin limit on generate-variations; default 20 a minute, off when rateLimit is false. */
   generationRateLimit?: RateLimitOptions | false;
   /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
@@ -110,7 +113,7 @@ export const buildApp = async (options: BuildAppOptions) => {
         generator: options.variations ?? createLocalVariationGenerator(),
         generationRateLimit: options.generationRateLimit ?? (options.rateLimit === false ? false : { max: 20, timeWindowMs: 60_000 }),
       });
-      await api.register(dictionaryMatchRoutes, { db: options.db });
+      await api.register(dictionaryMatchRoutes, { db: options.db, provider: options.embeddings ?? createLocalEmbeddingProvider() });
       await api.register(landmineRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });

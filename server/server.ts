@@ -39,8 +39,10 @@ if (env.FIREBASE_AUTH_EMULATOR_HOST) {
   );
 }
 
+const embeddings = embeddingProviderFromEnv(env);
 const app = await buildApp({
   db: database.db,
+  embeddings,
   identity,
   runtimeConfig: runtimeConfigFromEnv(env),
   staticDir: env.STATIC_DIR,
@@ -50,7 +52,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
 });
 // Turns Pending dictionary items Ready (outside request handling and transactions).
-const embeddingWorker = startEmbeddingWorker({ db: database.db, provider: embeddingProviderFromEnv(env), log: app.log });
+const embeddingWorker = startEmbeddingWorker({ db: database.db, provider: embeddings, log: app.log });
 
 let stopping = false;
 const shutdown = async (signal: string) => {
