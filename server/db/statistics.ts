@@ -24,6 +24,8 @@ export interface StatisticsUpkeepOptions {
 }
 
 const WRITE_STATEMENT = /^\s*(insert|update|delete|copy|merge|truncate)\b/i;
+/** A statement opening with a CTE that writes (the sessions ingest stores a batch this way). */
+const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert\s+into|delete\s+from|update\s+"?\w+"?\s+set)\b/i;
 
 /**
  * Counts the write statements it is shown (`noteQuery`, fed by Drizzle's query logger: a
@@ -62,7 +64,7 @@ export const createStatisticsUpkeep = (
 
   return {
     noteQuery: (query: string): void => {
-      if (WRITE_STATEMENT.test(query)) writes += 1;
+      if (WRITE_STATEMENT.test(query) || WRITING_CTE.test(query)) writes += 1;
     },
     /** Refreshes when due (the timer calls it); resolves when done. */
     check: (): Promise<void> => (due() ? refresh() : (running ?? Promise.resolve())),

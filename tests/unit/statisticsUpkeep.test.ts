@@ -78,4 +78,15 @@ describe('the statistics upkeep', () => {
     await first;
     expect(runs).toHaveLength(1);
   });
+
+  it('counts a statement whose CTE writes (a batch of ingested events) as a write', async () => {
+    const { upkeep, runs } = setUp({ afterWrites: 2 });
+    upkeep.noteQuery('with batch as (select 1) insert into "session_event_seqs" select * from batch');
+    upkeep.noteQuery('with x as (select 1) select * from x');
+    await upkeep.check();
+    expect(runs).toHaveLength(0);
+    upkeep.noteQuery('WITH moved AS (UPDATE "sessions" SET "total_transcripts" = 1 RETURNING id) SELECT count(*) FROM moved');
+    await upkeep.check();
+    expect(runs).toHaveLength(1);
+  });
 });
