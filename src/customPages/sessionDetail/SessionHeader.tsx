@@ -4,12 +4,13 @@ import { useTranslate } from 'react-admin';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
 import { formatStartTime } from '@/resources/sessions/formatDuration';
-import type { SessionSummary } from '@/resources/sessions/sessionTypes';
+import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { SessionConfigVersion } from './SessionConfigVersion';
+import { SessionReportButton } from './SessionReportButton';
 
-/** spec 2: session name, user email, duration, date and room. */
-export const SessionHeader = ({ session }: { session: SessionSummary }) => {
+/** spec 2: session name, user email, duration, date and room; issue 16: the one-file report. */
+export const SessionHeader = ({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const format = useSessionFormat();
@@ -26,6 +27,7 @@ export const SessionHeader = ({ session }: { session: SessionSummary }) => {
           {session.sessionName}
         </Typography>
         <SessionStatusBadge status={session.status} />
+        <SessionReportButton session={session} />
       </Box>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 1 }}>
         {facts.map(([key, value]) => (
