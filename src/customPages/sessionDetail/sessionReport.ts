@@ -14,7 +14,7 @@ import { toMillis } from './timeline';
  *
  * Session texts are untrusted (what a customer said): every value goes through `escapeHtml`,
  * the JSON through `embedJson`, and the page carries a policy that lets no script run and
- * fetch nothing (docs/security.md: untrusted text is shown as text).
+ * fetch nothing (docs/security.md: stored text renders as text, never HTML).
  */
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
