@@ -25,6 +25,7 @@ import { UserList } from '@/resources/users/UserList';
 import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/dictionaryFakes';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin, renderPublicPage } from '../support/render';
+import { visibleTexts } from '../support/visibleTexts';
 import { buildDetail, buildSession, fakeLayout } from '../support/sessions';
 import { buildUser } from '../support/users';
 
@@ -144,29 +145,6 @@ const FAKE_DATA = new Set([
     ...(user.lastLogin ? [format(new Date(user.lastLogin), 'MMM dd, yyyy HH:mm')] : []),
   ]),
 ]);
-
-/** The texts a user sees or hears: text nodes, placeholders and accessible labels. */
-const visibleTexts = () => {
-  const texts: string[] = [];
-  // A text with the search's matches marked is one text cut in pieces around <mark>: read it whole.
-  const marked = new Set([...document.body.querySelectorAll('mark')].map((mark) => mark.parentElement));
-  const read = new Set<Element | null>();
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('[data-testid="location"], style, script')) continue;
-    const whole = [...marked].find((holder) => holder?.contains(node));
-    if (whole) {
-      if (!read.has(whole)) texts.push(whole.textContent ?? '');
-      read.add(whole);
-      continue;
-    }
-    texts.push(node.textContent ?? '');
-  }
-  for (const element of document.body.querySelectorAll('[placeholder], [aria-label], [title]')) {
-    for (const name of ['placeholder', 'aria-label', 'title']) texts.push(element.getAttribute(name) ?? '');
-  }
-  return texts.map((text) => text.trim()).filter((text) => text !== '');
-};
 
 // A landmine point's context or reason shows in parentheses: punctuation, not words.
 const isFakeData = (text: string) => FAKE_DATA.has(text.replace(/^\((.*)\)$/, '$1'));
