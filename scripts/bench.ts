@@ -17,7 +17,7 @@ import { startPostgres, type ThrowawayPostgres } from './postgres';
 import { startProduct, type RunningProduct } from './product';
 
 /**
- * `npm run bench [-- --postgres]`: the sessions list and detail at scale (issue 5).
+ * `npm run bench [-- --postgres]`: the sessions list and detail at scale.
  *
  * 1. A throwaway database: PGlite in a temporary folder, or with --postgres a throwaway
  *    PostgreSQL 15 cluster (scripts/postgres.ts). It gets BENCH_SESSIONS (default 100 000)
@@ -180,7 +180,7 @@ try {
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
-  // 4. The assistant's sessions ingest (issue 13), on a PGlite of its own.
+  // 4. The assistant's sessions ingest, on a PGlite of its own.
   await benchIngest({ log: (line) => console.log(line) });
   await browser.close();
   browser = null;

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 /**
  * `npm run size`: prints the gzipped JavaScript each page loads, following the Vite build
  * manifest from the entry through static imports and the page's own lazy chunk.
- * `--check` exits 1 when the sign-in page passes its budget (issue 2: 200 KB, gzip level 6 as
+ * `--check` exits 1 when the sign-in page passes its budget (200 KB, gzip level 6 as
  * measured here; browsers that accept brotli get the build's smaller .br copies, also printed).
  */
 interface ManifestChunk {

@@ -11,7 +11,7 @@ import { RootErrorBoundary } from './shared/RootErrorBoundary';
 import { likelyNextScreens, routeChunkLoaders, signInRoutes } from './routes';
 import { theme } from './theme';
 
-// The entry stays small: the sign-in pages load without react-admin, which comes with App (issue 2, item 9).
+// The entry stays small: the sign-in pages load without react-admin, which comes with App.
 const loadPortalApp = () => import('./App');
 const PortalApp = lazy(() => loadPortalApp().then((m) => ({ default: m.PortalApp })));
 

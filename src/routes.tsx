@@ -18,7 +18,7 @@ const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) =
 
 /*
  * Every page route of the portal, in this one table. Each page is its own lazily loaded
- * chunk (issue 2, item 9), so importing the table loads no page.
+ * chunk, so importing the table loads no page.
  * - signInRoutes: main.tsx renders them outside the admin shell, so the sign-in page loads
  *   without react-admin (scripts/size.ts holds it to its budget).
  * - adminRoutes: App.tsx renders them inside react-admin as <CustomRoutes>.
@@ -80,7 +80,7 @@ const resourceLists: Record<string, () => Promise<unknown>> = {
 
 /**
  * The page chunks a path shows inside the admin shell, to start loading while the session is
- * restored (issue 15: no waterfall). `/` shows the dashboard; other paths load their page
+ * restored (no waterfall). `/` shows the dashboard; other paths load their page
  * when the shell asks for it.
  */
 export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown>> => {

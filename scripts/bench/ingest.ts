@@ -9,7 +9,7 @@ import { createApiKey } from '../../server/services/apiKeys';
 import { createFirebaseIdentity } from '../../server/services/identity';
 
 /**
- * The sessions ingest's throughput (issue 13; goal: >= 2,000 events/s with a p99 per batch
+ * The sessions ingest's throughput (goal: >= 2,000 events/s with a p99 per batch
  * <= 50 ms on PGlite): CALLS generated calls streamed at once over HTTP to a server on a
  * fresh PGlite folder, each sending its events in batches of BATCH events, one batch after
  * the other, then completing. Prints events/s and the batch latencies; asserts nothing.

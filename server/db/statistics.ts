@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The planner's statistics (issue 15). PGlite has no autovacuum, so a database that was never
+ * The planner's statistics. PGlite has no autovacuum, so a database that was never
  * ANALYZEd plans every query as if its tables were empty (measured: 2.5x the throughput and a
  * p99 of 0.37 s instead of 4.8 s once analysed). They are refreshed after the migrations and
  * start-up work, after bulk work (refreshStatistics), and by the upkeep below: when enough

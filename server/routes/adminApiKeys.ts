@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys';
 
 /**
- * /api/admin/api-keys (issue 13): the service keys of the assistant's API. The auth hook
+ * /api/admin/api-keys: the service keys of the assistant's API. The auth hook
  * (plugins/auth.ts) has already refused everyone but active admins. The list is the spec
  * dialect's `{ success, data: [...] }`, every key at once (a resource with paging 'all').
  */

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { readConfigVersion } from '../services/configVersion';
 
 /**
- * GET /api/admin/config-version (issue 13): the version of the assistant's configuration,
+ * GET /api/admin/config-version: the version of the assistant's configuration,
  * shown on the Settings page. Admin ID token (plugins/auth.ts).
  */
 export const adminConfigVersionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

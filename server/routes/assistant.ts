@@ -26,7 +26,7 @@ const matchesAny = (header: string, etag: string) =>
   });
 
 /**
- * /api/assistant/* (issue 13; docs/api.md "Assistant API"): what a service key may call.
+ * /api/assistant/* (docs/api.md "Assistant API"): what a service key may call.
  * The assistant auth hook (plugins/assistantAuth.ts) has checked the key and `config.scope`.
  */
 export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

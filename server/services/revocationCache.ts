@@ -1,4 +1,4 @@
-/** How long a uid's last answer from the identity provider's revocation check stands (issue 15). */
+/** How long a uid's last answer from the identity provider's revocation check stands. */
 export const REVOCATION_CHECK_INTERVAL_MS = 60_000;
 
 export interface RevocationCheckOptions {

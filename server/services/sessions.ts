@@ -141,7 +141,7 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
   };
 };
 
-// The detail reads only the columns its response carries (issue 15), never the keys and order columns.
+// The detail reads only the columns its response carries, never the keys and order columns.
 const detectionColumns = {
   kind: sessionDetections.kind,
   ts: sessionDetections.ts,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, safeText } from './common';
 
 /**
- * Service keys for the assistant's API (issue 13; docs/api.md "Assistant API"):
+ * Service keys for the assistant's API (docs/api.md "Assistant API"):
  * POST, GET /api/admin/api-keys and DELETE /api/admin/api-keys/{id}, admin ID token.
  * The secret (`key`) is in the create answer only; it is stored as a hash.
  */

@@ -3,7 +3,7 @@ import { canSayPointSchema, cannotSayPointSchema, LANDMINE_PRIORITIES } from './
 import { speechRateSettingsSchema } from './speechRate';
 
 /**
- * The configuration snapshot the assistant reads (issue 13; docs/api.md "Assistant API"):
+ * The configuration snapshot the assistant reads (docs/api.md "Assistant API"):
  * GET /api/assistant/config (scope config:read), and the version admins see,
  * GET /api/admin/config-version.
  */

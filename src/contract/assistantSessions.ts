@@ -11,7 +11,7 @@ import {
 } from './sessions';
 
 /**
- * The assistant's sessions ingest (issue 13; docs/api.md "Assistant API"), scope
+ * The assistant's sessions ingest (docs/api.md "Assistant API"), scope
  * sessions:write: POST /api/assistant/sessions, .../{sessionId}/events, .../{sessionId}/complete.
  * Event fields are named as in the session detail (contract/sessions.ts).
  */

@@ -62,7 +62,7 @@ export const sessionSummarySchema = z.object({
   status: sessionStatusSchema,
   metadata: z.object({ roomName: z.string().nullable().optional() }),
   statistics: sessionStatisticsSchema,
-  /** The configuration version the assistant ran the call with (issue 13); null for calls recorded before. */
+  /** The configuration version the assistant ran the call with; null for calls recorded before. */
   configVersion: z.number().int().nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;

@@ -1,5 +1,5 @@
 /**
- * CSV export of a whole filtered list (issue 6): fetch every page, flatten nested values into
+ * CSV export of a whole filtered list: fetch every page, flatten nested values into
  * readable columns, neutralise spreadsheet formulas, and prefix a UTF-8 byte-order mark.
  * Pure functions; the button (resources/generic/ExportCsvButton.tsx) drives them.
  */

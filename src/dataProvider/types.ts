@@ -14,9 +14,9 @@ export interface PortalDataProvider extends DataProvider {
   toggleUser(id: Identifier): Promise<RaRecord>;
   /** POST /admin/users/{id}/reset-password { newPassword }. */
   resetPassword(id: Identifier, newPassword: string): Promise<void>;
-  /** POST /admin/users/{id}/restore: a deleted user live again (issue 14 item 7); resolves to the restored user. */
+  /** POST /admin/users/{id}/restore: a deleted user live again; resolves to the restored user. */
   restoreUser(id: Identifier): Promise<RaRecord>;
-  /** POST /admin/users/{id}/free-email: a deleted user's email released for good (issue 14 item 7). */
+  /** POST /admin/users/{id}/free-email: a deleted user's email released for good. */
   freeUserEmail(id: Identifier): Promise<RaRecord>;
   /** POST {path}/{id}/variations `{ question, category }` -> the created variation (`data`). */
   addVariation(resource: DictionaryResource, id: Identifier, variation: NewVariation): Promise<unknown>;
@@ -24,11 +24,11 @@ export interface PortalDataProvider extends DataProvider {
   generateVariations(resource: DictionaryResource, id: Identifier, count: number): Promise<string[]>;
   /** PATCH /landmines/{id}/toggle-status (no body) -> the updated landmine. */
   toggleLandmine(id: Identifier): Promise<RaRecord>;
-  /** GET /admin/config-version -> the assistant configuration's version and when it last changed (issue 13). */
+  /** GET /admin/config-version -> the assistant configuration's version and when it last changed. */
   getConfigVersion(): Promise<ConfigVersionInfo>;
-  /** POST /dictionary/match { text, excludeId? } -> what the phrase would fire, best first (issue 16). */
+  /** POST /dictionary/match { text, excludeId? } -> what the phrase would fire, best first. */
   matchPhrase(body: DictionaryMatchBody): Promise<DictionaryMatchResult>;
-  /** POST /speech-rate/preview -> the alerts these settings would have raised on recent sessions (issue 16). */
+  /** POST /speech-rate/preview -> the alerts these settings would have raised on recent sessions. */
   previewSpeechRate(settings: SpeechRateSettings): Promise<SpeechRatePreview>;
 }
 

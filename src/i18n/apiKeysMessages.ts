@@ -1,5 +1,5 @@
 /**
- * Strings of the assistant's API in the portal (issue 13): the API Keys screen, and the
+ * Strings of the assistant's API in the portal: the API Keys screen, and the
  * configuration version on the Settings page and the session detail. Wired into `app` by en.ts.
  */
 export const apiKeysMessages = {

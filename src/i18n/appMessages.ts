@@ -42,7 +42,7 @@ export const appMessages = {
   http: {
     timeout: 'The server took too long to respond. Please try again.',
     networkError: 'Cannot reach the server. Check your connection and try again.',
-    // issue 14: a failing list says so at once, and what its rows are worth
+    // a failing list says so at once, and what its rows are worth
     retrying: 'Trying again...',
     staleRows: 'The rows below were loaded at %{time} and may be out of date.',
   },
@@ -121,7 +121,7 @@ export const appMessages = {
         description: 'Monitor the health and configuration of the system.',
       },
     },
-    // issue 14: the placeholders the spec keeps say so
+    // the placeholders the spec keeps say so
     quickActions: {
       note: 'Placeholders: these actions are not available yet.',
       title: 'Quick Actions',
@@ -153,14 +153,14 @@ export const appMessages = {
       loadFailed: 'Failed to load speech rate settings',
       saveFailed: 'Failed to save speech rate settings',
       saved: 'Speech rate settings updated successfully',
-      // issue 14 item 5
+      // version conflicts (docs/api.md "Versions")
       stale: 'These values may be out of date: the latest refresh failed. Save stays off until a refresh succeeds.',
       retry: 'Retry',
       theirs: 'Saved by someone else: %{enabled}, %{time_window} s, %{max_words} words',
       on: 'on',
       off: 'off',
     },
-    // issue 16: the speech-rate what-if
+    // the speech-rate what-if
     speechRatePreview: {
       title: 'What if',
       loading: 'Counting alerts on recent sessions...',
@@ -184,7 +184,7 @@ export const appMessages = {
       save: 'Save Settings',
     },
   },
-  // issue 14 item 5: an edit that started from an older version (409 VERSION_CONFLICT)
+  // an edit that started from an older version (409 VERSION_CONFLICT)
   versions: {
     conflict: 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.',
     reload: 'Reload',

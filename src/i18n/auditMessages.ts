@@ -1,5 +1,5 @@
 /**
- * Strings of the audit log, the CSV export and the generated resource views (issue 6).
+ * Strings of the audit log, the CSV export and the generated resource views.
  * Spread into `app` by en.ts.
  */
 export const auditMessages = {

@@ -49,7 +49,7 @@ export const dictionaryMessages = {
     editVariationTitle: 'Edit Variation',
     addVariationTitle: 'Add Variation',
     addVariationFor: 'Variation of: %{question}',
-    // issue 14 item 5: the newer version beside what the admin typed
+    // the newer version beside what the admin typed
     theirs: 'Their version: %{question} (answer: %{answer})',
   },
   generated: {
@@ -132,7 +132,7 @@ export const dictionaryMessages = {
     landmineUpdated: 'Landmine updated successfully',
     landmineAdded: 'Landmine added successfully',
   },
-  // issue 16: test a phrase, and the near-duplicate warning of the item dialogs
+  // test a phrase, and the near-duplicate warning of the item dialogs
   phraseTester: {
     title: 'Test a phrase',
     label: 'Test a phrase',

@@ -241,7 +241,7 @@ export const sessionsMessages = {
     share: 'Share',
     noDetections: 'No detections.',
   },
-  // issue 16: the one-file session report (customPages/sessionDetail/sessionReport.ts)
+  // the one-file session report (customPages/sessionDetail/sessionReport.ts)
   report: {
     download: 'Download report',
     downloadHint: 'One HTML file: a printable report and the full session as JSON',

@@ -5,7 +5,7 @@ type Options = { _?: string } & Record<string, unknown>;
 type Messages = typeof appMessages;
 
 // English ships with every page; another language's messages are their own chunk, fetched on
-// first use, so the sign-in page stays within its 200 KB budget (issue 2, item 9).
+// first use, so the sign-in page stays within its 200 KB budget.
 const FETCHERS: Record<Locale, () => Promise<Messages>> = {
   en: async () => appMessages,
   fr: async () => (await import('./fr/appMessages')).appMessages,
@@ -95,7 +95,7 @@ const lookup = (key: string): unknown => {
  * The `app.*` catalogue for screens rendered outside <Admin> (sign-in, sign-up, the error
  * fallback), in the language remembered by the portal's switcher. Same keys and %{name}
  * interpolation as polyglot, without polyglot or react-admin's catalogue: the sign-in page
- * has a 200 KB budget (issue 2, item 9).
+ * has a 200 KB budget.
  * An unknown key returns `options._`, else the key itself, like react-admin's translate.
  */
 export const translate = (key: string, options: Options = {}): string => {

@@ -12,7 +12,7 @@ export const usersMessages = {
     user: 'User',
     active: 'Active',
     inactive: 'Inactive',
-    // issue 14 item 7: deleted users can be found and restored
+    // deleted users can be found and restored
     deleted: 'Deleted',
   },
   emailFreed: 'Email freed',

@@ -27,7 +27,7 @@ export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
   }, [locale]);
   const { pathname } = useLocation();
   const title = translate(pageTitleKey(pathname));
-  // The window's title names the screen too (issue 14): tabs, history and screen readers tell pages apart.
+  // The window's title names the screen too: tabs, history and screen readers tell pages apart.
   const productName = translate('app.productName');
   useEffect(() => {
     document.title = `${title} - ${productName}`;

@@ -22,7 +22,7 @@ export const ConfirmDialog = ({ message, onCancel, onConfirm }: ConfirmDialogPro
         <DialogContentText id="dictionary-confirm-text">{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        {/* Cancel takes the focus, so Enter does not delete (issue 14 item 9) */}
+        {/* Cancel takes the focus, so Enter does not delete */}
         <Button onClick={onCancel} autoFocus>
           {translate('app.dictionary.confirm.cancel')}
         </Button>

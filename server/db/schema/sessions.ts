@@ -6,7 +6,7 @@ import { timestamptz } from './columns';
 /** Recorded call sessions and their detail tables. */
 
 /**
- * Recorded sessions (issue 5). `sessions` holds only what the list reads (summary and
+ * Recorded sessions. `sessions` holds only what the list reads (summary and
  * statistics columns), so a list page never touches transcripts or analyses; the detail
  * tables below are read only by GET /api/admin/sessions/{sessionId}, each by its
  * (session_id, seq) primary key.
@@ -33,7 +33,7 @@ export const sessions = pgTable(
     totalFaqs: integer('total_faqs').notNull().default(0),
     totalNewInquiries: integer('total_new_inquiries').notNull().default(0),
     responseRate: real('response_rate').notNull().default(0),
-    /** The configuration version the assistant ran with (issue 13); null for sessions recorded before. */
+    /** The configuration version the assistant ran with; null for sessions recorded before. */
     configVersion: bigint('config_version', { mode: 'number' }),
     searchText: text('search_text')
       .notNull()

@@ -6,7 +6,7 @@ import { createRng, hash, uuidFrom } from './rng';
 import type { GeneratedSession, GenerateOptions } from './types';
 
 /**
- * Deterministic generator of demo sales calls (issue 5). Session `index` under `seed` and
+ * Deterministic generator of demo sales calls. Session `index` under `seed` and
  * `now` is always the same call, whatever else is generated and whether its detail is wanted.
  *
  * Two PRNG streams per session: the *plan* stream (plan.ts) decides everything the summary

@@ -15,7 +15,7 @@ interface AuthCardProps {
  * with the language switch: the language can be chosen before signing in.
  */
 export const AuthCard = ({ title, children }: AuthCardProps) => {
-  // the window's title names the screen (issue 14), in the chosen language
+  // the window's title names the screen, in the chosen language
   const productName = translate('app.productName');
   useEffect(() => {
     document.title = `${title} - ${productName}`;

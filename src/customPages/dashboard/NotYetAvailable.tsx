@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 
 /**
  * Marks a placeholder the spec keeps (the Quick Actions, the AI Assistant and System
- * Configuration cards, spec 2) as not yet available, so it does not pass for a working control
- * (issue 14). `id` names the note, for the controls' aria-describedby.
+ * Configuration cards, spec 2) as not yet available, so it does not pass for a working control.
+ * `id` names the note, for the controls' aria-describedby.
  */
 export const NotYetAvailable = ({ id, noteKey }: { id: string; noteKey: string }) => {
   const translate = useTranslate();

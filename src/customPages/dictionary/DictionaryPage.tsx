@@ -20,7 +20,7 @@ export const DictionaryPage = () => {
   const queryClient = useQueryClient();
   const bannerControls = useBanner();
   const { banner, clear } = bannerControls;
-  // issue 16: a near-duplicate's link opens the page on the item's tab, searching for it
+  // a near-duplicate's link opens the page on the item's tab, searching for it
   const [params] = useSearchParams();
   const [tab, setTab] = useState<DictionaryTab>(() => DICTIONARY_TABS.find((name) => name === params.get('tab')) ?? 'objections');
   const [search, setSearch] = useState(() => params.get('search') ?? '');

@@ -32,7 +32,7 @@ const exportOptions = (tab: DictionaryTab, search: string) => ({
     tab === 'landmines' ? searchLandmines(rows as Landmine[], search) : searchItems(rows as DictionaryItem[], search),
 });
 
-/** spec 2: search box, Refresh, Export (issue 6) and the tab's Add button. */
+/** spec 2: search box, Refresh, Export and the tab's Add button. */
 export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAdd }: DictionaryToolbarProps) => {
   const translate = useTranslate();
   return (

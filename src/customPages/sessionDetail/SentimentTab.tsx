@@ -38,7 +38,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
     points: sentimentSeries(entries, start, speaker, session.duration ?? 0),
   }));
   const level = (score: number) => translate(`app.sessions.sentiment.level.${sentimentLevel(score)}`);
-  // issue 14: the caption says in words how each side began, ended and moved
+  // the caption says in words how each side began, ended and moved
   const seriesSummary = series
     .map(({ speaker, label, points }) =>
       points.length

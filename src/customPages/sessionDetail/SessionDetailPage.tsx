@@ -28,7 +28,7 @@ const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: m.Sentim
 const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: m.SpeechRateTab })));
 const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsTab })));
 const PREFETCH_DELAY_MS = 1_500;
-/** An in-progress call's detail reads itself again this often while events arrive (issue 13). */
+/** An in-progress call's detail reads itself again this often while events arrive. */
 export const LIVE_REFRESH_MS = 3_000;
 
 export const DETAIL_TABS = ['timeline', 'sentiment', 'speech-rate', 'statistics'] as const;

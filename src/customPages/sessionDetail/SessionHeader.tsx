@@ -9,7 +9,7 @@ import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { SessionConfigVersion } from './SessionConfigVersion';
 import { SessionReportButton } from './SessionReportButton';
 
-/** spec 2: session name, user email, duration, date and room; issue 16: the one-file report. */
+/** spec 2: session name, user email, duration, date and room; the one-file report. */
 export const SessionHeader = ({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const locale = useDateLocale();

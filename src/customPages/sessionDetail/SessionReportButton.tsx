@@ -24,7 +24,7 @@ const saveFile = (blob: Blob, name: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 };
 
-/** Builds the one-file report (issue 16) of `session` in the admin's language and downloads it. */
+/** Builds the one-file report of `session` in the admin's language and downloads it. */
 export const useSessionReportDownload = (session: SessionDetail) => {
   const translate = useTranslate();
   const dateLocale = useDateLocale();

@@ -52,7 +52,7 @@ export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, 
           const on = filter.kinds.includes(kind);
           return (
             <ToggleButton key={kind} value={kind} sx={KIND_BUTTON_SX}>
-              {/* issue 14: on and off differ by fill, text colour and a check mark, not by a faint tint */}
+              {/* on and off differ by fill, text colour and a check mark, not by a faint tint */}
               {on && <CheckIcon fontSize="small" sx={{ mr: 0.5, ml: -0.5 }} />}
               {translate(`app.sessions.kinds.${kind}`)}
             </ToggleButton>

@@ -17,7 +17,7 @@ export interface SentimentPoint {
 const MAX_SENTIMENT_POINTS = 60;
 
 /**
- * A speaker's sentiment over the call as a readable trend (issue 14): one point per step (a
+ * A speaker's sentiment over the call as a readable trend: one point per step (a
  * minute, longer for long calls), each the mean valence of their entries within a window
  * centred on it (at least 5 minutes, a sixth of the call for long ones), so one "happy"
  * between two "neutral"s no longer makes the line jump. A step with no entry in reach has
@@ -49,7 +49,7 @@ export const sentimentSeries = (
   return points;
 };
 
-/** A sentiment score in words: the five levels a coach reads (issue 14), keys of app.sessions.sentiment.level. */
+/** A sentiment score in words: the five levels a coach reads, keys of app.sessions.sentiment.level. */
 export const sentimentLevel = (score: number): 'negative' | 'slightlyNegative' | 'neutral' | 'slightlyPositive' | 'positive' =>
   score <= -0.4 ? 'negative' : score < -0.1 ? 'slightlyNegative' : score <= 0.1 ? 'neutral' : score < 0.4 ? 'slightlyPositive' : 'positive';
 
@@ -135,7 +135,7 @@ export const withAlerts = ({ intervalSeconds, points }: RateSeries, alerts: read
 };
 
 /**
- * An alert's figures for its sentence, all in words per minute (issue 14: one unit on the tab):
+ * An alert's figures for its sentence, all in words per minute (one unit on the tab):
  * the rate, the limit (max_words in time_window seconds, as words per minute) and the raw count.
  */
 export const alertWording = (alert: SpeechRateAlert, number: (value: number) => string) => ({

@@ -8,7 +8,7 @@ import { talkRatio } from './sessionStats';
 import { toMillis } from './timeline';
 
 /**
- * The one-file session report (issue 16): a printable HTML page a coach or compliance officer
+ * The one-file session report: a printable HTML page a coach or compliance officer
  * can keep, with the full session as JSON inside the same file. Pure: the caller passes the
  * words and formats of the admin's language, so the report reads like the page it came from.
  *

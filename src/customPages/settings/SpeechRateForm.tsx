@@ -27,8 +27,8 @@ interface SpeechRateFormProps {
 
 /**
  * The editable speech-rate settings; the contract's form schema holds the bounds, the numbers
- * kept as typed so a field can be cleared. A save carries the version the values were read at
- * (issue 14 item 5); `stale` (the card's refresh failed) keeps Save off.
+ * kept as typed so a field can be cleared. A save carries the version the values were read at (docs/api.md "Versions");
+ * `stale` (the card's refresh failed) keeps Save off.
  */
 export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateFormProps) => {
   const translate = useTranslate();

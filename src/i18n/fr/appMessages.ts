@@ -153,7 +153,7 @@ export const appMessages: typeof english = {
       on: 'activé',
       off: 'désactivé',
     },
-    // issue 16 : la simulation du débit de parole
+    // la simulation du débit de parole
     speechRatePreview: {
       title: 'Simulation',
       loading: 'Décompte des alertes sur les sessions récentes...',

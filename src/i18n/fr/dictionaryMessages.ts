@@ -132,7 +132,7 @@ export const dictionaryMessages: typeof english = {
     landmineUpdated: 'Sujet sensible mis à jour',
     landmineAdded: 'Sujet sensible ajouté',
   },
-  // issue 16 : tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
+  // tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
   phraseTester: {
     title: 'Tester une phrase',
     label: 'Tester une phrase',

@@ -7,7 +7,7 @@ import type { ResourceDeclaration } from '../types';
 const ApiKeyList = lazy(() => import('./ApiKeyList').then((m) => ({ default: m.ApiKeyList })));
 
 /**
- * The assistant API's service keys at /service-keys (issue 13) over /api/admin/api-keys: one
+ * The assistant API's service keys at /service-keys over /api/admin/api-keys: one
  * call lists them all (never a secret); create answers the secret once; DELETE revokes. Not
  * at /api-keys: the server and Vite's proxy take every path starting with /api for the API.
  */

@@ -3,7 +3,7 @@ import { auditRecordSchema } from '@/contract/audit';
 import type { ResourceDeclaration } from '../types';
 
 /**
- * The Audit Log at /audit (issue 6): read-only, no custom views, in ra-data-simple-rest's
+ * The Audit Log at /audit: read-only, no custom views, in ra-data-simple-rest's
  * dialect over GET /api/admin/audit (filters, sort, range; Content-Range total).
  */
 const audit: ResourceDeclaration = {

@@ -15,7 +15,7 @@ export interface ItemFormValues {
   question: string;
   answer: string;
   category: string;
-  /** The version the edit started from (issue 14 item 5); none when adding. */
+  /** The version the edit started from; none when adding. */
   version?: number;
 }
 

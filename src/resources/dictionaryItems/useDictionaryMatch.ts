@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@/shared/useDebouncedValue';
 import type { DictionaryTab } from './dictionaryTypes';
 
 /**
- * POST /api/dictionary/match for a text being typed (issue 16): asked once typing pauses
+ * POST /api/dictionary/match for a text being typed: asked once typing pauses
  * (the portal's debounce), never for an empty text or one over the contract's limit.
  * `excludeId` leaves out the item being edited and its variations.
  */

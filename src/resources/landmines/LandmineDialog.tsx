@@ -27,7 +27,7 @@ export const LandmineDialog = ({ landmine, onClose, onSave, onReload }: Landmine
     mode: 'onChange',
   });
   const save = useDialogSave(onClose);
-  // An edit starts from the version (and status) it loaded; after a conflict, from the reloaded one (issue 14 item 5).
+  // An edit starts from the version (and status) it loaded; after a conflict, from the reloaded one.
   const [base, setBase] = useState(landmine && { version: landmine.version, isActive: landmine.isActive });
   const [theirs, setTheirs] = useState<Landmine | null>(null);
   const reload = async () => {

@@ -25,7 +25,7 @@ export const SessionList = () => {
   const dateLocale = useDateLocale();
   const query = useGetList<SessionRecord>('sessions', sessionListParams(filters, page), { placeholderData: keepPreviousData });
   const { data, total = 0, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = query;
-  // issue 14: the failure shows from the first failed attempt, while retries go on behind it
+  // the failure shows from the first failed attempt, while retries go on behind it
   const { failure: error, retrying } = readFailure(query);
   // rows kept from an earlier load (another page, or before a refresh that failed)
   const stale = Boolean(error && data?.length);

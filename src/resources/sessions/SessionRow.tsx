@@ -59,7 +59,7 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
         <SessionStatusBadge status={session.status} />
       </TableCell>
       <TableCell>
-        {/* one line at any width (issue 14: it wrapped at 1400 px) */}
+        {/* one line at any width (it wrapped at 1400 px) */}
         <Button
           size="small"
           sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}

@@ -24,7 +24,7 @@ const known = new Set<string>(KNOWN_CATEGORIES);
 const words = (code: string) => code.toLowerCase().replace(/_+/g, ' ').trim();
 
 /**
- * A category as a worded, translated label (issue 14): the catalogue's for the known codes,
+ * A category as a worded, translated label: the catalogue's for the known codes,
  * 'Objection: <topic>' for another objection, else the code's own words in sentence case.
  */
 export const useCategoryLabel = () => {

@@ -19,7 +19,7 @@ export interface SessionSummary {
   status: SessionStatus;
   metadata?: { roomName?: string | null } | null;
   statistics: SessionStatistics;
-  /** The configuration version the call ran with (issue 13); null for calls recorded before versions existed. */
+  /** The configuration version the call ran with; null for calls recorded before versions existed. */
   configVersion?: number | null;
 }
 
@@ -67,7 +67,7 @@ export interface SessionFilters {
 
 export const NO_FILTERS: SessionFilters = { search: '', status: 'all' };
 
-/** The list call's filter: only what is set (spec 7: optional status; issue 5: search over every page). */
+/** The list call's filter: only what is set (spec 7: optional status; search over every page). */
 export const toListFilter = ({ search, status }: SessionFilters): Record<string, string> => ({
   ...(status !== 'all' ? { status } : {}),
   ...(search.trim() ? { search: search.trim() } : {}),

@@ -18,7 +18,7 @@ interface UserCreateDialogProps {
  * are set (the contract's create schema). When an unverified self sign-up holds the email (409
  * EMAIL_HELD_UNVERIFIED), the server's message comes with "Replace that account", which sends
  * the form again with replaceUnverified, as long as the email is still the one the server answered for.
- * When a deleted user holds it (409 EMAIL_HELD_BY_DELETED, issue 14 item 7), the dialog offers
+ * When a deleted user holds it (409 EMAIL_HELD_BY_DELETED), the dialog offers
  * "Restore the deleted account" or "Free the email" (then creates the new account).
  */
 export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => {

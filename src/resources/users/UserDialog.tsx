@@ -21,7 +21,7 @@ interface UserDialogProps {
   onClose: () => void;
   /** Runs on Enter or the submit button; a form's handler validates the values itself. */
   onSubmit: () => void;
-  /** A destructive dialog focuses Cancel, so Enter does not confirm it (issue 14 item 9). */
+  /** A destructive dialog focuses Cancel, so Enter does not confirm it. */
   focusCancel?: boolean;
   children: ReactNode;
 }

@@ -30,7 +30,7 @@ export const UserEditDialog = ({ user, self, onClose, onDone }: UserEditDialogPr
   const [update, mutation] = useUpdate<UserRecord>();
   const action = useActionState(mutation, 'app.users.errors.update');
   const dataProvider = useDataProvider<PortalDataProvider>();
-  // The edit starts from the version it loaded; after a conflict, from the reloaded one (issue 14 item 5).
+  // The edit starts from the version it loaded; after a conflict, from the reloaded one.
   const [version, setVersion] = useState(user.version);
   const [theirs, setTheirs] = useState<UserRecord | null>(null);
   const conflict = mutation.isError && isVersionConflict(mutation.error);

@@ -66,7 +66,7 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
         onPageChange={(_event, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPerPageChange(Number(event.target.value))}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        // while the first page loads there is no range to show (issue 14: not "0-0 of 0")
+        // while the first page loads there is no range to show (not "0-0 of 0")
         labelDisplayedRows={({ from, to, count }) =>
           users === undefined ? translate('app.users.loading') : translate('app.users.range', { from, to, count })
         }

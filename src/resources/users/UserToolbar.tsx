@@ -17,7 +17,7 @@ interface UserToolbarProps {
   onAdd: () => void;
 }
 
-/** spec 2: search (debounced), Role and Status filters, Refresh, Export (issue 6) and Add User. */
+/** spec 2: search (debounced), Role and Status filters, Refresh, Export and Add User. */
 export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: UserToolbarProps) => {
   const translate = useTranslate();
   const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);

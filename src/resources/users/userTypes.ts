@@ -8,7 +8,7 @@ export type UserRecord = Omit<User, '_id'> & { id: Identifier };
 export interface UserFilters {
   search: string;
   role: 'all' | User['role'];
-  /** 'deleted' (issue 14 item 7) lists the deleted users only; the other values never show them. */
+  /** 'deleted' lists the deleted users only; the other values never show them. */
   status: 'all' | 'active' | 'inactive' | 'deleted';
 }
 
