@@ -26,6 +26,7 @@ export const usersMessages = {
     actions: 'Actions',
   },
   never: 'Never',
+  noName: 'No name given: the first part of the email is shown',
   /** Whether the identity provider says the owner proved the email address (beyond the spec). */
   verification: { verified: 'Verified', notVerified: 'Not verified' },
   range: '%{from}–%{to} of %{count}',

@@ -27,6 +27,7 @@ export const usersMessages: typeof english = {
     actions: 'Actions',
   },
   never: 'Jamais',
+  noName: "Aucun nom indiqué : la première partie de l'e-mail est affichée",
   verification: { verified: 'Vérifié', notVerified: 'Non vérifié' },
   range: '%{from}–%{to} sur %{count}',
   empty: 'Aucun utilisateur trouvé.',

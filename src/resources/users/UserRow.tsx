@@ -74,7 +74,16 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <RoleIcon color={user.role === 'admin' ? 'primary' : 'action'} fontSize="small" />
-          {user.name}
+          {user.name.trim() !== '' ? (
+            user.name
+          ) : (
+            // A self sign-up may have no name: the email's first part stands in, greyed, and says so.
+            <Tooltip title={translate('app.users.noName')}>
+              <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                {user.email.split('@')[0]}
+              </Box>
+            </Tooltip>
+          )}
         </Box>
       </TableCell>
       <TableCell>
