@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { translate } from '@/i18n/translate';
+import { messageText } from './authMessages';
 import { LanguageSwitch } from './LanguageSwitch';
 
 interface AuthCardProps {
@@ -37,3 +39,19 @@ export const AuthCard = ({ title, children }: AuthCardProps) => {
     </Box>
   );
 };
+
+/** The sign-in and sign-up screens' notice (a warning) and error, each a message key from authMessages. */
+export const AuthMessages = ({ alert, error }: { alert: string; error: string }) => (
+  <>
+    {alert && (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {messageText(alert)}
+      </Alert>
+    )}
+    {error && (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {messageText(error)}
+      </Alert>
+    )}
+  </>
+);

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AccessDeniedError, loginReturnPath, readLoginNotice, usePortalAuth } from '@/authProvider';
 import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthMessages } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
-import { authErrorMessage, messageText } from './authMessages';
+import { authErrorMessage } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
 import { PATHS } from '../../shared/paths';
@@ -91,16 +90,7 @@ export const LoginPage = () => {
 
   return (
     <AuthCard title={translate('app.login.title')}>
-      {alert && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {messageText(alert)}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {messageText(error)}
-        </Alert>
-      )}
+      <AuthMessages alert={alert} error={error} />
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.login.title')}>
         <AuthTextField
           label={translate('app.login.email')}

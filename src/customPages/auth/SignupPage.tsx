@@ -1,15 +1,14 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { usePortalAuth } from '@/authProvider';
 import { MIN_PASSWORD_LENGTH } from '@/config';
 import { translate } from '@/i18n/translate';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthMessages } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
-import { authErrorMessage, messageText } from './authMessages';
+import { authErrorMessage } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
 import { PATHS } from '../../shared/paths';
 
@@ -81,16 +80,7 @@ export const SignupPage = () => {
 
   return (
     <AuthCard title={translate('app.signup.title')}>
-      {alert && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {messageText(alert)}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {messageText(error)}
-        </Alert>
-      )}
+      <AuthMessages alert={alert} error={error} />
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.signup.title')}>
         {field('email', 'email', 'email')}
         {field('password', 'password', 'new-password', translate('app.signup.passwordHelper'))}
