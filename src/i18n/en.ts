@@ -3,6 +3,7 @@ import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { dictionaryMessages } from './dictionaryMessages';
+import { listPreferencesMessages } from './listPreferencesMessages';
 import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
 
@@ -23,6 +24,7 @@ export const en = {
     sessions: sessionsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
+    listPreferences: listPreferencesMessages,
   },
 };
 

@@ -4,6 +4,7 @@ import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
+import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
 import { usersMessages } from './fr/usersMessages';
 
@@ -22,5 +23,6 @@ export const fr: Catalogue = {
     sessions: sessionsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
+    listPreferences: listPreferencesMessages,
   },
 };

@@ -1,12 +1,12 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
+import { ColumnCell } from '@/shared/ColumnCell';
 import { PATHS } from '@/shared/paths';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { formatStartTime } from './formatDuration';
@@ -22,7 +22,7 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
   const stats = session.statistics;
   return (
     <TableRow hover>
-      <TableCell>
+      <ColumnCell column="info">
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {session.sessionName}
         </Typography>
@@ -32,11 +32,13 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
         <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={session.sessionId}>
           {session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH)}
         </Typography>
-      </TableCell>
-      <TableCell>{session.userEmail}</TableCell>
-      <TableCell>{session.metadata?.roomName || translate('app.sessions.noRoom')}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.duration(session.duration)}</TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="user">{session.userEmail}</ColumnCell>
+      <ColumnCell column="room">{session.metadata?.roomName || translate('app.sessions.noRoom')}</ColumnCell>
+      <ColumnCell column="duration" sx={{ whiteSpace: 'nowrap' }}>
+        {format.duration(session.duration)}
+      </ColumnCell>
+      <ColumnCell column="statistics">
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', typography: 'caption' }}>
           <li>
             {translate('app.sessions.counts.transcripts', {
@@ -54,11 +56,11 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
             {translate('app.sessions.counts.faqs', { smart_count: stats?.totalFAQs ?? 0, count: format.number(stats?.totalFAQs ?? 0) })}
           </li>
         </Box>
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="status">
         <SessionStatusBadge status={session.status} />
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="actions">
         {/* one line at any width (it wrapped at 1400 px) */}
         <Button
           size="small"
@@ -69,7 +71,7 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
         >
           {translate('app.sessions.viewDetails')}
         </Button>
-      </TableCell>
+      </ColumnCell>
     </TableRow>
   );
 };

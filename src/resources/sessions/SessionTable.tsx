@@ -6,43 +6,55 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
+import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
 import { SessionRow } from './SessionRow';
 import type { SessionSummary } from './sessionTypes';
 
 const COLUMNS = ['info', 'user', 'room', 'duration', 'statistics', 'status', 'actions'] as const;
 
+/** The columns the toolbar's chooser offers: the session's name and id, and View Details, always stay. */
+export const SESSION_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
+  list: 'sessions',
+  columns: COLUMNS,
+  required: ['info', 'actions'],
+  label: (column) => `app.sessions.columns.${column}`,
+};
+
 /** spec 2: the sessions table; `sessions` undefined while the first page loads. */
 export const SessionTable = ({ sessions }: { sessions: SessionSummary[] | undefined }) => {
   const translate = useTranslate();
+  const { visible } = useListColumns(SESSION_COLUMNS);
   const message = sessions === undefined ? 'loading' : sessions.length === 0 ? 'empty' : null;
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {visible.map((column) => (
               <TableCell key={column} sx={{ fontWeight: 600 }}>
                 {translate(`app.sessions.columns.${column}`)}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {message ? (
-            <TableRow>
-              <TableCell
-                colSpan={COLUMNS.length}
-                align="center"
-                sx={{ py: 4, color: 'text.secondary' }}
-                role={message === 'loading' ? 'status' : undefined}
-              >
-                {translate(`app.sessions.${message}`)}
-              </TableCell>
-            </TableRow>
-          ) : (
-            sessions?.map((session) => <SessionRow key={session.sessionId} session={session} />)
-          )}
-        </TableBody>
+        <VisibleColumnsContext value={visible}>
+          <TableBody>
+            {message ? (
+              <TableRow>
+                <TableCell
+                  colSpan={visible.length}
+                  align="center"
+                  sx={{ py: 4, color: 'text.secondary' }}
+                  role={message === 'loading' ? 'status' : undefined}
+                >
+                  {translate(`app.sessions.${message}`)}
+                </TableCell>
+              </TableRow>
+            ) : (
+              sessions?.map((session) => <SessionRow key={session.sessionId} session={session} />)
+            )}
+          </TableBody>
+        </VisibleColumnsContext>
       </Table>
     </TableContainer>
   );

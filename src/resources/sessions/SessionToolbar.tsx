@@ -6,8 +6,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import { ColumnChooser } from '@/shared/ColumnChooser';
+import { SavedQueries } from '@/shared/SavedQueries';
 import { useDebouncedSearch } from '@/shared/useDebouncedValue';
+import { SESSION_COLUMNS } from './SessionTable';
 import { SESSION_STATUSES, toListFilter, type SessionFilters } from './sessionTypes';
+
+/** A saved query (search and status) read back from the store, or null when it is not one. */
+const parseQuery = (value: unknown): SessionFilters | null => {
+  const { search, status } = (value ?? {}) as Partial<Record<keyof SessionFilters, unknown>>;
+  const known = status === 'all' || SESSION_STATUSES.includes(status as never);
+  return typeof search === 'string' && known ? { search, status: status as SessionFilters['status'] } : null;
+};
 
 interface SessionToolbarProps {
   filters: SessionFilters;
@@ -22,6 +32,11 @@ export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefr
   const translate = useTranslate();
   const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
   const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
+  const applyQuery = (query: SessionFilters) => {
+    setSearch(query.search);
+    onSearchInput(query.search);
+    onFiltersChange(query);
+  };
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
@@ -56,6 +71,8 @@ export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefr
         {translate('app.sessions.refresh')}
       </Button>
       <ExportCsvButton resource="sessions" filter={toListFilter(filters)} />
+      <SavedQueries list="sessions" current={{ search, status: filters.status }} parse={parseQuery} onApply={applyQuery} />
+      <ColumnChooser spec={SESSION_COLUMNS} />
     </Stack>
   );
 };

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useTranslate } from 'react-admin';
+import { type ListColumnsSpec, useListColumns } from './useListColumns';
+
+/**
+ * The toolbar's Columns button: a menu of the list's columns, each a checkbox item (arrow keys,
+ * Enter or Space), the required ones checked and disabled, and Reset. The table reads the same
+ * stored choice through useListColumns.
+ */
+export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpec<C> }) => {
+  const translate = useTranslate();
+  const { visible, hidden, toggle, reset } = useListColumns(spec);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        startIcon={<ViewColumnIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        {hidden.length > 0
+          ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
+          : translate('app.listPreferences.columns.button')}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': translate('app.listPreferences.columns.menu') } }}
+      >
+        {spec.columns.map((column) => {
+          const shown = visible.includes(column);
+          const required = spec.required.includes(column);
+          return (
+            <MenuItem key={column} role="menuitemcheckbox" aria-checked={shown} disabled={required} onClick={() => toggle(column)}>
+              <ListItemIcon>{shown ? <CheckBoxIcon fontSize="small" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText
+                primary={translate(spec.label(column))}
+                secondary={required ? translate('app.listPreferences.columns.alwaysShown') : undefined}
+              />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem onClick={reset} disabled={hidden.length === 0}>
+          <ListItemIcon>
+            <RestartAltIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={translate('app.listPreferences.columns.reset')} />
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};

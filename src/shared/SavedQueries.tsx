@@ -1,0 +1,157 @@
+import { type FormEvent, useId, useState } from 'react';
+import BookmarksIcon from '@mui/icons-material/Bookmarks';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SaveIcon from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { type QueryParser, sameQuery, useSavedQueries } from './useSavedQueries';
+
+const NAME_MAX_LENGTH = 60;
+
+const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name: string) => void; onClose: () => void }) => {
+  const translate = useTranslate();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const trimmed = name.trim();
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (trimmed) onSave(trimmed);
+  };
+  const helper =
+    touched && !trimmed
+      ? translate('app.listPreferences.queries.nameRequired')
+      : names.includes(trimmed)
+        ? translate('app.listPreferences.queries.replaces')
+        : ' ';
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{translate('app.listPreferences.queries.saveTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={translate('app.listPreferences.queries.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={touched && !trimmed}
+            helperText={helper}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {translate('ra.action.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+interface SavedQueriesProps<Q> {
+  /** Names the list in the stored preference (e.g. 'users'). */
+  list: string;
+  /** The list's filters, search and sort as they are now. */
+  current: Q;
+  parse: QueryParser<Q>;
+  onApply: (query: Q) => void;
+}
+
+/** The toolbar's Saved queries button: save the current query under a name, apply one in one click, delete one. */
+export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueriesProps<Q>) => {
+  const translate = useTranslate();
+  const { saved, save, remove } = useSavedQueries(list, parse);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [naming, setNaming] = useState(false);
+  const popoverId = useId();
+  return (
+    <>
+      <Button
+        startIcon={<BookmarksIcon />}
+        aria-haspopup="dialog"
+        aria-controls={anchor ? popoverId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        {translate('app.listPreferences.queries.button')}
+      </Button>
+      <Popover
+        id={popoverId}
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        <Box sx={{ p: 1, width: 320, maxWidth: '100vw' }} role="group" aria-label={translate('app.listPreferences.queries.button')}>
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 0.5 }}>
+            {saved.length > 0
+              ? translate('app.listPreferences.queries.count', { smart_count: saved.length })
+              : translate('app.listPreferences.queries.empty')}
+          </Typography>
+          {saved.length > 0 && (
+            <List dense>
+              {saved.map(({ name, query }) => (
+                <ListItem
+                  key={name}
+                  disablePadding
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      aria-label={translate('app.listPreferences.queries.delete', { name })}
+                      onClick={() => remove(name)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  }
+                >
+                  <ListItemButton
+                    selected={sameQuery(query, current)}
+                    aria-label={translate('app.listPreferences.queries.apply', { name })}
+                    onClick={() => {
+                      onApply(query);
+                      setAnchor(null);
+                    }}
+                  >
+                    <ListItemText primary={name} slotProps={{ primary: { noWrap: true } }} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <Button startIcon={<SaveIcon />} onClick={() => setNaming(true)}>
+            {translate('app.listPreferences.queries.save')}
+          </Button>
+        </Box>
+      </Popover>
+      {naming && (
+        <NameDialog
+          names={saved.map((entry) => entry.name)}
+          onClose={() => setNaming(false)}
+          onSave={(name) => {
+            save(name, current);
+            setNaming(false);
+          }}
+        />
+      )}
+    </>
+  );
+};
