@@ -10,10 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'react-admin';
 import type { ApiKey } from '@/contract/apiKeys';
 import { BannerAlert } from '@/shared/BannerAlert';
+import { ColumnChooser } from '@/shared/ColumnChooser';
 import { useBanner } from '@/shared/useBanner';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 import { ApiKeyRevokeDialog } from './ApiKeyRevokeDialog';
-import { ApiKeyTable } from './ApiKeyTable';
+import { API_KEY_COLUMNS, ApiKeyTable } from './ApiKeyTable';
 import { RESOURCE, useErrorText } from './useApiKeyActions';
 
 /** Every key in one call (a handful): the list is sorted in the browser, newest first. */
@@ -34,6 +35,7 @@ export const ApiKeyList = () => {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {translate('app.apiKeys.intro')}
         </Typography>
+        <ColumnChooser spec={API_KEY_COLUMNS} />
         <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
           {translate('app.apiKeys.refresh')}
         </Button>

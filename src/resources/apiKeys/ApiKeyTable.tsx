@@ -15,9 +15,19 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { ApiKey } from '@/contract/apiKeys';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { ColumnCell } from '@/shared/ColumnCell';
+import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
 
 const COLUMNS = ['name', 'prefix', 'scopes', 'created', 'lastUsed', 'status', 'actions'] as const;
 const DATE_TIME = 'MMM dd, yyyy HH:mm';
+
+/** The columns the list's chooser offers: the key's name and Revoke always stay. */
+export const API_KEY_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
+  list: 'apiKeys',
+  columns: COLUMNS,
+  required: ['name', 'actions'],
+  label: (column) => `app.apiKeys.columns.${column}`,
+};
 
 interface ApiKeyTableProps {
   /** undefined while loading. */
@@ -31,35 +41,37 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
   const revoked = apiKey.revokedAt !== null;
   return (
     <TableRow hover sx={revoked ? { opacity: 0.7 } : undefined}>
-      <TableCell>{apiKey.name}</TableCell>
-      <TableCell>
+      <ColumnCell column="name">{apiKey.name}</ColumnCell>
+      <ColumnCell column="prefix">
         {/* The ellipsis says the key goes on; drawn by CSS, it is not a text to translate. */}
         <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', '&::after': { content: '"…"' } }}>
           {apiKey.prefix}
         </Typography>
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="scopes">
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {apiKey.scopes.map((scope) => (
             <Chip key={scope} size="small" variant="outlined" label={scope} />
           ))}
         </Box>
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="created">
         {formatDate(apiKey.createdAt, DATE_TIME, locale)}
         <Typography variant="body2" color="text.secondary">
           {translate('app.apiKeys.createdBy', { who: apiKey.createdByEmail ?? apiKey.createdByUid })}
         </Typography>
-      </TableCell>
-      <TableCell>{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DATE_TIME, locale) : translate('app.apiKeys.never')}</TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="lastUsed">
+        {apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DATE_TIME, locale) : translate('app.apiKeys.never')}
+      </ColumnCell>
+      <ColumnCell column="status">
         {revoked ? (
           <Chip size="small" label={translate('app.apiKeys.revokedOn', { date: formatDate(apiKey.revokedAt ?? '', DATE_TIME, locale) })} />
         ) : (
           <Chip size="small" color="success" variant="outlined" label={translate('app.apiKeys.active')} />
         )}
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="actions">
         {!revoked && (
           <Button
             size="small"
@@ -71,7 +83,7 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
             {translate('app.apiKeys.revoke.action')}
           </Button>
         )}
-      </TableCell>
+      </ColumnCell>
     </TableRow>
   );
 };
@@ -79,9 +91,10 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
 /** The keys: name, shown prefix, scopes, created by and when, last used, status, and Revoke. */
 export const ApiKeyTable = ({ keys, onRevoke }: ApiKeyTableProps) => {
   const translate = useTranslate();
+  const { visible } = useListColumns(API_KEY_COLUMNS);
   const message = (content: ReactNode) => (
     <TableRow>
-      <TableCell colSpan={COLUMNS.length} align="center">
+      <TableCell colSpan={visible.length} align="center">
         {content}
       </TableCell>
     </TableRow>
@@ -92,18 +105,20 @@ export const ApiKeyTable = ({ keys, onRevoke }: ApiKeyTableProps) => {
         <Table size="small" aria-label={translate('app.apiKeys.title')}>
           <TableHead>
             <TableRow>
-              {COLUMNS.map((column) => (
+              {visible.map((column) => (
                 <TableCell key={column}>{translate(`app.apiKeys.columns.${column}`)}</TableCell>
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {keys === undefined && message(<CircularProgress size={24} aria-label={translate('app.apiKeys.loading')} />)}
-            {keys?.length === 0 && message(translate('app.apiKeys.empty'))}
-            {keys?.map((apiKey) => (
-              <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} />
-            ))}
-          </TableBody>
+          <VisibleColumnsContext value={visible}>
+            <TableBody>
+              {keys === undefined && message(<CircularProgress size={24} aria-label={translate('app.apiKeys.loading')} />)}
+              {keys?.length === 0 && message(translate('app.apiKeys.empty'))}
+              {keys?.map((apiKey) => (
+                <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} />
+              ))}
+            </TableBody>
+          </VisibleColumnsContext>
         </Table>
       </TableContainer>
     </Paper>
