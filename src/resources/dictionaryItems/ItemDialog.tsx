@@ -22,15 +22,15 @@ export interface ItemFormValues {
 /** The newer version of the edited item, loaded after a 409 VERSION_CONFLICT. */
 export type LatestItem = Pick<ItemFormValues, 'question' | 'answer'> & { version?: number };
 
-/** What the item dialog adds or edits: a new original, an original, or a variation of `parent`. */
+/** What the item dialog adds or edits: a new original (pre-filled from a call's new inquiry), an original, or a variation of `parent`. */
 export type ItemDialogTarget =
-  | { kind: 'add' }
+  | { kind: 'add'; question?: string; answer?: string }
   | { kind: 'edit'; item: DictionaryItem }
   | { kind: 'editVariation'; variation: Variation; parent: DictionaryItem };
 
 /** spec 4: the category is never edited: Original by default, Variation for variations. */
 const initialValues = (target: ItemDialogTarget): ItemFormValues => {
-  if (target.kind === 'add') return { question: '', answer: '', category: DEFAULT_ORIGINAL_CATEGORY };
+  if (target.kind === 'add') return { question: target.question ?? '', answer: target.answer ?? '', category: DEFAULT_ORIGINAL_CATEGORY };
   if (target.kind === 'edit')
     return { question: target.item.question, answer: target.item.answer, category: target.item.category || DEFAULT_ORIGINAL_CATEGORY };
   return {

@@ -13,14 +13,16 @@ interface VariationDialogProps {
   parent: DictionaryItem;
   onClose: () => void;
   onSave: (question: string) => Promise<SaveOutcome>;
+  /** The question to start from (a call's new inquiry); empty by default. */
+  initialQuestion?: string;
 }
 
 /** spec 5: a variation needs only its question (the contract's rule); it shares the original's answer. */
-export const VariationDialog = ({ parent, onClose, onSave }: VariationDialogProps) => {
+export const VariationDialog = ({ parent, onClose, onSave, initialQuestion = '' }: VariationDialogProps) => {
   const translate = useTranslate();
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(variationCreateSchema),
-    defaultValues: { question: '' },
+    defaultValues: { question: initialQuestion },
     mode: 'onChange',
   });
   const save = useDialogSave(onClose);
