@@ -8,11 +8,11 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { ColumnCell } from '@/shared/ColumnCell';
 import { useIsOwnAccount } from './useIsOwnAccount';
 import { UserRestoreButton } from './UserRestoreButton';
 import { UserToggleSwitch } from './UserToggleSwitch';
@@ -71,7 +71,7 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
   };
   return (
     <TableRow hover>
-      <TableCell>
+      <ColumnCell column="user">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <RoleIcon color={user.role === 'admin' ? 'primary' : 'action'} fontSize="small" />
           {user.name.trim() !== '' ? (
@@ -85,26 +85,28 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
             </Tooltip>
           )}
         </Box>
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="email">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {user.email}
           <VerifiedChip verified={user.emailVerified} />
         </Box>
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="role">
         <Chip size="small" label={translate(`app.users.filters.${user.role}`)} color={user.role === 'admin' ? 'primary' : 'default'} />
-      </TableCell>
-      <TableCell>
+      </ColumnCell>
+      <ColumnCell column="status">
         <Chip
           size="small"
           label={translate(`app.users.filters.${user.deletedAt ? 'deleted' : user.isActive ? 'active' : 'inactive'}`)}
           color={user.isActive ? 'success' : 'default'}
         />
-      </TableCell>
-      <TableCell>{user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}</TableCell>
-      <TableCell>{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      </ColumnCell>
+      <ColumnCell column="lastLogin">
+        {user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}
+      </ColumnCell>
+      <ColumnCell column="created">{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</ColumnCell>
+      <ColumnCell column="actions" sx={{ whiteSpace: 'nowrap' }}>
         {user.deletedAt ? (
           <UserRestoreButton user={user} onRestored={onToggled} onFailed={onToggleFailed} />
         ) : (
@@ -115,7 +117,7 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
             {action('delete', DeleteIcon, own ? 'app.users.self.delete' : undefined)}
           </>
         )}
-      </TableCell>
+      </ColumnCell>
     </TableRow>
   );
 };

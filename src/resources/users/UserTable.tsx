@@ -10,10 +10,19 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
+import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
 import { UserRow } from './UserRow';
 import type { UserDialogState, UserRecord } from './userTypes';
 
 const COLUMNS = ['user', 'email', 'role', 'status', 'lastLogin', 'created', 'actions'] as const;
+
+/** The columns the toolbar's chooser offers: the email, which tells users apart, and the row actions always stay. */
+export const USER_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
+  list: 'users',
+  columns: COLUMNS,
+  required: ['email', 'actions'],
+  label: (column) => `app.users.columns.${column}`,
+};
 
 interface UserTableProps {
   users: UserRecord[] | undefined;
@@ -30,9 +39,10 @@ interface UserTableProps {
 /** spec 2: the users table with its pagination (the page here is 0-based). */
 export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPageChange, ...rowProps }: UserTableProps) => {
   const translate = useTranslate();
+  const { visible } = useListColumns(USER_COLUMNS);
   const message = (content: ReactNode) => (
     <TableRow>
-      <TableCell colSpan={COLUMNS.length} align="center">
+      <TableCell colSpan={visible.length} align="center">
         {content}
       </TableCell>
     </TableRow>
@@ -43,18 +53,20 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
         <Table size="small">
           <TableHead>
             <TableRow>
-              {COLUMNS.map((column) => (
+              {visible.map((column) => (
                 <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {users === undefined && message(<CircularProgress size={24} aria-label={translate('app.users.loading')} />)}
-            {users?.length === 0 && message(translate('app.users.empty'))}
-            {users?.map((user) => (
-              <UserRow key={user.id} user={user} {...rowProps} />
-            ))}
-          </TableBody>
+          <VisibleColumnsContext value={visible}>
+            <TableBody>
+              {users === undefined && message(<CircularProgress size={24} aria-label={translate('app.users.loading')} />)}
+              {users?.length === 0 && message(translate('app.users.empty'))}
+              {users?.map((user) => (
+                <UserRow key={user.id} user={user} {...rowProps} />
+              ))}
+            </TableBody>
+          </VisibleColumnsContext>
         </Table>
       </TableContainer>
       <TablePagination

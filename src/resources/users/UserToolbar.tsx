@@ -7,8 +7,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { ExportCsvButton } from '../generic/ExportCsvButton';
+import { ColumnChooser } from '@/shared/ColumnChooser';
+import { SavedQueries } from '@/shared/SavedQueries';
 import { useDebouncedSearch } from '@/shared/useDebouncedValue';
+import { USER_COLUMNS } from './UserTable';
 import { toListFilter, type UserFilters } from './userTypes';
+
+const ROLES = ['all', 'admin', 'user'] as const;
+const STATUSES = ['all', 'active', 'inactive', 'deleted'] as const;
+
+/** A saved query (search, role, status) read back from the store, or null when it is not one. */
+const parseQuery = (value: unknown): UserFilters | null => {
+  const { search, role, status } = (value ?? {}) as Partial<Record<keyof UserFilters, unknown>>;
+  const known = ROLES.includes(role as never) && STATUSES.includes(status as never);
+  return typeof search === 'string' && known ? ({ search, role, status } as UserFilters) : null;
+};
 
 interface UserToolbarProps {
   filters: UserFilters;
@@ -22,6 +35,10 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
   const translate = useTranslate();
   const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
   const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
+  const applyQuery = (query: UserFilters) => {
+    setSearch(query.search);
+    onFiltersChange(query);
+  };
 
   const select = (name: 'role' | 'status', options: readonly string[]) => (
     <TextField
@@ -51,12 +68,14 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {select('role', ['all', 'admin', 'user'])}
-      {select('status', ['all', 'active', 'inactive', 'deleted'])}
+      {select('role', ROLES)}
+      {select('status', STATUSES)}
       <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
         {translate('app.users.refresh')}
       </Button>
       <ExportCsvButton resource="users" filter={toListFilter(filters)} />
+      <SavedQueries list="users" current={{ ...filters, search }} parse={parseQuery} onApply={applyQuery} />
+      <ColumnChooser spec={USER_COLUMNS} />
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
         {translate('app.users.add')}
       </Button>
