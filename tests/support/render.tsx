@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type I18nProvider } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type I18nProvider, type Store } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { PortalAuthContext } from '@/authProvider';
@@ -66,6 +66,8 @@ interface AdminRenderOptions {
   path?: string;
   /** Default one that never retries; pass the portal's (createPortalQueryClient) to test its retries. */
   queryClient?: QueryClient;
+  /** Default a fresh memory store; pass one to keep what a screen stored across renders. */
+  store?: Store;
 }
 
 /** Renders a signed-in screen inside react-admin's contexts, with fakes for both providers. */
@@ -78,6 +80,7 @@ export const renderInAdmin = (
     i18nProvider = portalI18nProvider,
     path = '/dashboard',
     queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    store = memoryStore(),
   }: AdminRenderOptions = {},
 ) =>
   render(
@@ -87,7 +90,7 @@ export const renderInAdmin = (
           authProvider={authProvider}
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
-          store={memoryStore()}
+          store={store}
           queryClient={queryClient}
           theme={theme}
         >
