@@ -180,8 +180,10 @@ try {
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
-  // 4. The assistant's sessions ingest, on a PGlite of its own.
+  // 4. The assistant's sessions ingest, on a PGlite of its own: the most it takes, then its
+  // latencies at the goal's rate.
   await benchIngest({ log: (line) => console.log(line) });
+  await benchIngest({ rate: 2_000, log: (line) => console.log(line) });
   await browser.close();
   browser = null;
   await product.stop();

@@ -26,6 +26,8 @@ export interface StatisticsUpkeepOptions {
 const WRITE_STATEMENT = /^\s*(insert|update|delete|copy|merge|truncate)\b/i;
 /** A statement opening with a CTE that writes (the sessions ingest stores a batch this way). */
 const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert\s+into|delete\s+from|update\s+"?\w+"?\s+set)\b/i;
+/** A call of a database function that writes (migration 0007 stores the ingest's batches this way). */
+const WRITING_FUNCTION = /^\s*select\b[\s\S]*\bfrom\s+append_session_events\s*\(/i;
 
 /**
  * Counts the write statements it is shown (`noteQuery`, fed by Drizzle's query logger: a
@@ -64,7 +66,7 @@ export const createStatisticsUpkeep = (
 
   return {
     noteQuery: (query: string): void => {
-      if (WRITE_STATEMENT.test(query) || WRITING_CTE.test(query)) writes += 1;
+      if (WRITE_STATEMENT.test(query) || WRITING_CTE.test(query) || WRITING_FUNCTION.test(query)) writes += 1;
     },
     /** Refreshes when due (the timer calls it); resolves when done. */
     check: (): Promise<void> => (due() ? refresh() : (running ?? Promise.resolve())),

@@ -1,3 +1,5 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { appendEventsStatement } from '../../server/services/sessionEvents';
 import { createStatisticsUpkeep } from '../../server/db/statistics';
 
 // server/db/statistics.ts: when the upkeep refreshes the planner's statistics (issue 15).
@@ -86,6 +88,17 @@ describe('the statistics upkeep', () => {
     await upkeep.check();
     expect(runs).toHaveLength(0);
     upkeep.noteQuery('WITH moved AS (UPDATE "sessions" SET "total_transcripts" = 1 RETURNING id) SELECT count(*) FROM moved');
+    await upkeep.check();
+    expect(runs).toHaveLength(1);
+  });
+
+  it('counts the call that stores a batch of ingested events as a write, and a read of the same table as none', async () => {
+    const { upkeep, runs } = setUp({ afterWrites: 1 });
+    upkeep.noteQuery('select status from sessions where session_id = $1');
+    await upkeep.check();
+    expect(runs).toHaveLength(0);
+    const event = { seq: 1, type: 'transcript', timestamp: '2026-11-23T10:00:00.000Z', speaker: 'customer', text: 'Hello' } as const;
+    upkeep.noteQuery(new PgDialect().sqlToQuery(appendEventsStatement('sess-1', [event])).sql);
     await upkeep.check();
     expect(runs).toHaveLength(1);
   });
