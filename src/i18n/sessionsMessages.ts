@@ -161,6 +161,18 @@ export const sessionsMessages = {
     alert: '%{wpm} words per minute, over the limit of %{limit} words per minute (%{words} words in %{window} seconds)',
     at: 'At %{time}',
   },
+  // a new inquiry of the call added to the dictionary (issue 16, learn from calls)
+  learn: {
+    label: 'Learn from this inquiry',
+    addAsFaq: 'Add as FAQ',
+    addAsVariation: 'Add as variation of ...',
+    closest: 'Closest originals, best first',
+    candidate: '%{type} · %{percent} similar',
+    noneClose: 'Nothing in the dictionary is close to this inquiry.',
+    addedFaq: 'Added as FAQ',
+    addedVariation: 'Added as a variation of "%{question}"',
+    openDictionary: 'Open in Dictionary',
+  },
   sentiment: {
     dominant: 'Dominant emotion',
     confidence: 'Confidence',

@@ -7,12 +7,14 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { DETECTION_CATEGORIES } from '@/contract/sessions';
 import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { useSeriesPalette } from './chartColors';
 import { alertWording } from './chartSeries';
 import { DetectionBody } from './DetectionBody';
 import { HighlightedText } from './HighlightedText';
+import { NewInquiryActions } from './NewInquiryActions';
 import { SpeakerAvatar } from './SpeakerAvatar';
 import type { TimelineItem } from './timeline';
 
@@ -82,7 +84,13 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
             <HighlightedText text={item.text} query={query} active={activeOccurrence} />
           </Typography>
         )}
-        {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && <DetectionBody detection={item.detection} />}
+        {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && (
+          <>
+            <DetectionBody detection={item.detection} />
+            {/* issue 16, learn from calls: only what the assistant could not answer becomes an FAQ or a variation */}
+            {item.detection.category === DETECTION_CATEGORIES.newInquiry && <NewInquiryActions detection={item.detection} />}
+          </>
+        )}
         {item.kind === 'alert' && (
           <Typography variant="body2">{translate('app.sessions.timeline.alert', alertWording(item.alert, format.number))}</Typography>
         )}

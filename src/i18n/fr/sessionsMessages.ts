@@ -156,6 +156,17 @@ export const sessionsMessages: typeof english = {
     alert: '%{wpm} mots par minute, au-dessus de la limite de %{limit} mots par minute (%{words} mots en %{window} secondes)',
     at: 'À %{time}',
   },
+  learn: {
+    label: 'Apprendre de cette demande',
+    addAsFaq: 'Ajouter comme FAQ',
+    addAsVariation: 'Ajouter comme variante de ...',
+    closest: 'Originaux les plus proches, du plus proche au moins proche',
+    candidate: '%{type} · similaire à %{percent}',
+    noneClose: "Rien dans le dictionnaire n'est proche de cette demande.",
+    addedFaq: 'Ajoutée comme FAQ',
+    addedVariation: 'Ajoutée comme variante de « %{question} »',
+    openDictionary: 'Ouvrir dans le dictionnaire',
+  },
   sentiment: {
     dominant: 'Émotion dominante',
     confidence: 'Confiance',

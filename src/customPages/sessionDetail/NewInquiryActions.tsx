@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { dictionaryItemLink } from '@/resources/dictionaryItems/useDictionaryMatch';
+import type { Detection } from '@/resources/sessions/sessionTypes';
+import { BannerAlert } from '@/shared/BannerAlert';
+import { useBanner } from '@/shared/useBanner';
+import { type AddedInquiry, useAddedInquiry } from './addedInquiries';
+import { InquiryFaqDialog, InquiryVariationDialog, type OriginalMatch } from './InquiryDialogs';
+import { VariationPicker } from './VariationPicker';
+
+/** "Added as FAQ" (or as a variation of an original), with a link to it on the Dictionary page. */
+const AddedNote = ({ added, focus }: { added: AddedInquiry; focus: boolean }) => {
+  const translate = useTranslate();
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  // Once the dialog that added it closes, its trigger is gone: the keyboard lands on the link instead.
+  useEffect(() => {
+    if (focus) linkRef.current?.focus();
+  }, [focus]);
+  const [text, to] =
+    added.as === 'faq'
+      ? [translate('app.sessions.learn.addedFaq'), dictionaryItemLink('faq', added.question)]
+      : [translate('app.sessions.learn.addedVariation', { question: added.original }), dictionaryItemLink(added.type, added.original)];
+  return (
+    <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <CheckCircleOutlineIcon fontSize="small" color="success" aria-hidden />
+      <Typography variant="body2">{text}</Typography>
+      <Link component={RouterLink} to={to} ref={linkRef} variant="body2">
+        {translate('app.sessions.learn.openDictionary')}
+      </Link>
+    </Box>
+  );
+};
+
+type Open = { kind: 'faq' } | { kind: 'variation'; match: OriginalMatch } | null;
+
+/**
+ * Issue 16, "Learn from calls": a new inquiry of the call becomes an FAQ ("Add as FAQ") or a
+ * variation of the closest original ("Add as variation of ..."), through the Dictionary page's
+ * own dialogs and saves. Once added, the row says so for the rest of the page's life.
+ */
+export const NewInquiryActions = ({ detection }: { detection: Detection }) => {
+  const translate = useTranslate();
+  const bannerControls = useBanner();
+  const [added, markAdded] = useAddedInquiry(detection);
+  const [open, setOpen] = useState<Open>(null);
+  const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
+  const [justAdded, setJustAdded] = useState(false);
+  const pickerId = useId();
+  const close = () => setOpen(null);
+  const onAdded = (next: AddedInquiry) => {
+    setJustAdded(true);
+    markAdded(next);
+  };
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      {added ? (
+        <AddedNote added={added} focus={justAdded} />
+      ) : (
+        <Box role="group" aria-label={translate('app.sessions.learn.label')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'faq' })}>
+            {translate('app.sessions.learn.addAsFaq')}
+          </Button>
+          <Button
+            size="small"
+            endIcon={<ArrowDropDownIcon />}
+            aria-haspopup="menu"
+            aria-expanded={pickerAnchor ? true : undefined}
+            aria-controls={pickerAnchor ? pickerId : undefined}
+            onClick={(event) => setPickerAnchor(event.currentTarget)}
+          >
+            {translate('app.sessions.learn.addAsVariation')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ mt: bannerControls.banner ? 1 : 0 }}>
+        <BannerAlert banner={bannerControls.banner} onClose={bannerControls.clear} />
+      </Box>
+      {pickerAnchor && (
+        <VariationPicker
+          id={pickerId}
+          anchor={pickerAnchor}
+          text={detection.question}
+          onClose={() => setPickerAnchor(null)}
+          onPick={(match) => {
+            setPickerAnchor(null);
+            setOpen({ kind: 'variation', match });
+          }}
+          onAddFaq={() => {
+            setPickerAnchor(null);
+            setOpen({ kind: 'faq' });
+          }}
+        />
+      )}
+      {open?.kind === 'faq' && <InquiryFaqDialog detection={detection} banner={bannerControls} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'variation' && (
+        <InquiryVariationDialog
+          match={open.match}
+          question={detection.question}
+          banner={bannerControls}
+          onClose={close}
+          onAdded={onAdded}
+        />
+      )}
+    </Box>
+  );
+};

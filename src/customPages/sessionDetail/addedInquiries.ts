@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import type { MatchType } from '@/contract/dictionaryMatch';
+import type { Detection } from '@/resources/sessions/sessionTypes';
+
+/** What a new inquiry became: an FAQ of its own, or a variation of an existing original. */
+export type AddedInquiry = { as: 'faq'; question: string } | { as: 'variation'; type: Exclude<MatchType, 'landmine'>; original: string };
+
+type AddedBySession = Record<string, AddedInquiry>;
+
+/** One inquiry of the call: its time and its words (the timeline's rows are rebuilt on every refresh). */
+const addedKey = (sessionId: string) => ['sessionDetail', 'addedInquiries', sessionId] as const;
+
+const inquiryKey = (detection: Detection) => `${detection.timestamp}\u0000${detection.question}`;
+
+/**
+ * What the admin added from this session's new inquiries, kept in the portal's query cache (no
+ * server table): the timeline's rows come and go as it scrolls, the note stays for the rest of
+ * the page's life. Never fetched, so a refresh of every query keeps it.
+ */
+export const useAddedInquiry = (detection: Detection) => {
+  const { sessionId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const queryKey = addedKey(sessionId);
+  const { data } = useQuery<AddedBySession>({
+    queryKey,
+    queryFn: () => queryClient.getQueryData<AddedBySession>(queryKey) ?? {},
+    initialData: {},
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  const key = inquiryKey(detection);
+  const markAdded = useCallback(
+    (added: AddedInquiry) => queryClient.setQueryData<AddedBySession>(addedKey(sessionId), (previous) => ({ ...previous, [key]: added })),
+    [queryClient, sessionId, key],
+  );
+  return [data[key] ?? null, markAdded] as const;
+};
