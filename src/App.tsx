@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource, type AuthProvider } from 'react-admin';
 import { usePortalAuth } from './authProvider';
@@ -11,6 +11,7 @@ import { AdminErrorPage } from './shared/ErrorFallback';
 import type { PortalDataProvider } from './dataProvider/types';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/PortalLayout';
+import { ExpiryWarning } from './customPages/auth/ExpiryWarning';
 import { resourceViews } from './resources/generic';
 import { adminRoutes } from './routes';
 import { resources } from './resources/registry';
@@ -22,6 +23,14 @@ const store = createPortalStore();
 
 // spec 2: / and any unknown path go to the dashboard
 const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
+
+// The layout, with the session-expiry warning over every page (docs/security.md).
+const ShellLayout = ({ children }: { children?: ReactNode }) => (
+  <>
+    <PortalLayout>{children}</PortalLayout>
+    <ExpiryWarning />
+  </>
+);
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -42,7 +51,7 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
       store={store}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
-      layout={PortalLayout}
+      layout={ShellLayout}
       loginPage={false}
       loading={PageSpinner}
       error={AdminErrorPage}

@@ -3,8 +3,10 @@ import {
   browserLocalPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   getAuth,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   setPersistence,
   signInWithEmailAndPassword,
@@ -26,6 +28,10 @@ export const createFirebaseAuthPort = (config: RuntimeConfig): FirebaseAuthPort 
     signIn: async (email, password) => {
       await persistence;
       return (await signInWithEmailAndPassword(auth, email, password)).user;
+    },
+    reauthenticate: async (email, password) => {
+      if (!auth.currentUser) throw new Error('No signed-in user');
+      await reauthenticateWithCredential(auth.currentUser, EmailAuthProvider.credential(email, password));
     },
     signUp: async (email, password) => {
       await persistence;

@@ -1,5 +1,5 @@
 // Sign-in-page safe: nothing here imports react-admin or the dataProvider at run time.
-export type { AuthUser, PortalAuth, TokenInfo } from './types';
+export type { AuthUser, PortalAuth, SessionState, TokenInfo } from './types';
 export { isTokenExpired, toTokenInfo, createTokenStore, type TokenStore, type IdTokenResultLike } from './tokenRules';
 export { isWhitelisted } from './whitelist';
 export { resetErrorKey, RESET_FAILED_KEY } from './resetErrors';
@@ -7,6 +7,7 @@ export {
   createPortalAuth,
   AccessDeniedError,
   REFRESH_FAILED_KEY,
+  OTHER_ACCOUNT_KEY,
   type FirebaseAuthPort,
   type PortalAuthOptions,
   type ProviderUser,
@@ -20,3 +21,4 @@ export { clearLoginNotice, loginReturnPath, readLoginNotice } from './sessionEnd
 export { PublicOnlyRoute } from './PublicOnlyRoute';
 export { FullPageSpinner } from './FullPageSpinner';
 export { useDashboardTokenCheck } from './useDashboardTokenCheck';
+export { useSessionExpiry, sessionEndsAt, SESSION_WARNING_LEAD_MS, SESSION_CHECK_INTERVAL_MS } from './useSessionExpiry';

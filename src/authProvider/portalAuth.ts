@@ -1,6 +1,6 @@
 import { createTokenStore, isTokenExpired, toTokenInfo, type IdTokenResultLike } from './tokenRules';
 import { resetErrorKey } from './resetErrors';
-import type { AuthUser, PortalAuth, TokenInfo } from './types';
+import type { AuthUser, PortalAuth, SessionState, TokenInfo } from './types';
 import { isWhitelisted } from './whitelist';
 
 /** The identity-provider user fields the portal reads. */
@@ -15,6 +15,8 @@ export interface ProviderUser {
  */
 export interface FirebaseAuthPort {
   signIn(email: string, password: string): Promise<ProviderUser>;
+  /** Signs the signed-in user in again with a password, keeping the user; another account rejects with auth/user-mismatch. */
+  reauthenticate(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<ProviderUser>;
   signOut(): Promise<void>;
   sendPasswordResetEmail(email: string): Promise<void>;
@@ -41,6 +43,12 @@ export class AccessDeniedError extends Error {
 }
 
 export const REFRESH_FAILED_KEY = 'app.auth.refreshFailed';
+export const OTHER_ACCOUNT_KEY = 'app.sessionExpiry.otherAccount';
+const SIGNED_OUT: SessionState = { expiresAt: null, refreshFailed: false };
+
+const isUserMismatch = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'auth/user-mismatch' ||
+  (error instanceof Error && error.message.includes('(auth/user-mismatch)'));
 
 const toAuthUser = (user: ProviderUser | null): AuthUser | null => (user ? { uid: user.uid, email: user.email ?? null } : null);
 
@@ -52,11 +60,28 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
   const store = createTokenStore(storage);
   const listeners = new Set<(user: AuthUser | null) => void>();
   let refreshing: Promise<TokenInfo> | null = null;
+  let session = SIGNED_OUT;
+  const sessionListeners = new Set<(state: SessionState) => void>();
+  const setSession = (next: SessionState) => {
+    if (next.expiresAt === session.expiresAt && next.refreshFailed === session.refreshFailed) return;
+    session = next;
+    sessionListeners.forEach((listener) => {
+      listener(next);
+    });
+  };
+  // A token read back from storage: the same one keeps its failed refresh, another (a new tab's) clears it.
+  const known = (info: TokenInfo): TokenInfo => {
+    setSession({ expiresAt: info.expiresAt, refreshFailed: session.expiresAt === info.expiresAt && session.refreshFailed });
+    return info;
+  };
 
   auth.onAuthStateChanged((providerUser) => {
     const user = toAuthUser(providerUser);
     // spec 4: setting the user to null clears the stored token
-    if (!user) store.clear();
+    if (!user) {
+      store.clear();
+      setSession(SIGNED_OUT);
+    }
     listeners.forEach((listener) => {
       listener(user);
     });
@@ -64,6 +89,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   const storeToken = (info: TokenInfo): TokenInfo => {
     store.write(info);
+    setSession({ expiresAt: info.expiresAt, refreshFailed: false });
     return info;
   };
 
@@ -73,6 +99,8 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       .getIdTokenResult(true)
       .then((result) => storeToken(toTokenInfo(result)))
       .catch(() => {
+        // the current token still works until it expires: the layout warns (docs/security.md)
+        setSession({ ...session, refreshFailed: true });
         throw new Error(REFRESH_FAILED_KEY);
       })
       .finally(() => {
@@ -122,7 +150,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     getValidToken: async () => {
       if (!auth.currentUser()) return null;
       const stored = store.read(clock());
-      if (stored) return stored;
+      if (stored) return known(stored);
       try {
         // The provider's cached token is enough when it is valid beyond our buffer (cold
         // start): an idle tab then refreshes about once an hour (docs/security.md).
@@ -134,5 +162,22 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       }
     },
     refreshToken,
+    sessionState: () => session,
+    onSessionState: (listener) => {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
+    signInAgain: async (email, password) => {
+      const current = auth.currentUser();
+      if (!current) throw new Error('app.auth.sessionExpired');
+      // another account would replace this one under the open page: refused before asking the provider
+      if (email.trim().toLowerCase() !== (current.email ?? '').toLowerCase()) throw new Error(OTHER_ACCOUNT_KEY);
+      try {
+        await auth.reauthenticate(email.trim(), password);
+      } catch (error) {
+        throw isUserMismatch(error) ? new Error(OTHER_ACCOUNT_KEY) : error;
+      }
+      storeToken(toTokenInfo(await auth.getIdTokenResult(false)));
+    },
   };
 };

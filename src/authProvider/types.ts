@@ -13,6 +13,14 @@ export interface AuthUser {
   email: string | null;
 }
 
+/** What the portal knows of the session's ID token (docs/security.md, the expiry warning). */
+export interface SessionState {
+  /** ms timestamp at which the current ID token expires; null while signed out or not yet known */
+  expiresAt: number | null;
+  /** true when the last refresh failed and no token has been stored since */
+  refreshFailed: boolean;
+}
+
 /**
  * What the portal's screens and providers need from the identity layer. One instance is
  * created at start-up (createPortalAuth) and shared through PortalAuthContext; tests build
@@ -36,4 +44,13 @@ export interface PortalAuth {
   getValidToken(): Promise<TokenInfo | null>;
   /** Forces a refresh; throws Error('Failed to refresh token') on failure. */
   refreshToken(): Promise<TokenInfo>;
+  sessionState(): SessionState;
+  /** Called whenever a token is stored, a refresh fails or the session ends; returns the unsubscribe function. */
+  onSessionState(listener: (state: SessionState) => void): () => void;
+  /**
+   * Signs the signed-in admin in again in place (the expiry warning's dialog) and stores the new
+   * token; another account is refused with Error('app.sessionExpiry.otherAccount') and the
+   * session stays as it was.
+   */
+  signInAgain(email: string, password: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { dictionaryMessages } from './dictionaryMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
+import { sessionExpiryMessages } from './sessionExpiryMessages';
 import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
 
@@ -25,6 +26,7 @@ export const en = {
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     listPreferences: listPreferencesMessages,
+    sessionExpiry: sessionExpiryMessages,
   },
 };
 

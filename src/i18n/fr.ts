@@ -5,6 +5,7 @@ import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
+import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
 import { usersMessages } from './fr/usersMessages';
 
@@ -24,5 +25,6 @@ export const fr: Catalogue = {
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     listPreferences: listPreferencesMessages,
+    sessionExpiry: sessionExpiryMessages,
   },
 };

@@ -40,6 +40,9 @@ const buildPortalAuth = ({ user = null as AuthUser | null, tokenValid = true, re
     signOut: vi.fn(async () => setUser(null)),
     getValidToken: vi.fn(async () => (state.tokenValid ? token : null)),
     refreshToken: vi.fn(async () => token),
+    sessionState: () => ({ expiresAt: token.expiresAt, refreshFailed: false }),
+    onSessionState: () => () => undefined,
+    signInAgain: vi.fn(),
   } satisfies PortalAuth;
   return { portalAuth, state, setUser, resolve: () => resolveReady(current) };
 };

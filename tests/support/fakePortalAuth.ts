@@ -81,6 +81,14 @@ export const buildFakeAuth = ({ users = [], whitelisted, signedInAs }: FakeAuthO
     signOut: async () => setCurrent(null),
     getValidToken: async () => (current ? token() : null),
     refreshToken: async () => token(),
+    sessionState: () => ({ expiresAt: current ? Date.now() + 3_600_000 : null, refreshFailed: false }),
+    onSessionState: () => () => undefined,
+    signInAgain: async (email, password) => {
+      if (email !== current?.email) throw new Error('app.sessionExpiry.otherAccount');
+      if (!accounts.some((account) => account.email === email && account.password === password)) {
+        throw new Error('Firebase: Error (auth/invalid-credential).');
+      }
+    },
   };
 
   return Object.fromEntries(Object.entries(auth).map(([name, method]) => [name, vi.fn(method)])) as unknown as FakePortalAuth;

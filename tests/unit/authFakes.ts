@@ -43,6 +43,8 @@ export const createFakeFirebase = (accounts: Record<string, ProviderUser> = {}) 
     refreshedToken: buildIdTokenResult({ token: 'token-refreshed' }) as IdTokenResultLike | null,
     /** How long a forced refresh takes, so callers can overlap one. */
     refreshDelayMs: 0,
+    /** The password signing in again needs (null: any). */
+    password: null as string | null,
   };
   const port: FirebaseAuthPort = {
     signIn: async (email) => {
@@ -50,6 +52,12 @@ export const createFakeFirebase = (accounts: Record<string, ProviderUser> = {}) 
       if (!account) throw new Error('Firebase: Error (auth/invalid-credential).');
       setUser(account);
       return account;
+    },
+    reauthenticate: async (email, password) => {
+      const account = accounts[email];
+      if (!account || (fake.password !== null && password !== fake.password)) throw new Error('Firebase: Error (auth/invalid-credential).');
+      if (account.uid !== user?.uid) throw new Error('Firebase: Error (auth/user-mismatch).');
+      fake.cachedToken = fake.refreshedToken ?? buildIdTokenResult({ token: 'token-signed-in-again', expiresAt: Date.now() + HOUR });
     },
     signUp: async (email) => {
       const account = { uid: `uid-${email}`, email };

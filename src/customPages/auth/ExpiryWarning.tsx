@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Portal from '@mui/material/Portal';
+import Snackbar from '@mui/material/Snackbar';
+import { useTranslate } from 'react-admin';
+import { useSessionExpiry } from '@/authProvider';
+import { SignInAgainDialog } from './SignInAgainDialog';
+
+/**
+ * The expiry warning (docs/security.md): while the session cannot be renewed, a persistent,
+ * non-modal notice with the time left and "Sign in again", which signs in over the current page.
+ * It sits in body, above the page's dialogs (the snackbar layer is over the modal one), so it
+ * can be reached while a dialog is open; the page underneath, dialogs and typed text included,
+ * stays mounted.
+ */
+export const ExpiryWarning = () => {
+  const translate = useTranslate();
+  const msLeft = useSessionExpiry();
+  const [signingIn, setSigningIn] = useState(false);
+  const minutes = Math.ceil((msLeft ?? 0) / 60_000);
+
+  return (
+    <>
+      <Portal>
+        <Snackbar open={msLeft !== null} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+          <Alert
+            severity="warning"
+            variant="filled"
+            role="status"
+            action={
+              <Button color="inherit" size="small" onClick={() => setSigningIn(true)}>
+                {translate('app.sessionExpiry.signInAgain')}
+              </Button>
+            }
+          >
+            {minutes > 0 ? translate('app.sessionExpiry.warning', { smart_count: minutes }) : translate('app.auth.sessionExpired')}
+          </Alert>
+        </Snackbar>
+      </Portal>
+      {signingIn && <SignInAgainDialog onClose={() => setSigningIn(false)} />}
+    </>
+  );
+};
