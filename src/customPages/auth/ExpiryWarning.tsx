@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Portal from '@mui/material/Portal';
@@ -19,11 +19,23 @@ export const ExpiryWarning = () => {
   const msLeft = useSessionExpiry();
   const [signingIn, setSigningIn] = useState(false);
   const minutes = Math.ceil((msLeft ?? 0) / 60_000);
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+
+  // An open dialog of the page hides the rest of body from screen readers (MUI's modal manager);
+  // the warning concerns the whole portal, so it stays readable, except under its own dialog.
+  useEffect(() => {
+    if (!node || signingIn) return;
+    const show = () => node.removeAttribute('aria-hidden');
+    show();
+    const observer = new MutationObserver(show);
+    observer.observe(node, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [node, signingIn]);
 
   return (
     <>
       <Portal>
-        <Snackbar open={msLeft !== null} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <Snackbar ref={setNode} open={msLeft !== null} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
           <Alert
             severity="warning"
             variant="filled"
