@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
+import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
@@ -27,6 +28,7 @@ export const en = {
     configVersion: configVersionMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
+    bulk: bulkMessages,
   },
 };
 

@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
+import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
@@ -26,5 +27,6 @@ export const fr: Catalogue = {
     configVersion: configVersionMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
+    bulk: bulkMessages,
   },
 };

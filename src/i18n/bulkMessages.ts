@@ -1,0 +1,34 @@
+/** Row selection and bulk actions on Users, the dictionary and landmines (issue 16, "Bulk work"). */
+export const bulkMessages = {
+  selected: '%{smart_count} selected |||| %{smart_count} selected',
+  selectAll: 'Select all on this page',
+  selectRow: 'Select %{name}',
+  clear: 'Clear selection',
+  working: 'Working...',
+  deleted: {
+    notSelectable: 'Deleted users cannot be selected: restore them first',
+  },
+  own: 'Your own account cannot be selected: you cannot disable it',
+  users: {
+    enable: 'Enable',
+    disable: 'Disable',
+    enabled: '%{smart_count} user enabled |||| %{smart_count} users enabled',
+    disabled: '%{smart_count} user disabled |||| %{smart_count} users disabled',
+    alreadyEnabled: '%{smart_count} already enabled |||| %{smart_count} already enabled',
+    alreadyDisabled: '%{smart_count} already disabled |||| %{smart_count} already disabled',
+    failed: '%{smart_count} failed: %{reason} |||| %{smart_count} failed: %{reason}',
+    failedFallback: 'The change could not be saved',
+  },
+  dictionary: {
+    delete: 'Delete',
+    activate: 'Activate',
+    deactivate: 'Deactivate',
+    itemsDeleted: '%{smart_count} item deleted |||| %{smart_count} items deleted',
+    landminesDeleted: '%{smart_count} landmine deleted |||| %{smart_count} landmines deleted',
+    landminesActivated: '%{smart_count} landmine activated |||| %{smart_count} landmines activated',
+    landminesDeactivated: '%{smart_count} landmine deactivated |||| %{smart_count} landmines deactivated',
+    nothingToChange: 'The selected landmines already have this status',
+    failed: '%{smart_count} change failed: %{reason} |||| %{smart_count} changes failed: %{reason}',
+    failedFallback: 'The change could not be saved',
+  },
+};
