@@ -3,12 +3,14 @@ import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import Button from '@mui/material/Button';
+import Badge from '@mui/material/Badge';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { type ListColumnsSpec, useListColumns } from './useListColumns';
 
@@ -22,20 +24,28 @@ export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpe
   const { visible, hidden, toggle, reset } = useListColumns(spec);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const label =
+    hidden.length > 0
+      ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
+      : translate('app.listPreferences.columns.button');
+  // An icon with a tooltip keeps the toolbars on one line; the badge counts the hidden columns.
   return (
     <>
-      <Button
-        startIcon={<ViewColumnIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-      >
-        {hidden.length > 0
-          ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
-          : translate('app.listPreferences.columns.button')}
-      </Button>
+      <Tooltip title={label}>
+        <IconButton
+          color="primary"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={{ alignSelf: 'center' }}
+        >
+          <Badge badgeContent={hidden.length} color="primary">
+            <ViewColumnIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
       <Menu
         id={menuId}
         anchorEl={anchor}

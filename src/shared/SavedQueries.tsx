@@ -15,6 +15,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { type QueryParser, sameQuery, useSavedQueries } from './useSavedQueries';
@@ -82,18 +83,23 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);
   const popoverId = useId();
+  const label = translate('app.listPreferences.queries.button');
+  // An icon with a tooltip keeps the toolbars on one line (as ColumnChooser).
   return (
     <>
-      <Button
-        startIcon={<BookmarksIcon />}
-        aria-haspopup="dialog"
-        aria-controls={anchor ? popoverId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-      >
-        {translate('app.listPreferences.queries.button')}
-      </Button>
+      <Tooltip title={label}>
+        <IconButton
+          color="primary"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-controls={anchor ? popoverId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={{ alignSelf: 'center' }}
+        >
+          <BookmarksIcon />
+        </IconButton>
+      </Tooltip>
       <Popover
         id={popoverId}
         open={anchor !== null}
