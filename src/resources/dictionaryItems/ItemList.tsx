@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { Identifier } from 'react-admin';
+import type { RowSelection } from '../../shared/useRowSelection';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
 import { ItemRow } from './ItemRow';
 
@@ -14,16 +15,29 @@ export interface ItemListHandlers {
 interface ItemListProps extends ItemListHandlers {
   items: DictionaryItem[];
   generatingId: Identifier | null;
+  /** The bulk actions' selection (issue 16): each original gets a box. */
+  selection?: RowSelection;
 }
 
 /** The originals of one page, each with its variations (spec 2). */
-export const ItemList = ({ items, generatingId, onGenerate, onAddVariation, onEdit, onEditVariation, onDelete }: ItemListProps) => (
+export const ItemList = ({
+  items,
+  generatingId,
+  selection,
+  onGenerate,
+  onAddVariation,
+  onEdit,
+  onEditVariation,
+  onDelete,
+}: ItemListProps) => (
   <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
     {items.map((item) => (
       <ItemRow
         key={item.id}
         item={item}
         generating={generatingId === item.id}
+        selected={selection?.isSelected(item.id)}
+        onSelect={selection && (() => selection.toggle(item.id))}
         onGenerate={() => onGenerate(item)}
         onAddVariation={() => onAddVariation(item)}
         onEdit={() => onEdit(item)}

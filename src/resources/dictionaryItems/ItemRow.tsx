@@ -11,6 +11,7 @@ import { useTranslate } from 'react-admin';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
 import { EmbeddingBadge } from './EmbeddingBadge';
 import { ItemRowActions, type ItemRowHandlers } from './ItemRowActions';
+import { RowCheckbox } from './RowCheckbox';
 import { VariationRow } from './VariationRow';
 
 interface ItemRowProps extends ItemRowHandlers {
@@ -18,10 +19,13 @@ interface ItemRowProps extends ItemRowHandlers {
   generating: boolean;
   onEditVariation: (variation: Variation) => void;
   onDeleteVariation: (variation: Variation) => void;
+  /** Selected for a bulk action (issue 16); without onSelect the row has no box. */
+  selected?: boolean;
+  onSelect?: () => void;
 }
 
 /** spec 2: an original with its badges and answer; its variations expand below it. */
-export const ItemRow = ({ item, onEditVariation, onDeleteVariation, ...actions }: ItemRowProps) => {
+export const ItemRow = ({ item, onEditVariation, onDeleteVariation, selected = false, onSelect, ...actions }: ItemRowProps) => {
   const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);
   const variationsId = useId();
@@ -31,6 +35,7 @@ export const ItemRow = ({ item, onEditVariation, onDeleteVariation, ...actions }
   return (
     <Paper component="li" variant="outlined" data-testid="item-row" sx={{ p: 2, listStyle: 'none' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        {onSelect && <RowCheckbox name={item.question} checked={selected} onChange={onSelect} />}
         {variations.length > 0 ? (
           <IconButton
             aria-label={translate(toggleKey)}

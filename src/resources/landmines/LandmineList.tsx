@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'react-admin';
+import { useRowSelection } from '../../shared/useRowSelection';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import type { Landmine } from '../dictionaryItems/dictionaryTypes';
 import { LandmineDialog } from './LandmineDialog';
+import { LandmineBulkBar } from './LandmineBulkBar';
 import { LandmineRow } from './LandmineRow';
 import { ListState } from '../../shared/ListState';
 import { searchLandmines } from '../dictionaryItems/searchItems';
 import type { BannerControls } from '../../shared/useBanner';
-import { useLandmineActions } from './useLandmineActions';
+import { useLandmineActions, useLandmineBulk } from './useLandmineActions';
 import { useLandmines } from './useLandmines';
 
 interface LandmineListProps {
@@ -25,7 +27,10 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
   const actions = useLandmineActions(banner);
   const [editing, setEditing] = useState<Landmine | null>(null);
   const [deleting, setDeleting] = useState<Identifier | null>(null);
-  const landmines = isError ? [] : searchLandmines(data ?? [], search);
+  const bulk = useLandmineBulk(banner);
+  // a pending bulk change shows at once (deleted rows hidden, new status shown) until Undo or the reload
+  const landmines = bulk.apply(isError ? [] : searchLandmines(data ?? [], search));
+  const selection = useRowSelection(landmines.map((landmine) => landmine.id));
   const dialogOpen = adding || editing !== null;
   const closeDialog = () => (adding ? onAddClose() : setEditing(null));
 
@@ -37,11 +42,14 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
         isEmpty={!isPending && landmines.length === 0}
         emptyKey="app.dictionary.empty.landmines"
       />
+      {landmines.length > 0 && <LandmineBulkBar selection={selection} landmines={landmines} run={bulk.run} />}
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
         {landmines.map((landmine) => (
           <LandmineRow
             key={landmine.id}
             landmine={landmine}
+            selected={selection.isSelected(landmine.id)}
+            onSelect={() => selection.toggle(landmine.id)}
             onToggle={() => void actions.toggle(landmine.id)}
             onEdit={() => setEditing(landmine)}
             onDelete={() => setDeleting(landmine.id)}

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Landmine, Priority } from '../dictionaryItems/dictionaryTypes';
+import { RowCheckbox } from '../dictionaryItems/RowCheckbox';
 import { LandminePoints } from './LandminePoints';
 
 const PRIORITY_COLORS: Record<Priority, 'error' | 'warning' | 'info'> = { high: 'error', medium: 'warning', low: 'info' };
@@ -17,15 +18,19 @@ interface LandmineRowProps {
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Selected for a bulk action (issue 16); without onSelect the row has no box. */
+  selected?: boolean;
+  onSelect?: () => void;
 }
 
 /** spec 2: trigger, priority, category, status, variations, tips and a preview of the guidance. */
-export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete }: LandmineRowProps) => {
+export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete, selected = false, onSelect }: LandmineRowProps) => {
   const translate = useTranslate();
   const { trigger, priority, category, isActive, triggerVariations = [], quickTips, canSay = [], cannotSay = [] } = landmine;
   return (
     <Paper component="li" variant="outlined" data-testid="landmine-row" sx={{ p: 2, listStyle: 'none', opacity: isActive ? 1 : 0.75 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        {onSelect && <RowCheckbox name={trigger} checked={selected} onChange={onSelect} />}
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
           {trigger}
         </Typography>

@@ -7,6 +7,7 @@ import { isVersionConflict } from '@/shared/VersionConflict';
 import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from '../dictionaryItems/useDialogSave';
 import type { LandmineBody } from './landmineForm';
 import type { BannerControls } from '../../shared/useBanner';
+import { useDictionaryBulk } from '../dictionaryItems/useDictionaryBulk';
 
 /**
  * Every write of the Landmines tab: create, update and delete through react-admin's mutation
@@ -76,4 +77,22 @@ export const useLandmineActions = (banner: BannerControls) => {
   };
 
   return { save, latest, toggle, remove };
+};
+
+/** Issue 16: the Landmines tab's undoable bulk changes (the single toggle and delete routes, one audit row each). */
+export const useLandmineBulk = (banner: BannerControls) => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { run: runUndoable, apply } = useDictionaryBulk('landmines', banner);
+  const run = (ids: readonly Identifier[], action: 'activate' | 'deactivate' | 'delete') =>
+    runUndoable(
+      action === 'delete'
+        ? { ids, change: 'hide', message: 'app.bulk.dictionary.landminesDeleted', call: (id) => dataProvider.delete('landmines', { id }) }
+        : {
+            ids,
+            change: { isActive: action === 'activate' },
+            message: action === 'activate' ? 'app.bulk.dictionary.landminesActivated' : 'app.bulk.dictionary.landminesDeactivated',
+            call: (id) => dataProvider.toggleLandmine(id),
+          },
+    );
+  return { run, apply };
 };
