@@ -2,6 +2,8 @@
 export const dictionaryMessages = {
   tabs: { objections: 'Objections', faqs: 'FAQs', landmines: 'Landmines' },
   searchPlaceholder: 'Search questions and answers...',
+  /** The Landmines tab searches triggers, categories and tips (spec 9), not questions. */
+  searchLandminesPlaceholder: 'Search triggers, categories and tips...',
   search: 'Search',
   refresh: 'Refresh',
   add: {
@@ -97,6 +99,7 @@ export const dictionaryMessages = {
     remove: 'Remove',
     quickTips: 'Quick Tips',
     more: '+%{count} more',
+    fewer: 'Show fewer',
     addTitle: 'Add Landmine',
     editTitle: 'Edit Landmine',
   },

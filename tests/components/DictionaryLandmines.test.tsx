@@ -48,6 +48,32 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
     expect(within(row).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
   });
 
+  it('opens the hidden points in place from +N more, keyboard too, and closes them with Show fewer', async () => {
+    const user = userEvent.setup();
+    await openLandmines(user);
+    const row = await firstRow();
+    const more = within(row).getByRole('button', { name: '+2 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(within(row).getByText('Best in the world')).toBeInTheDocument();
+    const fewer = within(row).getByRole('button', { name: 'Show fewer' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    // the other list stays as it was
+    expect(within(row).queryByText('Industry benchmarks')).not.toBeInTheDocument();
+    await user.click(fewer);
+    expect(within(row).queryByText('Best in the world')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '+2 more' })).toBeInTheDocument();
+  });
+
+  it('words its search box for landmines, not questions and answers', async () => {
+    const user = userEvent.setup();
+    await openLandmines(user);
+    await firstRow();
+    expect(screen.getByPlaceholderText('Search triggers, categories and tips...')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Search questions and answers...')).not.toBeInTheDocument();
+  });
+
   it('shows an inactive landmine with Activate and no +N more line for 2 points', async () => {
     const user = userEvent.setup();
     await openLandmines(

@@ -17,6 +17,22 @@ const chooseLanguage = async (page: Page, current: string, next: string) => {
   await page.getByRole('menuitem', { name: next }).click();
 };
 
+/** The placeholders on the page whose text is wider than their box (measured with the box's own font). */
+const cutPlaceholders = (page: Page) =>
+  page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => input.offsetParent !== null)
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        context.font = style.font;
+        const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room;
+      })
+      .map((input) => input.placeholder);
+  });
+
 const pageTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
 describe('the language switcher', () => {
@@ -30,6 +46,9 @@ describe('the language switcher', () => {
     await page.waitForURL('**/users');
     await expect.poll(() => pageTitle(page).textContent()).toBe('Gestion des utilisateurs');
     await page.getByRole('columnheader', { name: 'Dernière connexion' }).waitFor();
+    // The search box's placeholder fits in French too.
+    expect(await page.locator('input[placeholder]').count()).toBeGreaterThan(0);
+    expect(await cutPlaceholders(page)).toEqual([]);
 
     await page.reload();
     await expect.poll(() => pageTitle(page).textContent()).toBe('Gestion des utilisateurs');

@@ -42,7 +42,7 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAd
         type="search"
         value={search}
         onChange={(event) => onSearchChange(event.target.value)}
-        placeholder={translate('app.dictionary.searchPlaceholder')}
+        placeholder={translate(tab === 'landmines' ? 'app.dictionary.searchLandminesPlaceholder' : 'app.dictionary.searchPlaceholder')}
         slotProps={{
           htmlInput: { 'aria-label': translate('app.dictionary.search'), maxLength: 200 },
           input: {

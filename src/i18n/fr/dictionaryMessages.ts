@@ -4,6 +4,7 @@ import type { dictionaryMessages as english } from '../dictionaryMessages';
 export const dictionaryMessages: typeof english = {
   tabs: { objections: 'Objections', faqs: 'FAQ', landmines: 'Sujets sensibles' },
   searchPlaceholder: 'Rechercher dans les questions et les réponses...',
+  searchLandminesPlaceholder: 'Rechercher déclencheurs, catégories, conseils...',
   search: 'Rechercher',
   refresh: 'Actualiser',
   add: {
@@ -98,6 +99,7 @@ export const dictionaryMessages: typeof english = {
     remove: 'Supprimer',
     quickTips: 'Conseils rapides',
     more: '+%{count} de plus',
+    fewer: 'Afficher moins',
     addTitle: 'Ajouter un sujet sensible',
     editTitle: 'Modifier le sujet sensible',
   },

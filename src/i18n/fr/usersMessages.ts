@@ -4,7 +4,7 @@ import type { usersMessages as english } from '../usersMessages';
 export const usersMessages: typeof english = {
   refresh: 'Actualiser',
   add: 'Ajouter un utilisateur',
-  search: 'Rechercher par e-mail ou par nom...',
+  search: 'E-mail ou nom...',
   searchLabel: 'Rechercher',
   filters: {
     role: 'Rôle',

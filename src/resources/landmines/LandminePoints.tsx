@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LANDMINE_POINTS_PREVIEW } from '@/config';
@@ -9,18 +11,21 @@ interface LandminePointsProps {
   color: 'success.main' | 'error.main';
 }
 
-/** spec 2, 9: the first 2 points, then a '+N more' line. */
+/** spec 2, 9: the first 2 points, then '+N more', which opens the rest in place (and 'Show fewer' closes them). */
 export const LandminePoints = ({ titleKey, points, color }: LandminePointsProps) => {
   const translate = useTranslate();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
   if (points.length === 0) return null;
   const hidden = points.length - LANDMINE_POINTS_PREVIEW;
+  const shown = open ? points : points.slice(0, LANDMINE_POINTS_PREVIEW);
   return (
     <Box sx={{ flex: 1, minWidth: 200 }}>
       <Typography variant="subtitle2" sx={{ color }}>
         {translate(titleKey)}
       </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {points.slice(0, LANDMINE_POINTS_PREVIEW).map(({ point, detail }, index) => (
+      <Box component="ul" id={listId} sx={{ m: 0, pl: 2.5 }}>
+        {shown.map(({ point, detail }, index) => (
           <Typography component="li" variant="body2" key={index}>
             {point}
             {detail && <Typography component="span" variant="body2" color="text.secondary">{` (${detail})`}</Typography>}
@@ -28,9 +33,16 @@ export const LandminePoints = ({ titleKey, points, color }: LandminePointsProps)
         ))}
       </Box>
       {hidden > 0 && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('app.dictionary.landmine.more', { count: hidden })}
-        </Typography>
+        <Button
+          size="small"
+          variant="text"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+          sx={{ minWidth: 0, px: 0.5, textTransform: 'none', typography: 'caption' }}
+        >
+          {open ? translate('app.dictionary.landmine.fewer') : translate('app.dictionary.landmine.more', { count: hidden })}
+        </Button>
       )}
     </Box>
   );

@@ -57,10 +57,11 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
     </TextField>
   );
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
       <TextField
         size="small"
-        sx={{ flex: 1 }}
+        // wide enough for its placeholder in every language; the buttons wrap instead
+        sx={{ flex: 1, minWidth: 240 }}
         type="search"
         label={translate('app.users.searchLabel')}
         placeholder={translate('app.users.search')}
