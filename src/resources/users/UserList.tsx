@@ -6,11 +6,13 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import { BannerAlert } from '@/shared/BannerAlert';
-import { useBanner } from '@/shared/useBanner';
+import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
+import { UserBulkBar } from './UserBulkBar';
 import { UserDialogs } from './UserDialogs';
 import { UserTable } from './UserTable';
 import { UserToolbar } from './UserToolbar';
 import { NO_FILTERS, toListFilter, type UserDialogState, type UserFilters, type UserRecord } from './userTypes';
+import { useUserBulk } from './useUserBulk';
 import { useErrorText } from './useUserAction';
 
 /** spec 2, 4: User Management at /users. The UI page is 0-based and sent as page + 1. */
@@ -33,6 +35,9 @@ export const UserList = () => {
     { pagination: { page: page + 1, perPage }, filter: toListFilter(filters) },
     { placeholderData: keepPreviousData },
   );
+
+  const users = data ?? (error ? [] : undefined);
+  const bulk = useUserBulk(users, { onSucceeded: (text) => success(text, LONG_BANNER_MS), onFailed: fail });
 
   const changeFilters = useCallback((patch: Partial<UserFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
@@ -60,9 +65,11 @@ export const UserList = () => {
         </Alert>
       )}
       <BannerAlert banner={banner} onClose={closeBanner} />
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+      <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void bulk.run(action)} />
+      <Box sx={{ height: 4 }}>{(isFetching || bulk.running) && <LinearProgress />}</Box>
       <UserTable
-        users={data ?? (error ? [] : undefined)}
+        users={users}
+        selection={bulk.selection}
         total={total}
         page={page}
         perPage={perPage}

@@ -13,8 +13,10 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
+import type { RowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
 import { UserRestoreButton } from './UserRestoreButton';
+import { UserSelectCell } from './UserSelectCell';
 import { UserToggleSwitch } from './UserToggleSwitch';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -23,6 +25,7 @@ interface UserRowProps {
   onOpen: (dialog: NonNullable<UserDialogState>) => void;
   onToggled: (message: string) => void;
   onToggleFailed: (message: string) => void;
+  selection: RowSelection;
 }
 
 /**
@@ -45,7 +48,7 @@ const VerifiedChip = ({ verified }: { verified: boolean | null | undefined }) =>
 };
 
 /** spec 2: one user: name with its role icon, email (and whether it is verified), role and status chips, dates, and the row actions. */
-export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProps) => {
+export const UserRow = ({ user, onOpen, onToggled, onToggleFailed, selection }: UserRowProps) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
@@ -70,7 +73,8 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed }: UserRowProp
     );
   };
   return (
-    <TableRow hover>
+    <TableRow hover selected={selection.isSelected(user.id)}>
+      <UserSelectCell user={user} own={own} selection={selection} />
       <ColumnCell column="user">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <RoleIcon color={user.role === 'admin' ? 'primary' : 'action'} fontSize="small" />

@@ -11,6 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
 import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { SelectAllCheckbox } from '@/shared/BulkActionBar';
+import type { RowSelection } from '@/shared/useRowSelection';
 import { UserRow } from './UserRow';
 import type { UserDialogState, UserRecord } from './userTypes';
 
@@ -34,6 +36,8 @@ interface UserTableProps {
   onOpen: (dialog: NonNullable<UserDialogState>) => void;
   onToggled: (message: string) => void;
   onToggleFailed: (message: string) => void;
+  /** The bulk actions' selection (issue 16): a box column before the chosen columns. */
+  selection: RowSelection;
 }
 
 /** spec 2: the users table with its pagination (the page here is 0-based). */
@@ -42,7 +46,7 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
   const { visible } = useListColumns(USER_COLUMNS);
   const message = (content: ReactNode) => (
     <TableRow>
-      <TableCell colSpan={visible.length} align="center">
+      <TableCell colSpan={visible.length + 1} align="center">
         {content}
       </TableCell>
     </TableRow>
@@ -53,6 +57,9 @@ export const UserTable = ({ users, total, page, perPage, onPageChange, onPerPage
         <Table size="small">
           <TableHead>
             <TableRow>
+              <TableCell padding="checkbox">
+                <SelectAllCheckbox selection={rowProps.selection} />
+              </TableCell>
               {visible.map((column) => (
                 <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>
               ))}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { failureReasons, runEach } from '../../shared/bulkOutcome';
+import { useRowSelection } from '../../shared/useRowSelection';
+import { useIsOwnAccount } from './useIsOwnAccount';
+import type { UserRecord } from './userTypes';
+
+export type UserBulkAction = 'enable' | 'disable';
+
+interface UserBulkOptions {
+  onSucceeded: (summary: string) => void;
+  onFailed: (summary: string) => void;
+}
+
+/**
+ * Issue 16: enable or disable the selected users. Never the admin's own account nor a deleted
+ * user (not selectable). Each row goes through the single toggle route (POST .../toggle), one
+ * after the other, so the server's rules (the last active admin) and its audit row apply per user;
+ * a row already in the wanted status is not sent. The list refetches, then the summary shows.
+ */
+export const useUserBulk = (users: readonly UserRecord[] | undefined, { onSucceeded, onFailed }: UserBulkOptions) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const isOwn = useIsOwnAccount();
+  const rows = users ?? [];
+  const selection = useRowSelection(rows.filter((user) => !user.deletedAt && !isOwn(user)).map(({ id }) => id));
+  const [running, setRunning] = useState(false);
+
+  const run = async (action: UserBulkAction) => {
+    const wanted = action === 'enable';
+    const chosen = rows.filter((user) => selection.isSelected(user.id));
+    const already = chosen.filter((user) => user.isActive === wanted).length;
+    setRunning(true);
+    const { done, failed } = await runEach(
+      chosen.filter((user) => user.isActive !== wanted).map(({ id }) => id),
+      async (id) => {
+        const result = await dataProvider.toggleUser(id);
+        // someone else set this status since the page loaded: the toggle undid it, so toggle back
+        if (result.isActive === !wanted) {
+          await dataProvider.toggleUser(id);
+          return 'already' as const;
+        }
+        return 'changed' as const;
+      },
+    );
+    // spec 4: a users refetch follows; the summary waits for it so the rows already show the outcome
+    await queryClient.invalidateQueries({ queryKey: ['users'] });
+    setRunning(false);
+    selection.clear();
+    const changed = done.filter(({ result }) => result === 'changed').length;
+    const parts = [
+      translate(wanted ? 'app.bulk.users.enabled' : 'app.bulk.users.disabled', { smart_count: changed }),
+      ...(already + done.length - changed > 0
+        ? [
+            translate(wanted ? 'app.bulk.users.alreadyEnabled' : 'app.bulk.users.alreadyDisabled', {
+              smart_count: already + done.length - changed,
+            }),
+          ]
+        : []),
+      ...(failed.length > 0
+        ? [
+            translate('app.bulk.users.failed', {
+              smart_count: failed.length,
+              reason: failureReasons(failed, 'app.bulk.users.failedFallback', translate),
+            }),
+          ]
+        : []),
+    ];
+    (failed.length > 0 ? onFailed : onSucceeded)(parts.join(', '));
+  };
+
+  return { selection, running, run, isOwn };
+};
