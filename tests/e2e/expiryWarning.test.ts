@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launchBrowser, signIn } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ADMIN = 'admin@salescoach.test';
+
+/** The refresh token Firebase keeps for the signed-in admin (local persistence). */
+const storedRefreshToken = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
+    return JSON.parse(localStorage.getItem(key ?? '') ?? 'null')?.stsTokenManager?.refreshToken ?? '';
+  });
+
+/** The refresh token a token request carries (a form body; JSON in some SDK versions). */
+const refreshTokenOf = (body: string | null): string | null => {
+  if (!body) return null;
+  if (body.trimStart().startsWith('{')) return (JSON.parse(body) as { refresh_token?: string }).refresh_token ?? null;
+  return new URLSearchParams(body).get('refresh_token');
+};
+
+const storedIdToken = (page: Page): Promise<string> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null')?.token ?? '');
+
+describe('the expiry warning in the browser', () => {
+  it('warns when the session cannot be renewed, signs in again over an open dialog, and the typed text is saved', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // The page's clock runs in real time until the test moves it on to near the token's expiry.
+    await page.clock.install();
+    await signIn(page, baseUrl, ADMIN);
+    await page.waitForURL('**/dashboard');
+
+    // The identity provider cannot be reached to renew this session's token; a new sign-in's token renews as usual.
+    const lapsedRefreshToken = await storedRefreshToken(page);
+    expect(lapsedRefreshToken).not.toBe('');
+    const refreshes = { failed: 0, passed: 0 };
+    await page.route('**/securetoken.googleapis.com/**', async (route) => {
+      if (refreshTokenOf(route.request().postData()) === lapsedRefreshToken) {
+        refreshes.failed += 1;
+        await route.abort('internetdisconnected');
+      } else {
+        refreshes.passed += 1;
+        await route.continue();
+      }
+    });
+    const tokenBefore = await storedIdToken(page);
+
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.waitForURL('**/dictionary');
+    await page.getByTestId('item-row').first().waitFor();
+
+    // 47 minutes on: the one-hour token has 13 minutes left, so the session ends in 8 (spec 5's buffer)
+    await page.clock.fastForward('47:00');
+    const warning = page.getByRole('status').filter({ hasText: 'Your session could not be renewed' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/ends in [78] minutes\. Sign in again to keep your work\./);
+    expect(refreshes.failed).toBeGreaterThan(0);
+
+    const question = `E2E objection typed while the session lapsed ${Date.now()}`;
+    await page.getByRole('button', { name: 'Add Original Objection' }).click();
+    const form = page.getByRole('dialog', { name: /Add Original Objection/ });
+    await form.getByRole('textbox', { name: 'Question', exact: true }).fill(question);
+    await form.getByRole('textbox', { name: 'Answer', exact: true }).fill('Typed before signing in again.');
+
+    await warning.getByRole('button', { name: 'Sign in again' }).click();
+    const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+    expect(await signInAgain.getByRole('textbox', { name: 'Email Address' }).inputValue()).toBe(ADMIN);
+    await signInAgain.getByLabel('Password').fill('wrong-password');
+    await signInAgain.getByRole('button', { name: 'Sign In' }).click();
+    await signInAgain.getByText('Incorrect email or password.').waitFor();
+    await signInAgain.getByLabel('Password').fill(DEMO_PASSWORD);
+    await signInAgain.getByRole('button', { name: 'Sign In' }).click();
+    await signInAgain.waitFor({ state: 'detached' });
+    await warning.waitFor({ state: 'detached' });
+
+    expect(new URL(page.url()).pathname).toBe('/dictionary');
+    expect(await storedIdToken(page)).not.toBe(tokenBefore);
+    expect(await form.getByRole('textbox', { name: 'Question', exact: true }).inputValue()).toBe(question);
+    expect(await form.getByRole('textbox', { name: 'Answer', exact: true }).inputValue()).toBe('Typed before signing in again.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Item added successfully. Embeddings will be generated automatically.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(question);
+    await page.getByTestId('item-row').filter({ hasText: question }).waitFor();
+    await context.close();
+  });
+});
