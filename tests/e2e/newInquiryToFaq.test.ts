@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSignedInPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const OTHER_KINDS = ['Transcripts', 'Objections', 'FAQs', 'Speech alerts'];
+
+/** The timeline narrowed to new inquiries (the kind toggles the Timeline tab offers). */
+const onlyInquiries = async (page: Page) => {
+  for (const name of OTHER_KINDS) {
+    const toggle = page.getByRole('group', { name: 'Show' }).getByRole('button', { name });
+    if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  }
+};
+
+/**
+ * The seeded sessions, from the first of the list on, until one has a new inquiry on its
+ * timeline; resolves once its "Add as FAQ" button shows.
+ */
+const openSessionWithInquiry = async (page: Page) => {
+  await page.goto(`${baseUrl}/sessions`);
+  await page.getByRole('link', { name: 'View Details' }).first().click();
+  await page.waitForURL('**/sessions/*');
+  const timeline = page.getByRole('list', { name: 'Session timeline' });
+  const addAsFaq = timeline.getByRole('button', { name: 'Add as FAQ' }).first();
+  for (let tries = 0; tries < 20; tries += 1) {
+    await timeline.waitFor();
+    await onlyInquiries(page);
+    await Promise.race([addAsFaq.waitFor(), timeline.getByText('Nothing to show on the timeline.').waitFor()]);
+    if (await addAsFaq.isVisible()) return timeline;
+    const heading = await page.getByRole('heading', { level: 2 }).first().innerText();
+    await page.getByRole('link', { name: 'Next session' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().innerText()).not.toBe(heading);
+  }
+  throw new Error('no seeded session with a new inquiry among the first 20');
+};
+
+describe('a new inquiry becomes an FAQ in the browser (issue 16, learn from calls)', () => {
+  it("adds a session's new inquiry as an FAQ and finds it on the Dictionary page", async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    const timeline = await openSessionWithInquiry(page);
+    const inquiry = timeline
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Add as FAQ' }) })
+      .first();
+    await inquiry.getByRole('button', { name: 'Add as variation of ...' }).waitFor();
+
+    const inquiryText = await inquiry.innerText();
+    await inquiry.getByRole('button', { name: 'Add as FAQ' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add Original FAQ' }).waitFor();
+    const question = await dialog.getByRole('textbox', { name: 'Question', exact: true }).inputValue();
+    expect(question).not.toBe('');
+    expect(inquiryText).toContain(question);
+    // the seeded inquiries have no suggested answer: the admin writes it
+    const answer = `Not yet: our solutions team follows up by email (e2e ${Date.now()}).`;
+    await dialog.getByRole('textbox', { name: 'Answer', exact: true }).fill(answer);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Item added successfully. Embeddings will be generated automatically.').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // the row of that inquiry now says so, in place of its buttons
+    const row = timeline.getByRole('listitem').filter({ hasText: question }).filter({ hasText: 'Added as FAQ' });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: 'Add as FAQ' }).count()).toBe(0);
+
+    await row.getByRole('link', { name: 'Open in Dictionary' }).click();
+    await page.waitForURL('**/dictionary?*');
+    expect(await page.getByRole('tab', { name: 'FAQs' }).getAttribute('aria-selected')).toBe('true');
+    const item = page.getByTestId('item-row').filter({ hasText: question });
+    await item.waitFor();
+    expect(await item.innerText()).toContain(answer);
+
+    // and from the navigation, as any admin would look for it
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.getByRole('tab', { name: 'FAQs' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(question);
+    await page.getByTestId('item-row').filter({ hasText: answer }).waitFor();
+    await context.close();
+  });
+});
