@@ -12,8 +12,11 @@ import type { OriginalMatch } from './InquiryDialogs';
 /**
  * Below this similarity an original is not offered: a new inquiry scored under the assistant's
  * threshold by definition, but one that shares a word or two with an item is no variation of it.
+ * With the local embeddings, the demo's inquiries reach their related FAQs from about 40 %
+ * ("Does it work with our on-premise Avaya phone system?" -> "Which calling platforms do you
+ * support?", 48 %) while unrelated items stay around 20-30 %.
  */
-export const CLOSEST_MIN_SCORE = 0.3;
+export const CLOSEST_MIN_SCORE = 0.4;
 /** At most this many originals are offered. */
 export const CLOSEST_MAX = 5;
 
