@@ -171,9 +171,10 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       const current = auth.currentUser();
       if (!current) throw new Error('app.auth.sessionExpired');
       // another account would replace this one under the open page: refused before asking the provider
-      if (email.trim().toLowerCase() !== (current.email ?? '').toLowerCase()) throw new Error(OTHER_ACCOUNT_KEY);
+      const signedInEmail = current.email ?? '';
+      if (email.trim().toLowerCase() !== signedInEmail.toLowerCase()) throw new Error(OTHER_ACCOUNT_KEY);
       try {
-        await auth.reauthenticate(email.trim(), password);
+        await auth.reauthenticate(signedInEmail, password);
       } catch (error) {
         throw isUserMismatch(error) ? new Error(OTHER_ACCOUNT_KEY) : error;
       }
