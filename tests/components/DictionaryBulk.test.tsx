@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { type I18nProvider, Notification } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { fr } from '@/i18n/fr';
+import type { DictionaryItem, Landmine } from '@/resources/dictionaryItems/dictionaryTypes';
+import { buildDictionaryProvider, buildItems, buildLandmine } from '../support/dictionaryFakes';
+import { renderInAdmin } from '../support/render';
+
+/** Issue 16, bulk work on the Dictionary page: undoable bulk delete and (de)activate. */
+type User = ReturnType<typeof userEvent.setup>;
+
+const landmineList = () => [
+  buildLandmine(),
+  buildLandmine({ id: 'l2', trigger: 'no risk at all' }),
+  buildLandmine({ id: 'l3', trigger: 'beat any price', isActive: false }),
+];
+
+/** The page over in-memory lists that the writes change, with react-admin's notification (Undo) shortened for the test. */
+const renderPage = ({ i18nProvider, failing }: { i18nProvider?: I18nProvider; failing?: string } = {}) => {
+  const objections: DictionaryItem[] = buildItems(3);
+  const landmines: Landmine[] = landmineList();
+  const dataProvider = buildDictionaryProvider({ objections, landmines });
+  const refused = () => Object.assign(new Error('refused'), { status: 404, body: { error: 'NOT_FOUND', message: 'Landmine not found' } });
+  dataProvider.delete = vi.fn(async (resource: string, { id }: { id: string }) => {
+    const list: { id: unknown }[] = resource === 'landmines' ? landmines : objections;
+    list.splice(
+      list.findIndex((row) => row.id === id),
+      1,
+    );
+    return { data: { id } };
+  }) as never;
+  dataProvider.toggleLandmine = vi.fn(async (id) => {
+    if (id === failing) throw refused();
+    const row = landmines.find((landmine) => landmine.id === id)!;
+    row.isActive = !row.isActive;
+    return { ...row };
+  });
+  renderInAdmin(
+    <>
+      <DictionaryPage />
+      <Notification autoHideDuration={1_000} />
+    </>,
+    { dataProvider, i18nProvider, path: '/dictionary' },
+  );
+  return { dataProvider, objections, landmines };
+};
+
+const openLandmines = async (user: User, tab = 'Landmines') => {
+  await user.click(screen.getByRole('tab', { name: tab }));
+  return screen.findAllByTestId('landmine-row');
+};
+const rowOf = (testId: string, heading: string) =>
+  screen.getAllByTestId(testId).find((row) => within(row).queryByRole('heading', { name: heading })) as HTMLElement;
+const select = async (user: User, testId: string, heading: string) => user.click(within(rowOf(testId, heading)).getByRole('checkbox'));
+const bar = () => screen.getByRole('toolbar');
+/** The notification (`text`, by default its Undo button) is gone: without Undo, its calls went out then. */
+const notificationClosed = (text?: string) =>
+  waitFor(() => expect(text ? screen.queryByText(text) : screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(), {
+    timeout: 5_000,
+  });
+
+describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('deletes the selected objections once the Undo notification closes, each through the single delete', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderPage();
+    await screen.findAllByTestId('item-row');
+    await select(user, 'item-row', 'Objection 1');
+    await select(user, 'item-row', 'Objection 3');
+    expect(within(bar()).getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }));
+    // gone at once, nothing sent yet
+    expect(screen.getAllByTestId('item-row')).toHaveLength(1);
+    expect(await screen.findByText('2 items deleted')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+    await notificationClosed();
+    await waitFor(() => expect(dataProvider.delete).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(dataProvider.delete).mock.calls.map(([resource, { id }]) => [resource, id])).toEqual([
+      ['objections', 'o1'],
+      ['objections', 'o3'],
+    ]);
+    expect(screen.getAllByTestId('item-row').map((row) => within(row).getByRole('heading').textContent)).toEqual(['Objection 2']);
+  });
+
+  it('Undo brings the rows back and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderPage();
+    await screen.findAllByTestId('item-row');
+    await select(user, 'item-row', 'Objection 2');
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }));
+    expect(screen.getAllByTestId('item-row')).toHaveLength(2);
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getAllByTestId('item-row')).toHaveLength(3));
+    await notificationClosed();
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+  });
+
+  it('deactivates the selected landmines, sending the toggle only for those still active', async () => {
+    const user = userEvent.setup();
+    const { dataProvider, landmines } = renderPage();
+    await openLandmines(user);
+    await select(user, 'landmine-row', 'guaranteed returns');
+    await select(user, 'landmine-row', 'no risk at all');
+    await select(user, 'landmine-row', 'beat any price');
+    await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('2 landmines deactivated')).toBeInTheDocument();
+    // shown inactive at once
+    for (const trigger of ['guaranteed returns', 'no risk at all']) {
+      expect(within(rowOf('landmine-row', trigger)).getByText('Inactive')).toBeInTheDocument();
+    }
+    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+    await notificationClosed();
+    await waitFor(() => expect(dataProvider.toggleLandmine).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(dataProvider.toggleLandmine).mock.calls.map(([id]) => id)).toEqual(['l1', 'l2']);
+    expect(landmines.map((landmine) => landmine.isActive)).toEqual([false, false, false]);
+    expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('selects every landmine from the keyboard; Undo of a bulk delete sends nothing', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderPage();
+    await openLandmines(user);
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    all.focus();
+    await user.keyboard(' ');
+    expect(within(bar()).getByText('3 selected')).toBeInTheDocument();
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('3 landmines deleted')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('landmine-row')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findAllByTestId('landmine-row')).toHaveLength(3);
+    await notificationClosed();
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+  });
+
+  it('says which changes failed and why, and shows the rows as the server has them', async () => {
+    const user = userEvent.setup();
+    renderPage({ failing: 'l2' });
+    await openLandmines(user);
+    await select(user, 'landmine-row', 'guaranteed returns');
+    await select(user, 'landmine-row', 'no risk at all');
+    await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
+    await notificationClosed();
+    expect(await screen.findByText('1 change failed: Landmine not found')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Active')).toBeInTheDocument());
+    expect(within(rowOf('landmine-row', 'guaranteed returns')).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('tells when the selected landmines already have the status, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderPage();
+    await openLandmines(user);
+    await select(user, 'landmine-row', 'beat any price');
+    await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('The selected landmines already have this status')).toBeInTheDocument();
+    await notificationClosed('The selected landmines already have this status');
+    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+  });
+
+  it('speaks French', async () => {
+    const user = userEvent.setup();
+    renderPage({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
+    await openLandmines(user, 'Sujets sensibles');
+    await select(user, 'landmine-row', 'beat any price');
+    await select(user, 'landmine-row', 'no risk at all');
+    expect(within(bar()).getByText('2 sélectionnés')).toBeInTheDocument();
+    await user.click(within(bar()).getByRole('button', { name: 'Activer' }));
+    expect(await screen.findByText('1 sujet sensible activé')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+  });
+});
