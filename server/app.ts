@@ -26,6 +26,7 @@ import { adminSessionsRoutes } from './routes/adminSessions';
 import { adminUsersRoutes } from './routes/adminUsers';
 import { assistantRoutes } from './routes/assistant';
 import { dictionaryRoutes } from './routes/dictionary';
+import { dictionaryBulkRoutes } from './routes/dictionaryBulk';
 import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
 import { landmineRoutes } from './routes/landmines';
@@ -115,6 +116,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       });
       await api.register(dictionaryMatchRoutes, { db: options.db, provider: options.embeddings ?? createLocalEmbeddingProvider() });
       await api.register(landmineRoutes, { db: options.db });
+      await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
