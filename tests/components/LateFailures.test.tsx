@@ -5,10 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalQueryClient } from '@/dataProvider/queryClient';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { SessionList } from '@/resources/sessions/SessionList';
+import { UserList } from '@/resources/users/UserList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildSession } from '../support/sessions';
+import { buildUser } from '../support/users';
 
 vi.setConfig({ testTimeout: 20_000 });
+
+/** A promise the test settles itself: the retry answers only when the test says so. */
+const deferred = <T,>() => {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+};
 
 const serverError = () => new HttpError('HTTP 502: Bad Gateway', 502, { error: 'API_ERROR', message: 'HTTP 502: Bad Gateway' });
 const page = (names: string[]) => ({
@@ -32,16 +43,15 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('a failing list says so at once (issue 14, item 6)', () => {
   it('shows the failure after the first failed attempt, says it is trying again, then shows the rows', async () => {
-    const getList = vi
-      .fn()
-      .mockRejectedValueOnce(serverError())
-      .mockResolvedValue(page(['Acme renewal']));
+    const retry = deferred<ReturnType<typeof page>>();
+    const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);
     renderList(getList);
     const alert = await screen.findByRole('alert');
-    // one attempt so far: the banner does not wait for the retries
-    expect(getList).toHaveBeenCalledTimes(1);
+    // the retry has not answered yet: the banner did not wait for it
     expect(alert).toHaveTextContent('Failed to load sessions');
     expect(alert).toHaveTextContent('Trying again...');
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    retry.resolve(page(['Acme renewal']));
     expect(await screen.findByText('Acme renewal', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(getList).toHaveBeenCalledTimes(2);
@@ -84,5 +94,61 @@ describe('a failing list says so at once (issue 14, item 6)', () => {
     const table = screen.getByRole('table');
     expect(table.closest('[aria-describedby="sessions-stale"]')).not.toBeNull();
     await waitFor(() => expect(within(screen.getByRole('alert')).queryByText(/Trying again/)).toBeNull(), { timeout: 6_000 });
+  });
+});
+
+const users = (names: string[]) => ({
+  data: names.map((name, index) => buildUser({ id: `u-${index}`, name, email: `user${index}@example.com` })),
+  total: names.length,
+});
+
+const renderUsers = (getList: ReturnType<typeof vi.fn>) =>
+  renderInAdmin(<UserList />, {
+    dataProvider: buildDataProvider({ getList } as Partial<PortalDataProvider>),
+    path: '/users',
+    queryClient: createPortalQueryClient(),
+  });
+
+describe('the users list says a failure at once and marks the rows it keeps (issue 14, item 6)', () => {
+  it('shows the failure after the first failed attempt, trying again, then the rows', async () => {
+    const retry = deferred<ReturnType<typeof users>>();
+    const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);
+    renderUsers(getList);
+    const alert = await screen.findByRole('alert');
+    // the retry has not answered yet: the banner did not wait for it
+    expect(alert).toHaveTextContent('Failed to fetch users');
+    expect(alert).toHaveTextContent('Trying again...');
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    retry.resolve(users(['Dana Admin']));
+    expect(await screen.findByText('Dana Admin', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the rows after a refresh fails, dimmed and described as loaded earlier', async () => {
+    const user = userEvent.setup();
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce(users(['Dana Admin']))
+      .mockRejectedValue(serverError());
+    renderUsers(getList);
+    const row = await screen.findByText('Dana Admin');
+    await user.click(screen.getByRole('button', { name: /refresh/i }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch users');
+    expect(alert).toHaveTextContent(/The rows below were loaded at \d\d:\d\d:\d\d and may be out of date\./);
+    expect(row).toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-describedby="users-stale"]')).not.toBeNull();
+  });
+
+  it('never retries a refusal of the users list', async () => {
+    const getList = vi
+      .fn()
+      .mockRejectedValue(new HttpError('Admin access required', 403, { error: 'NOT_ADMIN', message: 'Admin access required' }));
+    renderUsers(getList);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Admin access required');
+    expect(alert).not.toHaveTextContent('Trying again');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(getList).toHaveBeenCalledTimes(1);
   });
 });

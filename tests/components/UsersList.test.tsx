@@ -149,7 +149,7 @@ describe('UserList: toolbar, filters and paging', () => {
     const getList = renderUsers();
     await screen.findByText('Ann Admin');
     await user.type(screen.getByPlaceholderText('Search by email or name...'), 'bob');
-    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'bob' }));
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'bob' }), { timeout: 5_000 });
     const searches = getList.mock.calls.map(([, params]) => params.filter.search).filter(Boolean);
     expect(searches).toEqual(['bob']);
   });

@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useTranslate } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
-import { readFailure } from '@/dataProvider/queryClient';
-import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { PageWindow } from '@/layout/PageWindow';
+import { ReadFailureAlert, StaleRows, useListReadFailure } from '@/shared/ReadFailure';
 import { sessionListError } from './sessionErrors';
 import { readListContext, sessionListParams, writeListContext } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
@@ -22,17 +20,10 @@ export const SessionList = () => {
   const [filters, setFilters] = useState<SessionFilters>(initial.filters);
   const [typed, setTyped] = useState(initial.filters.search);
   const [page, setPage] = useState(initial.page);
-  const dateLocale = useDateLocale();
   const query = useGetList<SessionRecord>('sessions', sessionListParams(filters, page), { placeholderData: keepPreviousData });
-  const { data, total = 0, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = query;
+  const { data, total = 0, isFetching, isPlaceholderData, refetch } = query;
   // the failure shows from the first failed attempt, while retries go on behind it
-  const { failure: error, retrying } = readFailure(query);
-  // rows kept from an earlier load (another page, or before a refresh that failed)
-  const stale = Boolean(error && data?.length);
-  const [loadedAt, setLoadedAt] = useState(0);
-  useEffect(() => {
-    if (dataUpdatedAt) setLoadedAt(dataUpdatedAt);
-  }, [dataUpdatedAt]);
+  const { failure: error, retrying, staleSince } = useListReadFailure(query, Boolean(data?.length));
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
@@ -63,20 +54,17 @@ export const SessionList = () => {
       </Typography>
       <SessionToolbar filters={filters} onSearchInput={setTyped} onFiltersChange={changeFilters} onRefresh={() => void refetch()} />
       {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(sessionListError(error), { _: sessionListError(error) })}
-          {retrying && ` ${translate('app.http.retrying')}`}
-          {stale && (
-            <Box component="span" id="sessions-stale" sx={{ display: 'block' }}>
-              {translate('app.http.staleRows', { time: formatDate(new Date(loadedAt).toISOString(), 'HH:mm:ss', dateLocale) })}
-            </Box>
-          )}
-        </Alert>
+        <ReadFailureAlert
+          message={translate(sessionListError(error), { _: sessionListError(error) })}
+          retrying={retrying}
+          staleSince={staleSince}
+          staleId="sessions-stale"
+        />
       ) : null}
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.sessions.loading')} />}</Box>
-      <Box sx={stale ? { opacity: 0.6 } : undefined} aria-describedby={stale ? 'sessions-stale' : undefined}>
+      <StaleRows staleSince={staleSince} staleId="sessions-stale">
         <SessionTable sessions={visible ?? (error ? [] : undefined)} />
-      </Box>
+      </StaleRows>
       <PageWindow page={page} perPage={SESSION_DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} messages="app.sessions.pagination" />
     </Box>
   );

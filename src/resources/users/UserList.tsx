@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import { BannerAlert } from '@/shared/BannerAlert';
+import { ReadFailureAlert, StaleRows, useListReadFailure } from '@/shared/ReadFailure';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { UserBulkBar } from './UserBulkBar';
 import { UserDialogs } from './UserDialogs';
@@ -24,17 +24,14 @@ export const UserList = () => {
   const [dialog, setDialog] = useState<UserDialogState>(null);
   const { banner, success, error: fail, clear: closeBanner } = useBanner();
   const [dismissedError, setDismissedError] = useState<unknown>(null);
-  const {
-    data,
-    total = 0,
-    error,
-    isFetching,
-    refetch,
-  } = useGetList<UserRecord>(
+  const query = useGetList<UserRecord>(
     'users',
     { pagination: { page: page + 1, perPage }, filter: toListFilter(filters) },
     { placeholderData: keepPreviousData },
   );
+  const { data, total = 0, isFetching, refetch } = query;
+  // the failure shows from the first failed attempt, while retries go on behind it
+  const { failure: error, retrying, staleSince } = useListReadFailure(query, Boolean(data?.length));
 
   const users = data ?? (error ? [] : undefined);
   const bulk = useUserBulk(users, { onSucceeded: (text) => success(text, LONG_BANNER_MS), onFailed: fail });
@@ -60,28 +57,34 @@ export const UserList = () => {
         onAdd={() => setDialog({ kind: 'create' })}
       />
       {error && error !== dismissedError && (
-        <Alert severity="error" onClose={() => setDismissedError(error)} sx={{ mb: 2 }}>
-          {errorText(error, 'app.users.errors.fetch')}
-        </Alert>
+        <ReadFailureAlert
+          message={errorText(error, 'app.users.errors.fetch')}
+          retrying={retrying}
+          staleSince={staleSince}
+          staleId="users-stale"
+          onClose={() => setDismissedError(error)}
+        />
       )}
       <BannerAlert banner={banner} onClose={closeBanner} />
       <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void bulk.run(action)} />
       <Box sx={{ height: 4 }}>{(isFetching || bulk.running) && <LinearProgress />}</Box>
-      <UserTable
-        users={users}
-        selection={bulk.selection}
-        total={total}
-        page={page}
-        perPage={perPage}
-        onPageChange={setPage}
-        onPerPageChange={(next) => {
-          setPerPage(next);
-          setPage(0);
-        }}
-        onOpen={setDialog}
-        onToggled={succeed}
-        onToggleFailed={fail}
-      />
+      <StaleRows staleSince={staleSince} staleId="users-stale">
+        <UserTable
+          users={users}
+          selection={bulk.selection}
+          total={total}
+          page={page}
+          perPage={perPage}
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(0);
+          }}
+          onOpen={setDialog}
+          onToggled={succeed}
+          onToggleFailed={fail}
+        />
+      </StaleRows>
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} onDone={succeed} />
     </Box>
   );

@@ -1,0 +1,62 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useTranslate } from 'react-admin';
+import { readFailure } from '@/dataProvider/queryClient';
+import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+
+interface ListQuery {
+  error: unknown;
+  failureReason: unknown;
+  isFetching: boolean;
+  dataUpdatedAt: number;
+}
+
+/**
+ * A paged list's failed read (issue 14 item 6): the failure from its first failed attempt on,
+ * whether a retry is under way, and, when rows from an earlier load are still shown (another
+ * page, or before a refresh that failed), when they were loaded.
+ */
+export const useListReadFailure = (query: ListQuery, hasRows: boolean) => {
+  const { failure, retrying } = readFailure(query);
+  // A page fetched for the first time has no time of its own while the last page stands in.
+  const [loadedAt, setLoadedAt] = useState(0);
+  useEffect(() => {
+    if (query.dataUpdatedAt) setLoadedAt(query.dataUpdatedAt);
+  }, [query.dataUpdatedAt]);
+  return { failure, retrying, staleSince: failure !== null && hasRows ? loadedAt : null };
+};
+
+interface ReadFailureAlertProps {
+  message: string;
+  retrying: boolean;
+  /** When the rows still shown were loaded; null: no rows from an earlier load. */
+  staleSince: number | null;
+  /** The id the stale rows' container points at (aria-describedby). */
+  staleId: string;
+  onClose?: () => void;
+}
+
+/** The failure's banner: its words, 'Trying again...' while a retry runs, and which rows may be out of date. */
+export const ReadFailureAlert = ({ message, retrying, staleSince, staleId, onClose }: ReadFailureAlertProps) => {
+  const translate = useTranslate();
+  const dateLocale = useDateLocale();
+  return (
+    <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+      {message}
+      {retrying && ` ${translate('app.http.retrying')}`}
+      {staleSince !== null && (
+        <Box component="span" id={staleId} sx={{ display: 'block' }}>
+          {translate('app.http.staleRows', { time: formatDate(new Date(staleSince).toISOString(), 'HH:mm:ss', dateLocale) })}
+        </Box>
+      )}
+    </Alert>
+  );
+};
+
+/** The rows under a failed refresh: dimmed, and described by the banner's stale line. */
+export const StaleRows = ({ staleSince, staleId, children }: { staleSince: number | null; staleId: string; children: ReactNode }) => (
+  <Box sx={staleSince !== null ? { opacity: 0.6 } : undefined} aria-describedby={staleSince !== null ? staleId : undefined}>
+    {children}
+  </Box>
+);
