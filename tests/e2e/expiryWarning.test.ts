@@ -31,28 +31,37 @@ const refreshTokenOf = (body: string | null): string | null => {
 const storedIdToken = (page: Page): Promise<string> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null')?.token ?? '');
 
+/**
+ * The admin signed in on a page whose clock runs in real time until the test moves it on; the
+ * identity provider cannot be reached to renew this session's token, while a new sign-in's
+ * token renews as usual.
+ */
+const lapsingSession = async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.clock.install();
+  await signIn(page, baseUrl, ADMIN);
+  await page.waitForURL('**/dashboard');
+  const lapsedRefreshToken = await storedRefreshToken(page);
+  expect(lapsedRefreshToken).not.toBe('');
+  const refreshes = { failed: 0, passed: 0 };
+  await page.route('**/securetoken.googleapis.com/**', async (route) => {
+    if (refreshTokenOf(route.request().postData()) === lapsedRefreshToken) {
+      refreshes.failed += 1;
+      await route.abort('internetdisconnected');
+    } else {
+      refreshes.passed += 1;
+      await route.continue();
+    }
+  });
+  return { context, page, refreshes };
+};
+
+const WARNING = 'Your session could not be renewed';
+
 describe('the expiry warning in the browser', () => {
   it('warns when the session cannot be renewed, signs in again over an open dialog, and the typed text is saved', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    // The page's clock runs in real time until the test moves it on to near the token's expiry.
-    await page.clock.install();
-    await signIn(page, baseUrl, ADMIN);
-    await page.waitForURL('**/dashboard');
-
-    // The identity provider cannot be reached to renew this session's token; a new sign-in's token renews as usual.
-    const lapsedRefreshToken = await storedRefreshToken(page);
-    expect(lapsedRefreshToken).not.toBe('');
-    const refreshes = { failed: 0, passed: 0 };
-    await page.route('**/securetoken.googleapis.com/**', async (route) => {
-      if (refreshTokenOf(route.request().postData()) === lapsedRefreshToken) {
-        refreshes.failed += 1;
-        await route.abort('internetdisconnected');
-      } else {
-        refreshes.passed += 1;
-        await route.continue();
-      }
-    });
+    const { context, page, refreshes } = await lapsingSession();
     const tokenBefore = await storedIdToken(page);
 
     await page.getByRole('link', { name: 'Dictionary' }).click();
@@ -61,7 +70,7 @@ describe('the expiry warning in the browser', () => {
 
     // 47 minutes on: the one-hour token has 13 minutes left, so the session ends in 8 (spec 5's buffer)
     await page.clock.fastForward('47:00');
-    const warning = page.getByRole('status').filter({ hasText: 'Your session could not be renewed' });
+    const warning = page.getByRole('status').filter({ hasText: WARNING });
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/ends in [78] minutes\. Sign in again to keep your work\./);
     expect(refreshes.failed).toBeGreaterThan(0);
@@ -91,6 +100,24 @@ describe('the expiry warning in the browser', () => {
     await page.getByText('Item added successfully. Embeddings will be generated automatically.').waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(question);
     await page.getByTestId('item-row').filter({ hasText: question }).waitFor();
+    await context.close();
+  });
+
+  it('once the session has ended and still cannot be renewed, goes to /login as before and back to the page after signing in', async () => {
+    const { context, page } = await lapsingSession();
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.waitForURL('**/dictionary');
+    await page.clock.fastForward('47:00');
+    await page.getByRole('status').filter({ hasText: WARNING }).waitFor();
+    // 9 minutes on, the token is inside spec 5's buffer: the 60 s check ends the session
+    await page.clock.fastForward('09:00');
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').waitFor();
+    await page.getByText('Failed to refresh token').waitFor();
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Email').fill(ADMIN);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dictionary');
     await context.close();
   });
 });
