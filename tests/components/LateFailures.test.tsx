@@ -4,9 +4,11 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalQueryClient } from '@/dataProvider/queryClient';
 import type { PortalDataProvider } from '@/dataProvider/types';
+import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { UserList } from '@/resources/users/UserList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
+import { buildItem } from '../support/dictionaryFakes';
 import { buildSession } from '../support/sessions';
 import { buildUser } from '../support/users';
 
@@ -150,5 +152,47 @@ describe('the users list says a failure at once and marks the rows it keeps (iss
     expect(alert).not.toHaveTextContent('Trying again');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(getList).toHaveBeenCalledTimes(1);
+  });
+});
+
+const renderDictionary = (getList: ReturnType<typeof vi.fn>) =>
+  renderInAdmin(<DictionaryPage />, {
+    dataProvider: buildDataProvider({ getList } as Partial<PortalDataProvider>),
+    path: '/dictionary',
+    queryClient: createPortalQueryClient(),
+  });
+
+describe('the dictionary lists say a failure at once (issue 14, item 6; spec 8: a failed list shows as empty)', () => {
+  it('shows the failure after the first failed attempt, trying again, then the objections', async () => {
+    const retry = deferred<{ data: unknown[]; total: number }>();
+    const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);
+    renderDictionary(getList);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch dictionary items');
+    expect(alert).toHaveTextContent('Trying again...');
+    // no spinner behind the banner: the list shows as empty while the retry runs
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('item-row')).toHaveLength(0);
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    retry.resolve({ data: [buildItem()], total: 1 });
+    expect(await screen.findAllByTestId('item-row', {}, { timeout: 5_000 })).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never retries a refusal of the landmines list', async () => {
+    const user = userEvent.setup();
+    const getList = vi.fn(async (resource: string) => {
+      if (resource === 'landmines')
+        throw new HttpError('Admin access required', 403, { error: 'NOT_ADMIN', message: 'Admin access required' });
+      return { data: [buildItem()], total: 1 };
+    });
+    renderDictionary(getList);
+    await screen.findAllByTestId('item-row');
+    await user.click(screen.getByRole('tab', { name: 'Landmines' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch dictionary items');
+    expect(alert).not.toHaveTextContent('Trying again');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(getList.mock.calls.filter(([resource]) => resource === 'landmines')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { DICTIONARY_PAGE_SIZE } from '@/config';
-import type { DictionaryResource } from '@/dataProvider/types';
+import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { BulkActionBar } from '../../shared/BulkActionBar';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { useRowSelection } from '../../shared/useRowSelection';
@@ -11,7 +11,7 @@ import type { DictionaryItem } from './dictionaryTypes';
 import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
 import { ItemDialog, type ItemDialogTarget } from './ItemDialog';
 import { ItemList } from './ItemList';
-import { ListState } from '../../shared/ListState';
+import { ListState, useListFailure } from '../../shared/ListState';
 import { PageWindow } from '@/layout/PageWindow';
 import { totalPagesOf } from '@/layout/pageWindowMath';
 import { searchItems } from './searchItems';
@@ -35,7 +35,9 @@ interface ItemsTabProps {
 /** The Objections or FAQs tab: one page of originals, its dialogs and its writes. */
 export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddClose, banner }: ItemsTabProps) => {
   const translate = useTranslate();
-  const { data, isPending, isError } = useDictionaryItems(resource, page, useDebouncedValue(search));
+  const query = useDictionaryItems(resource, page, useDebouncedValue(search));
+  const { data } = query;
+  const { isPending, isError, retrying } = useListFailure(query);
   const actions = useItemActions(resource, banner, () => onPageChange(1));
   const [editing, setEditing] = useState<ItemDialogTarget | null>(null);
   const [variationParent, setVariationParent] = useState<DictionaryItem | null>(null);
@@ -43,7 +45,7 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
   const [deleting, setDeleting] = useState<Identifier | null>(null);
   const [generatingId, setGeneratingId] = useState<Identifier | null>(null);
   const total = isError ? 0 : (data?.total ?? 0);
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const bulk = useDictionaryBulk(resource, banner);
   // rows a bulk deletion waits to delete are hidden until Undo or the reload after the calls
   const items = bulk.apply(isError ? [] : searchItems(data?.items ?? [], search));
@@ -63,21 +65,22 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
     if (suggestions) setReview({ parent, suggestions });
   };
   const closeItemDialog = () => (adding ? onAddClose() : setEditing(null));
-  /** Issue 16: undoable like react-admin's bulk delete; each DELETE is the single route, audited per item. */
+  /** Issue 16: undoable like react-admin's bulk delete; one call, one audit row per item (docs/api.md "Bulk work"). */
   const deleteSelected = () => {
     const ids = selection.selected;
     selection.clear();
-    bulk.run({
-      ids,
-      change: 'hide',
-      message: 'app.bulk.dictionary.itemsDeleted',
-      call: (id) => dataProvider.delete(resource, { id, previousData: { id } }),
-    });
+    bulk.run({ ids, change: 'hide', message: 'app.bulk.dictionary.itemsDeleted', send: (chosen) => dataProvider.bulkDeleteItems(resource, chosen) });
   };
 
   return (
     <>
-      <ListState isPending={isPending} isError={isError} isEmpty={!isPending && items.length === 0} emptyKey="app.dictionary.empty.items" />
+      <ListState
+        isPending={isPending}
+        isError={isError}
+        retrying={retrying}
+        isEmpty={!isPending && items.length === 0}
+        emptyKey="app.dictionary.empty.items"
+      />
       <BulkActionBar selection={selection} withSelectAll={items.length > 0}>
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={deleteSelected}>
           {translate('app.bulk.dictionary.delete')}

@@ -7,7 +7,7 @@ import type { Landmine } from '../dictionaryItems/dictionaryTypes';
 import { LandmineDialog } from './LandmineDialog';
 import { LandmineBulkBar } from './LandmineBulkBar';
 import { LandmineRow } from './LandmineRow';
-import { ListState } from '../../shared/ListState';
+import { ListState, useListFailure } from '../../shared/ListState';
 import { searchLandmines } from '../dictionaryItems/searchItems';
 import type { BannerControls } from '../../shared/useBanner';
 import { useLandmineActions, useLandmineBulk } from './useLandmineActions';
@@ -23,7 +23,9 @@ interface LandmineListProps {
 /** The Landmines tab: every landmine (one call), filtered in the browser (spec 5). */
 export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineListProps) => {
   const translate = useTranslate();
-  const { data, isPending, isError } = useLandmines();
+  const query = useLandmines();
+  const { data } = query;
+  const { isPending, isError, retrying } = useListFailure(query);
   const actions = useLandmineActions(banner);
   const [editing, setEditing] = useState<Landmine | null>(null);
   const [deleting, setDeleting] = useState<Identifier | null>(null);
@@ -39,6 +41,7 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
       <ListState
         isPending={isPending}
         isError={isError}
+        retrying={retrying}
         isEmpty={!isPending && landmines.length === 0}
         emptyKey="app.dictionary.empty.landmines"
       />
