@@ -1,6 +1,7 @@
 import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '../contract';
+import type { BulkOutcome } from '../contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
 import type { SpeechRatePreview } from '../contract/speechRatePreview';
 import { findResource, type ApiDeclaration } from './resourceApi';
@@ -50,6 +51,8 @@ const CRUD_METHODS = [
  * | generateVariations(resource, id, count) | POST P/{id}/generate-variations `{ count }` -> variations |
  * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
  * | restoreUser(id) / freeUserEmail(id) | POST /admin/users/{id}/restore, .../free-email (no body) -> user |
+ * | bulkLandmines(action, ids) | POST /landmines/bulk `{ action, ids }` -> data |
+ * | bulkDeleteItems(resource, ids) | POST P/bulk-delete `{ ids }` -> data |
  * | getConfigVersion() | GET /admin/config-version -> data |
  * | matchPhrase({ text, excludeId? }) | POST /dictionary/match -> data |
  * | previewSpeechRate(settings) | POST /speech-rate/preview -> data |
@@ -128,6 +131,10 @@ export const createDataProvider = (
       const body = await http.request(`${landmines.api.path}/${encodeURIComponent(String(id))}/toggle-status`, { method: 'PATCH' });
       return toRecord(landmines, itemOf(landmines, body));
     },
+    bulkLandmines: async (action, ids) =>
+      (await http.request<{ data: BulkOutcome }>(`${lookup('landmines').api.path}/bulk`, { method: 'POST', body: { action, ids } })).data,
+    bulkDeleteItems: async (resource, ids) =>
+      (await http.request<{ data: BulkOutcome }>(`${lookup(resource).api.path}/bulk-delete`, { method: 'POST', body: { ids } })).data,
     getConfigVersion: async () => (await http.request<{ data: ConfigVersionInfo }>('/admin/config-version')).data,
     matchPhrase: async (body: DictionaryMatchBody) =>
       (await http.request<{ data: DictionaryMatchResult }>('/dictionary/match', { method: 'POST', body })).data,

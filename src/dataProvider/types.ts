@@ -1,5 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '../contract';
+import type { BulkOutcome, LandmineBulkAction } from '../contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
 import type { SpeechRatePreview } from '../contract/speechRatePreview';
 
@@ -24,6 +25,10 @@ export interface PortalDataProvider extends DataProvider {
   generateVariations(resource: DictionaryResource, id: Identifier, count: number): Promise<string[]>;
   /** PATCH /landmines/{id}/toggle-status (no body) -> the updated landmine. */
   toggleLandmine(id: Identifier): Promise<RaRecord>;
+  /** POST /landmines/bulk { action, ids } -> which changed, were already so, or are gone (one transaction). */
+  bulkLandmines(action: LandmineBulkAction, ids: readonly Identifier[]): Promise<BulkOutcome>;
+  /** POST {path}/bulk-delete { ids } -> which were deleted or are gone (one transaction). */
+  bulkDeleteItems(resource: DictionaryResource, ids: readonly Identifier[]): Promise<BulkOutcome>;
   /** GET /admin/config-version -> the assistant configuration's version and when it last changed. */
   getConfigVersion(): Promise<ConfigVersionInfo>;
   /** POST /dictionary/match { text, excludeId? } -> what the phrase would fire, best first. */

@@ -29,6 +29,7 @@ export const bulkMessages = {
     landminesDeactivated: '%{smart_count} landmine deactivated |||| %{smart_count} landmines deactivated',
     nothingToChange: 'The selected landmines already have this status',
     failed: '%{smart_count} change failed: %{reason} |||| %{smart_count} changes failed: %{reason}',
+    missing: 'deleted by someone else in the meantime',
     failedFallback: 'The change could not be saved',
   },
 };

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useAddUndoableMutation, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { type BulkFailure, failureReasons, runEach } from './bulkOutcome';
+import { BULK_MAX, type BulkOutcome } from '@/contract/bulk';
+import { errorText } from '@/dataProvider/errorText';
 
 interface UndoableBulkRun {
   ids: readonly Identifier[];
@@ -8,8 +9,8 @@ interface UndoableBulkRun {
   change: 'hide' | Record<string, unknown>;
   /** i18n key of the notification, given `smart_count`. */
   message: string;
-  /** One row's call, sent only once the notification is gone without Undo. */
-  call: (id: Identifier) => Promise<unknown>;
+  /** The one bulk call (one transaction on the server), sent only once the notification is gone without Undo. */
+  send: (ids: readonly Identifier[]) => Promise<BulkOutcome>;
 }
 
 interface UndoableBulkOptions {
@@ -17,42 +18,53 @@ interface UndoableBulkOptions {
   reload: () => Promise<unknown>;
   /** The failed calls' summary, for the page's banner. */
   onFailed: (message: string) => void;
-  /** i18n key of the failure summary (`smart_count`, `reason`) and of the reason a call without the server's word gets. */
+  /** i18n keys of the failure summary (`smart_count`, `reason`), of the reason a call without the server's word gets, and of a row gone meanwhile. */
   failedKey: string;
   failedFallbackKey: string;
+  missingKey: string;
 }
 
 /**
  * react-admin's undoable mode for calls its mutation hooks do not cover (the dictionary's own
- * lists, the landmine toggle): the rows change at once, the notification offers Undo for its few
- * seconds, and the calls go out only when it closes without Undo; Undo sends nothing. Each call
- * is the single row's route, which audits its row (docs/api.md).
+ * lists, the landmines): the rows change at once, the notification offers Undo for its few seconds,
+ * and the bulk call goes out only when it closes without Undo; Undo sends nothing. The server
+ * applies it in one transaction with one audit row per changed row (docs/api.md "Bulk work").
  */
-export const useUndoableBulk = ({ reload, onFailed, failedKey, failedFallbackKey }: UndoableBulkOptions) => {
+export const useUndoableBulk = ({ reload, onFailed, failedKey, failedFallbackKey, missingKey }: UndoableBulkOptions) => {
   const translate = useTranslate();
   const notify = useNotify();
   const addUndoableMutation = useAddUndoableMutation();
   const [pending, setPending] = useState<readonly { ids: readonly Identifier[]; change: UndoableBulkRun['change'] }[]>([]);
 
   const run = useCallback(
-    ({ ids, change, message, call }: UndoableBulkRun) => {
-      const summary = (failed: BulkFailure[]) =>
-        translate(failedKey, { smart_count: failed.length, reason: failureReasons(failed, failedFallbackKey, translate) });
+    ({ ids, change, message, send }: UndoableBulkRun) => {
       const entry = { ids, change };
       const settle = () => setPending((current) => current.filter((one) => one !== entry));
       setPending((current) => [...current, entry]);
       addUndoableMutation(({ isUndo }) => {
         if (isUndo) return settle();
         void (async () => {
-          const { failed } = await runEach(ids, call);
+          let failure: { count: number; reason: string } | null = null;
+          try {
+            // more rows than one call takes (a long landmine list): one call per BULK_MAX, in turn
+            const missing: Identifier[] = [];
+            for (let start = 0; start < ids.length; start += BULK_MAX) {
+              missing.push(...(await send(ids.slice(start, start + BULK_MAX))).missing);
+            }
+            // a row deleted meanwhile: a deletion has its way, a status change failed
+            if (change !== 'hide' && missing.length > 0) failure = { count: missing.length, reason: translate(missingKey) };
+          } catch (error) {
+            const text = errorText(error, failedFallbackKey);
+            failure = { count: ids.length, reason: translate(text, { _: text }) };
+          }
           await reload().catch(() => undefined);
           settle();
-          if (failed.length > 0) onFailed(summary(failed));
+          if (failure) onFailed(translate(failedKey, { smart_count: failure.count, reason: failure.reason }));
         })();
       });
       notify(message, { type: 'info', undoable: true, messageArgs: { smart_count: ids.length } });
     },
-    [addUndoableMutation, notify, translate, reload, onFailed, failedKey, failedFallbackKey],
+    [addUndoableMutation, notify, translate, reload, onFailed, failedKey, failedFallbackKey, missingKey],
   );
 
   /** The rows as shown while changes wait for their notification: hidden, or with the new values. */

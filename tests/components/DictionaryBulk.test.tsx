@@ -18,25 +18,47 @@ const landmineList = () => [
   buildLandmine({ id: 'l3', trigger: 'beat any price', isActive: false }),
 ];
 
-/** The page over in-memory lists that the writes change, with react-admin's notification (Undo) shortened for the test. */
-const renderPage = ({ i18nProvider, failing }: { i18nProvider?: I18nProvider; failing?: string } = {}) => {
+/**
+ * The page over in-memory lists that the bulk calls change, with react-admin's notification (Undo)
+ * shortened for the test. `refuse`: the server refuses the call; `goneMeanwhile`: rows another admin deletes first.
+ */
+const renderPage = ({
+  i18nProvider,
+  refuse,
+  goneMeanwhile = [],
+}: {
+  i18nProvider?: I18nProvider;
+  refuse?: boolean;
+  goneMeanwhile?: string[];
+} = {}) => {
   const objections: DictionaryItem[] = buildItems(3);
   const landmines: Landmine[] = landmineList();
   const dataProvider = buildDictionaryProvider({ objections, landmines });
-  const refused = () => Object.assign(new Error('refused'), { status: 404, body: { error: 'NOT_FOUND', message: 'Landmine not found' } });
-  dataProvider.delete = vi.fn(async (resource: string, { id }: { id: string }) => {
-    const list: { id: unknown }[] = resource === 'landmines' ? landmines : objections;
+  const remove = (list: { id: unknown }[], id: unknown) =>
     list.splice(
       list.findIndex((row) => row.id === id),
       1,
     );
-    return { data: { id } };
-  }) as never;
-  dataProvider.toggleLandmine = vi.fn(async (id) => {
-    if (id === failing) throw refused();
-    const row = landmines.find((landmine) => landmine.id === id)!;
-    row.isActive = !row.isActive;
-    return { ...row };
+  const outcome = (ids: readonly unknown[], found: { id: unknown }[]) => ({
+    changed: ids.filter((id) => found.some((row) => row.id === id)).map(String),
+    unchanged: [],
+    missing: ids.filter((id) => !found.some((row) => row.id === id)).map(String),
+  });
+  dataProvider.bulkDeleteItems = vi.fn(async (_resource, ids) => {
+    const result = outcome(ids, objections);
+    for (const id of result.changed) remove(objections, id);
+    return result;
+  });
+  dataProvider.bulkLandmines = vi.fn(async (action, ids) => {
+    if (refuse)
+      throw Object.assign(new Error('refused'), { status: 503, body: { error: 'DATABASE_BUSY', message: 'Try again in a moment' } });
+    for (const id of goneMeanwhile) remove(landmines, id);
+    const result = outcome(ids, landmines);
+    for (const id of result.changed) {
+      if (action === 'delete') remove(landmines, id);
+      else landmines.find((landmine) => landmine.id === id)!.isActive = action === 'activate';
+    }
+    return result;
   });
   renderInAdmin(
     <>
@@ -65,7 +87,7 @@ const notificationClosed = (text?: string) =>
 describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('deletes the selected objections once the Undo notification closes, each through the single delete', async () => {
+  it('deletes the selected objections in one call once the Undo notification closes', async () => {
     const user = userEvent.setup();
     const { dataProvider } = renderPage();
     await screen.findAllByTestId('item-row');
@@ -77,13 +99,10 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('item-row')).toHaveLength(1);
     expect(await screen.findByText('2 items deleted')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
-    expect(dataProvider.delete).not.toHaveBeenCalled();
+    expect(dataProvider.bulkDeleteItems).not.toHaveBeenCalled();
     await notificationClosed();
-    await waitFor(() => expect(dataProvider.delete).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(dataProvider.delete).mock.calls.map(([resource, { id }]) => [resource, id])).toEqual([
-      ['objections', 'o1'],
-      ['objections', 'o3'],
-    ]);
+    await waitFor(() => expect(dataProvider.bulkDeleteItems).toHaveBeenCalledTimes(1));
+    expect(dataProvider.bulkDeleteItems).toHaveBeenCalledWith('objections', ['o1', 'o3']);
     expect(screen.getAllByTestId('item-row').map((row) => within(row).getByRole('heading').textContent)).toEqual(['Objection 2']);
   });
 
@@ -97,10 +116,10 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.getAllByTestId('item-row')).toHaveLength(3));
     await notificationClosed();
-    expect(dataProvider.delete).not.toHaveBeenCalled();
+    expect(dataProvider.bulkDeleteItems).not.toHaveBeenCalled();
   });
 
-  it('deactivates the selected landmines, sending the toggle only for those still active', async () => {
+  it('deactivates the selected landmines still active, in one call', async () => {
     const user = userEvent.setup();
     const { dataProvider, landmines } = renderPage();
     await openLandmines(user);
@@ -113,10 +132,10 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
     for (const trigger of ['guaranteed returns', 'no risk at all']) {
       expect(within(rowOf('landmine-row', trigger)).getByText('Inactive')).toBeInTheDocument();
     }
-    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+    expect(dataProvider.bulkLandmines).not.toHaveBeenCalled();
     await notificationClosed();
-    await waitFor(() => expect(dataProvider.toggleLandmine).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(dataProvider.toggleLandmine).mock.calls.map(([id]) => id)).toEqual(['l1', 'l2']);
+    await waitFor(() => expect(dataProvider.bulkLandmines).toHaveBeenCalledTimes(1));
+    expect(dataProvider.bulkLandmines).toHaveBeenCalledWith('deactivate', ['l1', 'l2']);
     expect(landmines.map((landmine) => landmine.isActive)).toEqual([false, false, false]);
     expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Inactive')).toBeInTheDocument();
   });
@@ -135,20 +154,33 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findAllByTestId('landmine-row')).toHaveLength(3);
     await notificationClosed();
-    expect(dataProvider.delete).not.toHaveBeenCalled();
-    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+    expect(dataProvider.bulkLandmines).not.toHaveBeenCalled();
   });
 
-  it('says which changes failed and why, and shows the rows as the server has them', async () => {
+  it('says when the server refuses the call, and shows the rows as the server has them', async () => {
     const user = userEvent.setup();
-    renderPage({ failing: 'l2' });
+    renderPage({ refuse: true });
+    await openLandmines(user);
+    await select(user, 'landmine-row', 'guaranteed returns');
+    await select(user, 'landmine-row', 'no risk at all');
+    await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
+    expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Inactive')).toBeInTheDocument();
+    await notificationClosed();
+    expect(await screen.findByText('2 changes failed: Try again in a moment')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Active')).toBeInTheDocument());
+    expect(within(rowOf('landmine-row', 'guaranteed returns')).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('says when a selected landmine was deleted meanwhile', async () => {
+    const user = userEvent.setup();
+    renderPage({ goneMeanwhile: ['l2'] });
     await openLandmines(user);
     await select(user, 'landmine-row', 'guaranteed returns');
     await select(user, 'landmine-row', 'no risk at all');
     await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
     await notificationClosed();
-    expect(await screen.findByText('1 change failed: Landmine not found')).toBeInTheDocument();
-    await waitFor(() => expect(within(rowOf('landmine-row', 'no risk at all')).getByText('Active')).toBeInTheDocument());
+    expect(await screen.findByText('1 change failed: deleted by someone else in the meantime')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('landmine-row')).toHaveLength(2));
     expect(within(rowOf('landmine-row', 'guaranteed returns')).getByText('Inactive')).toBeInTheDocument();
   });
 
@@ -160,7 +192,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
     await user.click(within(bar()).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('The selected landmines already have this status')).toBeInTheDocument();
     await notificationClosed('The selected landmines already have this status');
-    expect(dataProvider.toggleLandmine).not.toHaveBeenCalled();
+    expect(dataProvider.bulkLandmines).not.toHaveBeenCalled();
   });
 
   it('speaks French', async () => {

@@ -31,6 +31,7 @@ export const bulkMessages: typeof english = {
     landminesDeactivated: '%{smart_count} sujet sensible désactivé |||| %{smart_count} sujets sensibles désactivés',
     nothingToChange: 'Les sujets sensibles sélectionnés ont déjà ce statut',
     failed: '%{smart_count} modification a échoué : %{reason} |||| %{smart_count} modifications ont échoué : %{reason}',
+    missing: 'supprimé entre-temps par quelqu’un d’autre',
     failedFallback: "La modification n'a pas pu être enregistrée",
   },
 };

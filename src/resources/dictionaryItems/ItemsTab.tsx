@@ -69,7 +69,12 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
   const deleteSelected = () => {
     const ids = selection.selected;
     selection.clear();
-    bulk.run({ ids, change: 'hide', message: 'app.bulk.dictionary.itemsDeleted', send: (chosen) => dataProvider.bulkDeleteItems(resource, chosen) });
+    bulk.run({
+      ids,
+      change: 'hide',
+      message: 'app.bulk.dictionary.itemsDeleted',
+      send: (chosen) => dataProvider.bulkDeleteItems(resource, chosen),
+    });
   };
 
   return (

@@ -6,7 +6,7 @@ import { dictionaryQueryKey, type DictionaryTab } from './dictionaryTypes';
 
 /**
  * Undoable bulk changes on one tab of the Dictionary page (issue 16, bulk work): the rows change
- * at once, the calls go out when the Undo notification closes, the tab reloads after them, and
+ * at once, the one bulk call goes out when the Undo notification closes, the tab reloads after it, and
  * failures show on the page's banner.
  */
 export const useDictionaryBulk = (tab: DictionaryTab, banner: BannerControls) => {
@@ -17,5 +17,6 @@ export const useDictionaryBulk = (tab: DictionaryTab, banner: BannerControls) =>
     onFailed: banner.error,
     failedKey: 'app.bulk.dictionary.failed',
     failedFallbackKey: 'app.bulk.dictionary.failedFallback',
+    missingKey: 'app.bulk.dictionary.missing',
   });
 };

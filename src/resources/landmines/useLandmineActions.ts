@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useDataProvider, useDelete, useTranslate, useUpdate, type Identifier } from 'react-admin';
+import type { LandmineBulkAction } from '@/contract/bulk';
 import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { dictionaryQueryKey, type Landmine } from '../dictionaryItems/dictionaryTypes';
@@ -79,20 +80,21 @@ export const useLandmineActions = (banner: BannerControls) => {
   return { save, latest, toggle, remove };
 };
 
-/** Issue 16: the Landmines tab's undoable bulk changes (the single toggle and delete routes, one audit row each). */
+/** Issue 16: the Landmines tab's undoable bulk changes, one call each (POST /landmines/bulk, one audit row per changed landmine). */
 export const useLandmineBulk = (banner: BannerControls) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { run: runUndoable, apply } = useDictionaryBulk('landmines', banner);
-  const run = (ids: readonly Identifier[], action: 'activate' | 'deactivate' | 'delete') =>
-    runUndoable(
-      action === 'delete'
-        ? { ids, change: 'hide', message: 'app.bulk.dictionary.landminesDeleted', call: (id) => dataProvider.delete('landmines', { id }) }
-        : {
-            ids,
-            change: { isActive: action === 'activate' },
-            message: action === 'activate' ? 'app.bulk.dictionary.landminesActivated' : 'app.bulk.dictionary.landminesDeactivated',
-            call: (id) => dataProvider.toggleLandmine(id),
-          },
-    );
+  const MESSAGES = {
+    activate: 'app.bulk.dictionary.landminesActivated',
+    deactivate: 'app.bulk.dictionary.landminesDeactivated',
+    delete: 'app.bulk.dictionary.landminesDeleted',
+  } as const;
+  const run = (ids: readonly Identifier[], action: LandmineBulkAction) =>
+    runUndoable({
+      ids,
+      change: action === 'delete' ? 'hide' : { isActive: action === 'activate' },
+      message: MESSAGES[action],
+      send: (chosen) => dataProvider.bulkLandmines(action, chosen),
+    });
   return { run, apply };
 };
