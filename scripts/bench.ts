@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
+import { benchLighthouse } from './bench/lighthouse';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
 import { childRss, demoAdminToken, mib, percentile } from './bench/support';
@@ -33,8 +34,9 @@ import { startProduct, type RunningProduct } from './product';
  *    DATABASE_URL for PostgreSQL), signed in as the demo admin: p50/p99 over BENCH_REQUESTS
  *    (default 50) real HTTP requests each for the first page, a deep page (5 000), a status
  *    filter, a search; and the large detail.
- * 3. Chromium: the time from navigating to /sessions/<large session> to the first row of the
- *    timeline (`[aria-label="Session timeline"] [role="listitem"]`).
+ * 3. Chromium: Lighthouse's mobile scores and the sessions list's first row on a cold load
+ *    (bench/lighthouse.ts); the time from navigating to /sessions/<large session> to the first
+ *    row of the timeline (`[aria-label="Session timeline"] [role="listitem"]`).
  * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
  * 4. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
  *    the API server's memory at this size, then a page of 50 and one session by id under 50
@@ -168,6 +170,7 @@ try {
   // 3. Browser.
   browser = await launchBrowser();
   await benchWire(browser, product.url);
+  await benchLighthouse(product.url);
   const { page } = await newSignedInPage(browser, product.url);
   const firstRow = '[aria-label="Session timeline"] [role="listitem"]';
   const t0 = Date.now();
