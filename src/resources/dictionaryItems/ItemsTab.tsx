@@ -47,7 +47,7 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
   const total = isError ? 0 : (data?.total ?? 0);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const bulk = useDictionaryBulk(resource, banner);
-  // rows a bulk deletion waits to delete are hidden until Undo or the reload after the calls
+  // rows a bulk deletion waits to delete are hidden until Undo or the reload after the call
   const items = bulk.apply(isError ? [] : searchItems(data?.items ?? [], search));
   const selection = useRowSelection(items.map((item) => item.id));
   const dialogTarget: ItemDialogTarget | null = adding ? { kind: 'add' } : editing;
