@@ -4,11 +4,10 @@ import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
-  getAuth,
+  initializeAuth,
   onAuthStateChanged,
   reauthenticateWithCredential,
   sendPasswordResetEmail,
-  setPersistence,
   signInWithEmailAndPassword,
   signOut,
 } from 'firebase/auth';
@@ -18,15 +17,16 @@ import type { FirebaseAuthPort } from './portalAuth';
 /**
  * The real FirebaseAuthPort: initialises Firebase from the runtime config, connects to the
  * Auth emulator when one is configured, and keeps the session in local persistence (spec 3).
+ * `initializeAuth` with local persistence alone, rather than `getAuth` then `setPersistence`:
+ * the session is read straight from localStorage (no IndexedDB opened first), and the popup
+ * and redirect sign-in code email-and-password never uses stays out of the sign-in page.
  */
 export const createFirebaseAuthPort = (config: RuntimeConfig): FirebaseAuthPort => {
-  const auth = getAuth(initializeApp(config.firebase));
+  const auth = initializeAuth(initializeApp(config.firebase), { persistence: browserLocalPersistence });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-  const persistence = setPersistence(auth, browserLocalPersistence);
 
   return {
     signIn: async (email, password) => {
-      await persistence;
       return (await signInWithEmailAndPassword(auth, email, password)).user;
     },
     reauthenticate: async (email, password) => {
@@ -34,7 +34,6 @@ export const createFirebaseAuthPort = (config: RuntimeConfig): FirebaseAuthPort 
       await reauthenticateWithCredential(auth.currentUser, EmailAuthProvider.credential(email, password));
     },
     signUp: async (email, password) => {
-      await persistence;
       return (await createUserWithEmailAndPassword(auth, email, password)).user;
     },
     signOut: () => signOut(auth),
