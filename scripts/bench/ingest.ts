@@ -123,11 +123,13 @@ export const benchIngest = async ({ calls = 20, batch = 25, transcripts = 300, r
             latencies.push(performance.now() - started);
             events += batchEvents.length;
           }
-          await complete(session);
+          // The lines stop together: the calls still live then are completed after the clock.
+          if (session !== planned.at(-1)?.session) await complete(session);
         }
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    await Promise.all(lines.map((planned) => complete(planned.at(-1)!.session)));
     latencies.sort((a, b) => a - b);
     log(
       `\nSessions ingest (PGlite, HTTP, ${calls} concurrent calls, batches of ${batch}, ${rate ? `paced at ${rate} events/s offered` : 'saturated'}): ` +
