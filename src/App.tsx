@@ -5,6 +5,7 @@ import { usePortalAuth } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PATHS } from './shared/paths';
 import { createPortal } from './createPortal';
+import { startFirstRead } from './dataProvider/firstRead';
 import { createPortalQueryClient } from './dataProvider/queryClient';
 import { PageSpinner } from './shared/PageSpinner';
 import { AdminErrorPage } from './shared/ErrorFallback';
@@ -77,6 +78,10 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
     </Admin>
   );
 };
+
+/** main.tsx: the list page's first read, started as soon as this chunk is here (dataProvider/firstRead.ts). */
+export const startPortalFirstRead = (pathname: string) =>
+  startFirstRead({ apiBaseUrl: readRuntimeConfig().apiBaseUrl, pathname, resources });
 
 /**
  * Builds the providers over the one PortalAuth that main.tsx created for the sign-in pages,

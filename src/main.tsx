@@ -23,8 +23,10 @@ const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
 // Issue 15, no waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
 // each of their imports) load while Firebase restores the session, not after it. A sign-in
 // page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
+// A list page's first read starts with the shell's chunk, beside the session restore.
 const signInPage = signInRoutes.find((route) => route.path === window.location.pathname);
-startLoading(signInPage ? [signInPage.load] : [loadPortalApp, ...routeChunkLoaders(window.location.pathname)]);
+const loadShellAndFirstRead = () => loadPortalApp().then((shell) => shell.startPortalFirstRead(window.location.pathname));
+startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...routeChunkLoaders(window.location.pathname)]);
 
 /** Once signed in, fetches the screens an admin usually opens next while the browser is idle. */
 const PrefetchNextScreens = () => {

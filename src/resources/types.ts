@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { GetListParams } from 'react-admin';
 import type { ApiDeclaration, ResourceApi } from '../dataProvider/resourceApi';
 
 export type { ResourceApi };
@@ -41,4 +42,9 @@ export interface ResourceDeclaration extends ApiDeclaration {
   icon?: ComponentType;
   /** i18n key of the menu label */
   label?: string;
+  /**
+   * The list page's first read, exactly as the page will ask for it: started before the page
+   * renders when a valid token is stored (dataProvider/firstRead.ts).
+   */
+  firstRead?: () => GetListParams;
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { ResourceDeclaration } from '../types';
+import { readListContext, sessionListParams } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazy(() => import('./SessionList').then((m) => ({ default: m.SessionList })));
@@ -25,6 +26,11 @@ const sessions: ResourceDeclaration = {
     { source: 'status', label: 'app.sessions.columns.status', type: 'chip', inList: true, filter: true, readOnly: true },
   ],
   views: { list: SessionList },
+  // SessionList starts from the page and filters it last showed in this tab.
+  firstRead: () => {
+    const { filters, page } = readListContext();
+    return sessionListParams(filters, page);
+  },
 };
 
 export default sessions;

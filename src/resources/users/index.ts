@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { createUserSchema, updateUserSchema } from '@/contract/users';
+import { createUserSchema, updateUserSchema, USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import type { ResourceDeclaration } from '../types';
+import { NO_FILTERS, toListFilter } from './userTypes';
 
 // Its own chunk, like every page (docs/architecture.md).
 const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
@@ -28,6 +29,8 @@ const users: ResourceDeclaration = {
     { source: 'createdAt', label: 'app.users.columns.created', type: 'date', inList: true, readOnly: true },
   ],
   views: { list: UserList },
+  // UserList's first page: no filters, the default page size.
+  firstRead: () => ({ pagination: { page: 1, perPage: USER_DEFAULT_PAGE_SIZE }, filter: toListFilter(NO_FILTERS) }),
 };
 
 export default users;
