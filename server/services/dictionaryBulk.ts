@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
-import type { ItemKind } from './dictionary';
+import { removeItem, type ItemKind } from './dictionary';
+import { removeLandmine } from './landmines';
 
 /** Ids as the database spells them (lower-case uuids), in the order asked, without repeats. */
 const normalise = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -33,20 +34,7 @@ export const bulkDeleteItems = async (db: Database, actor: AuditActor, kind: Ite
         changed.push(id);
         continue;
       }
-      const children = current.isOriginal
-        ? await tx.delete(dictionaryItems).where(eq(dictionaryItems.parentId, id)).returning({ id: dictionaryItems.id })
-        : [];
-      await tx.delete(dictionaryItems).where(eq(dictionaryItems.id, id));
-      await recordAudit(tx, {
-        actor,
-        action: `${kind}.delete`,
-        targetType: kind,
-        targetId: id,
-        changes: {
-          question: { from: current.question, to: null },
-          ...(current.isOriginal ? { variations: { from: children.length, to: 0 } } : { parentId: { from: current.parentId, to: null } }),
-        },
-      });
+      await removeItem(tx, actor, kind, current);
       changed.push(id);
     }
     if (changed.length > 0) await bumpConfigVersion(tx);
@@ -75,14 +63,7 @@ export const bulkLandmines = async (
       const current = found.get(id);
       if (!current) continue;
       if (action === 'delete') {
-        await tx.delete(landmines).where(eq(landmines.id, id));
-        await recordAudit(tx, {
-          actor,
-          action: 'landmine.delete',
-          targetType: 'landmine',
-          targetId: id,
-          changes: { trigger: { from: current.trigger, to: null } },
-        });
+        await removeLandmine(tx, actor, current);
       } else {
         const isActive = action === 'activate';
         if (current.isActive === isActive) {

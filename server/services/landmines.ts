@@ -116,17 +116,21 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
     }),
   );
 
+/** Deletes one landmine inside the caller's transaction and audits it (the single and the bulk delete); the caller raises the config version. */
+export const removeLandmine = async (tx: Transaction, actor: AuditActor, current: { id: string; trigger: string }): Promise<void> => {
+  await tx.delete(landmines).where(eq(landmines.id, current.id));
+  await recordAudit(tx, {
+    actor,
+    action: 'landmine.delete',
+    targetType: 'landmine',
+    targetId: current.id,
+    changes: { trigger: { from: current.trigger, to: null } },
+  });
+};
+
 export const deleteLandmine = async (db: Database, actor: AuditActor, id: string): Promise<void> =>
   db.transaction(async (tx) => {
-    const current = await findLandmine(tx, id);
-    await tx.delete(landmines).where(eq(landmines.id, id));
-    await recordAudit(tx, {
-      actor,
-      action: 'landmine.delete',
-      targetType: 'landmine',
-      targetId: id,
-      changes: { trigger: { from: current.trigger, to: null } },
-    });
+    await removeLandmine(tx, actor, await findLandmine(tx, id));
     await bumpConfigVersion(tx);
   });
 
