@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../tests/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../../tests/support/browser';
 import { ensurePortalBuilt } from '../buildPortal';
 import { freePort } from '../freePort';
 import { startProduct, type RunningProduct } from '../product';
@@ -18,22 +18,12 @@ import { startProduct, type RunningProduct } from '../product';
  * profile keeps the sign-in between Lighthouse runs (storage is not reset). Prints, asserts nothing.
  */
 const RUNS = 5;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export const benchLighthouse = async (baseUrl: string, log: (line: string) => void = console.log) => {
   const profile = mkdtempSync(join(tmpdir(), 'salescoach-lighthouse-'));
   const port = await freePort();
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1'],
     viewport: { width: 1280, height: 800 },
   });
