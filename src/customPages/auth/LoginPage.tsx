@@ -7,7 +7,7 @@ import { AccessDeniedError, loginReturnPath, readLoginNotice, usePortalAuth } fr
 import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard, AuthMessages } from './AuthCard';
-import { AuthTextField } from './AuthTextField';
+import { SignInFields } from './SignInFields';
 import { authErrorMessage } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
@@ -92,22 +92,13 @@ export const LoginPage = () => {
     <AuthCard title={translate('app.login.title')}>
       <AuthMessages alert={alert} error={error} />
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={translate('app.login.title')}>
-        <AuthTextField
-          label={translate('app.login.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoFocus
-        />
-        <AuthTextField
-          label={translate('app.login.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <SignInFields
+          labels={{ email: translate('app.login.email'), password: translate('app.login.password') }}
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
+          focus="email"
         />
         <Button type="submit" variant="contained" fullWidth disabled={loading || !email || !password} sx={{ mt: 2 }}>
           {translate(loading ? 'app.login.submitting' : 'app.login.submit')}

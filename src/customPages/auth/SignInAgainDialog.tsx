@@ -9,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { usePortalAuth } from '@/authProvider';
-import { AuthTextField } from './AuthTextField';
+import { SignInFields } from './SignInFields';
 import { authErrorMessage } from './authMessages';
 
 /**
@@ -55,22 +55,13 @@ export const SignInAgainDialog = ({ onClose }: { onClose: () => void }) => {
               {translate(error, { _: error })}
             </Alert>
           )}
-          <AuthTextField
-            label={translate('app.login.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <AuthTextField
-            label={translate('app.login.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoFocus
+          <SignInFields
+            labels={{ email: translate('app.login.email'), password: translate('app.login.password') }}
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
+            focus="password"
           />
         </DialogContent>
         <DialogActions>
