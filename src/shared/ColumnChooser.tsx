@@ -5,13 +5,12 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Badge from '@mui/material/Badge';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
+import { ToolbarPopupButton } from './ToolbarPopupButton';
 import { type ListColumnsSpec, useListColumns } from './useListColumns';
 
 /**
@@ -28,24 +27,20 @@ export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpe
     hidden.length > 0
       ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
       : translate('app.listPreferences.columns.button');
-  // An icon with a tooltip keeps the toolbars on one line; the badge counts the hidden columns.
+  // The badge counts the hidden columns.
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          color="primary"
-          aria-label={label}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ alignSelf: 'center' }}
-        >
-          <Badge badgeContent={hidden.length} color="primary">
-            <ViewColumnIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+      <ToolbarPopupButton
+        label={label}
+        popup="menu"
+        popupId={menuId}
+        open={anchor !== null}
+        onOpen={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={hidden.length} color="primary">
+          <ViewColumnIcon />
+        </Badge>
+      </ToolbarPopupButton>
       <Menu
         id={menuId}
         anchorEl={anchor}

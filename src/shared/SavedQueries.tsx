@@ -15,9 +15,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { ToolbarPopupButton } from './ToolbarPopupButton';
 import { type QueryParser, sameQuery, useSavedQueries } from './useSavedQueries';
 
 const NAME_MAX_LENGTH = 60;
@@ -84,22 +84,17 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
   const [naming, setNaming] = useState(false);
   const popoverId = useId();
   const label = translate('app.listPreferences.queries.button');
-  // An icon with a tooltip keeps the toolbars on one line (as ColumnChooser).
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          color="primary"
-          aria-label={label}
-          aria-haspopup="dialog"
-          aria-controls={anchor ? popoverId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ alignSelf: 'center' }}
-        >
-          <BookmarksIcon />
-        </IconButton>
-      </Tooltip>
+      <ToolbarPopupButton
+        label={label}
+        popup="dialog"
+        popupId={popoverId}
+        open={anchor !== null}
+        onOpen={(event) => setAnchor(event.currentTarget)}
+      >
+        <BookmarksIcon />
+      </ToolbarPopupButton>
       <Popover
         id={popoverId}
         open={anchor !== null}
