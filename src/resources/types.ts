@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { GetListParams } from 'react-admin';
+import type { FirstRead } from '../dataProvider/firstRead';
 import type { ApiDeclaration, ResourceApi } from '../dataProvider/resourceApi';
 
 export type { ResourceApi };
@@ -43,8 +43,9 @@ export interface ResourceDeclaration extends ApiDeclaration {
   /** i18n key of the menu label */
   label?: string;
   /**
-   * The list page's first read, exactly as the page will ask for it: started before the page
-   * renders when a valid token is stored (dataProvider/firstRead.ts).
+   * The first read of the page at `/<name>/<rest>` ('' for the list), exactly as the page will
+   * ask for it: started before the page renders when a valid token is stored
+   * (dataProvider/firstRead.ts). null: that page reads nothing known in advance.
    */
-  firstRead?: () => GetListParams;
+  firstRead?: (rest: string) => FirstRead | null;
 }

@@ -35,4 +35,24 @@ describe("a list page's first read", () => {
       await context.close();
     });
   }
+
+  it("opens a session's detail in a new tab with one request for the session", async () => {
+    const { context, page: first } = await newSignedInPage(browser, baseUrl);
+    await first.goto(`${baseUrl}/sessions`);
+    const link = first.locator('table tbody tr a[href^="/sessions/"]').first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/sessions\/.+/);
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/admin/sessions/') && request.method() === 'GET') reads.push(url.pathname);
+    });
+    await page.goto(`${baseUrl}${href}`);
+    // The page shows the session only once a read has answered: had it not taken the early one,
+    // its own would be the second by then. (A call in progress refreshes itself after 3 s.)
+    await page.locator('[aria-label="Session timeline"] [role="listitem"]').first().waitFor();
+    expect(reads).toEqual([`/api/admin${href}`]);
+    await context.close();
+  });
 });

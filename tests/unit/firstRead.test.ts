@@ -84,7 +84,8 @@ describe('the first read of a list page', () => {
     start(fetchFn, { token: null });
     start(fetchFn, { expiresAt: NOW + 60_000 });
     start(fetchFn, { pathname: '/dictionary' });
-    start(fetchFn, { pathname: '/sessions/abc' });
+    start(fetchFn, { pathname: '/sessions/abc/more' });
+    start(fetchFn, { pathname: '/users/abc' });
     // the read would have been sent after a few ticks (the token is awaited first): wait that long, and more
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchFn).not.toHaveBeenCalled();
@@ -115,5 +116,22 @@ describe('the first read of a list page', () => {
     start(fetchFn, { pathname: '/users' });
     await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(1));
     expect(String(fetchFn.mock.calls[0][0])).toBe('http://api.test/api/admin/users?page=1&limit=10');
+  });
+
+  it("asks for a session's detail on its page, and useGetOne's read takes it", async () => {
+    const detail = { success: true, data: { _id: 'r9', sessionId: 'call 9', sessionName: 'Detail call' } };
+    const fetchFn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(detail), { status: 200 }));
+    start(fetchFn as unknown as ReturnType<typeof earlyFetch>, { pathname: '/sessions/call%209' });
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(1));
+    expect(String(fetchFn.mock.calls[0][0])).toBe('http://api.test/api/admin/sessions/call%209');
+    const getOne = vi.fn(async () => ({ data: { id: 'late' } }));
+    const wrapped = withFirstRead(
+      { getOne } as unknown as DataProvider,
+      async () => 'stored-token',
+      () => NOW + 500,
+    );
+    const answer = await wrapped.getOne('sessions', { id: 'call 9', meta: undefined });
+    expect(answer.data.id).toBe('call 9');
+    expect(getOne).not.toHaveBeenCalled();
   });
 });

@@ -26,10 +26,20 @@ const sessions: ResourceDeclaration = {
     { source: 'status', label: 'app.sessions.columns.status', type: 'chip', inList: true, filter: true, readOnly: true },
   ],
   views: { list: SessionList },
-  // SessionList starts from the page and filters it last showed in this tab.
-  firstRead: () => {
-    const { filters, page } = readListContext();
-    return sessionListParams(filters, page);
+  // SessionList starts from the page and filters it last showed in this tab; the detail page
+  // (/sessions/{sessionId}) reads its session.
+  firstRead: (rest) => {
+    if (rest === '') {
+      const { filters, page } = readListContext();
+      return { method: 'getList', params: sessionListParams(filters, page) };
+    }
+    if (rest.includes('/')) return null;
+    try {
+      return { method: 'getOne', params: { id: decodeURIComponent(rest) } };
+    } catch {
+      // a malformed address: the page says the session was not found
+      return null;
+    }
   },
 };
 

@@ -30,7 +30,10 @@ const users: ResourceDeclaration = {
   ],
   views: { list: UserList },
   // UserList's first page: no filters, the default page size.
-  firstRead: () => ({ pagination: { page: 1, perPage: USER_DEFAULT_PAGE_SIZE }, filter: toListFilter(NO_FILTERS) }),
+  firstRead: (rest) =>
+    rest === ''
+      ? { method: 'getList', params: { pagination: { page: 1, perPage: USER_DEFAULT_PAGE_SIZE }, filter: toListFilter(NO_FILTERS) } }
+      : null,
 };
 
 export default users;
