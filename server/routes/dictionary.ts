@@ -15,7 +15,8 @@ import {
 } from '../../src/contract/dictionary';
 import type { Database } from '../db/client';
 import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
-import { createItem, createVariation, deleteItem, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
+import { createItem, createVariation, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
+import { deleteItem } from '../services/dictionaryDelete';
 import { generateVariations } from '../services/generateVariations';
 import type { VariationGenerator } from '../services/variations';
 

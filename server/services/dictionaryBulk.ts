@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
-import { removeItem, type ItemKind } from './dictionary';
+import type { ItemKind } from './dictionary';
+import { removeItem } from './dictionaryDelete';
 import { removeLandmine } from './landmines';
 
 /** Ids as the database spells them (lower-case uuids), in the order asked, without repeats. */
