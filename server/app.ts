@@ -3,12 +3,13 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../src/contract/common';
 import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
-import type { Database } from './db/client';
+import type { Database, WriteGeneration } from './db/client';
 import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { installOpenApi } from './plugins/openapi';
+import { installReadCache } from './plugins/readCache';
 import {
   ASSISTANT_RATE_LIMIT,
   createLimiter,
@@ -39,6 +40,11 @@ import { createLocalVariationGenerator, type VariationGenerator } from './servic
 export interface BuildAppOptions {
   /** Migrated database (see db/client.ts openDatabase). */
   db: Database;
+  /**
+   * The database's write generation (OpenedDatabase.writes): with one, admins' profiles and the
+   * sessions' answers are reused until the next write (plugins/readCache.ts). Default null: read every time.
+   */
+  writes?: WriteGeneration | null;
   /** Verifies ID tokens and manages accounts (services/identity.ts). */
   identity: Identity;
   /** Published to the portal as /runtime-config.js; its emulator URL also shapes the CSP. */
@@ -95,7 +101,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
   });
   await installOpenApi(app); // before the auth hook and the routes: see plugins/openapi.ts
-  installAuth(app, { db: options.db, identity: options.identity, limits });
+  installAuth(app, { db: options.db, writes: options.writes ?? null, identity: options.identity, limits });
   installAssistantAuth(app, {
     db: options.db,
     limits: limits && { perKey: createLimiter(app, options.assistantRateLimit ?? ASSISTANT_RATE_LIMIT), perAddress: limits.perAddress },
@@ -105,6 +111,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(
     async (api) => {
       installJsonNotFound(api);
+      installReadCache(api, options.writes ?? null); // before compression: it keeps the JSON text
       await installCompression(api);
       await api.register(healthRoutes);
       await api.register(speechRateRoutes, { db: options.db });

@@ -42,6 +42,7 @@ if (env.FIREBASE_AUTH_EMULATOR_HOST) {
 const embeddings = embeddingProviderFromEnv(env);
 const app = await buildApp({
   db: database.db,
+  writes: database.writes,
   embeddings,
   identity,
   runtimeConfig: runtimeConfigFromEnv(env),

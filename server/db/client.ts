@@ -10,9 +10,11 @@ import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 import { createStatisticsUpkeep, refreshStatistics, type StatisticsUpkeepOptions } from './statistics';
+import { watchWrites, type WriteGeneration } from './writeGeneration';
 
 export { DataDirInUseError, lockDataDir } from './dataDirLock';
 export { refreshStatistics } from './statistics';
+export type { WriteGeneration } from './writeGeneration';
 
 /** The one database type route handlers see: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,6 +39,11 @@ export interface OpenDatabaseOptions {
 export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Changes with every write (writeGeneration.ts), so answers read from the database can be
+   * reused until the next one. PGlite only: null on PostgreSQL, which other servers write too.
+   */
+  writes: WriteGeneration | null;
   /** ANALYZE now: after bulk work (an ingest, a seed). */
   refreshStatistics(): Promise<void>;
   /** Refreshes the statistics if writes are waiting for it, then closes. */
@@ -120,6 +127,7 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
   return {
     db,
     kind: 'postgres',
+    writes: null,
     refreshStatistics: statistics.upkeep.refresh,
     close: async () => {
       await statistics.closing();
@@ -134,7 +142,8 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
   try {
     // pg_trgm: the trigram index of the sessions search (migration 0002 creates the extension).
     const extensions = { pg_trgm };
-    const client = memory ? await PGlite.create({ extensions }) : await PGlite.create(resolve(dataDir), { extensions });
+    const opened = memory ? await PGlite.create({ extensions }) : await PGlite.create(resolve(dataDir), { extensions });
+    const { client, writes } = watchWrites(opened);
     const statistics = statisticsFor(options, () => db);
     const db = drizzlePglite({ client, schema, logger: statistics.logger });
     try {
@@ -148,6 +157,7 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     return {
       db,
       kind: 'pglite',
+      writes,
       refreshStatistics: statistics.upkeep.refresh,
       close: async () => {
         try {

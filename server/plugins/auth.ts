@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
-import type { Database } from '../db/client';
+import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
-import { resolveAdmin, type AdminPrincipal } from '../services/principal';
+import { createPrincipalResolver, type AdminPrincipal } from '../services/principal';
 import type { RequestLimiter } from './security';
 
 declare module 'fastify' {
@@ -40,14 +40,16 @@ const deny = (request: FastifyRequest, status: 401 | 403, reason: string, messag
 
 export interface AuthOptions {
   db: Database;
+  /** The database's write generation: profiles are reused between writes (services/principal.ts); null: read every time. */
+  writes: WriteGeneration | null;
   identity: Identity;
   /** Per verified uid and per client address for requests that do not authenticate; null: off. */
   limits: { perUser: RequestLimiter; perAddress: RequestLimiter } | null;
 }
 
-const createAuthenticate =
-  ({ db, identity, limits }: AuthOptions): onRequestHookHandler =>
-  async (request) => {
+const createAuthenticate = ({ db, writes, identity, limits }: AuthOptions): onRequestHookHandler => {
+  const resolveAdmin = createPrincipalResolver(db, writes);
+  return async (request) => {
     // Unauthenticated traffic is limited per address, so a shared proxy address never locks
     // out the signed-in admins behind it (their requests count per uid).
     const refuseUnauthenticated = async (reason: string, message: string): Promise<never> => {
@@ -71,11 +73,12 @@ const createAuthenticate =
     }
     await limits?.perUser(request, `uid:${verified.uid}`);
 
-    const resolved = await resolveAdmin(db, verified);
+    const resolved = await resolveAdmin(verified);
     if (resolved.outcome === 'revoked') return deny(request, 401, 'session begun before the portal revoked it', MESSAGES.invalid);
     if (resolved.outcome === 'notAdmin') return deny(request, 403, resolved.reason, MESSAGES.notAdmin);
     request.admin = resolved.admin;
   };
+};
 
 /**
  * Deny by default (docs/security.md): every route under /api gets the authentication hook when it

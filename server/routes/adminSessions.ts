@@ -16,13 +16,13 @@ import { getSession, listSessions } from '../services/sessions';
 export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/admin/sessions',
-    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } } },
+    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } }, config: { readCache: true } },
     async (request) => listSessions(db, request.query),
   );
 
   app.get(
     '/admin/sessions/:sessionId',
-    { schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailResponseSchema } } },
+    { schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailResponseSchema } }, config: { readCache: true } },
     async (request) => ({ success: true as const, data: await getSession(db, request.params.sessionId) }),
   );
 };

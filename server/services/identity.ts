@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { deleteApp, initializeApp, type Credential } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { LRUCache } from 'lru-cache';
 import { createRevocationCache, type RevocationCheckOptions } from './revocationCache';
+
+/** Verified tokens kept at most (a token is about 1 KB). */
+const KEPT_TOKENS = 5_000;
 
 export interface VerifiedIdToken {
   uid: string;
@@ -34,7 +38,8 @@ export type UpdateIdentityUser = Partial<Omit<CreateIdentityUser, 'uid'>>;
 /** The identity provider as the server uses it (Firebase Auth, or its emulator). */
 export interface Identity {
   /**
-   * Checks the signature, expiry and project locally on every call. checkRevoked: also refuses
+   * Checks the signature, expiry and project locally, once per token (a token that passed is
+   * known until it expires). checkRevoked: also refuses
    * a token of a disabled or deleted account or of revoked sessions, asking the provider at
    * most once per interval per uid (revocationCache.ts); changes made through this instance
    * are seen at once. Throws InvalidTokenError (401) or IdentityUnavailableError (503).
@@ -134,15 +139,22 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revoc
   );
   const auth = getAuth(app);
   const checked = createRevocationCache(revocationCheck);
+  // Tokens that passed, until they expire: a signed token's content cannot change, so it is not
+  // checked again (the emulator's check is a round trip to it on every call). Whether its
+  // account was revoked is still asked as often as `checked` says.
+  const passed = new LRUCache<string, VerifiedIdToken>({ max: KEPT_TOKENS });
   const verify = async (token: string, checkRevoked: boolean): Promise<VerifiedIdToken> => {
     try {
       const decoded = await auth.verifyIdToken(token, checkRevoked);
-      return {
+      const verified = {
         uid: decoded.uid,
         email: decoded.email ?? null,
         name: typeof decoded.name === 'string' ? decoded.name : null,
         authTime: decoded.auth_time,
       };
+      const ttl = decoded.exp * 1000 - Date.now();
+      if (ttl > 0) passed.set(token, verified, { ttl });
+      return verified;
     } catch (error) {
       throw classifyVerifyError(error);
     }
@@ -159,7 +171,7 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revoc
   return {
     verifyIdToken: async (token, checkRevoked) => {
       // The signature is checked against Google's cached public keys: no round trip per request.
-      const local = await verify(token, false);
+      const local = passed.get(token) ?? (await verify(token, false));
       if (!checkRevoked || checked.isFresh(local.uid)) return local;
       const verified = await verify(token, true);
       checked.markChecked(verified.uid);

@@ -15,6 +15,7 @@ import {
   signUp,
   TEST_PASSWORD,
   TEST_PROJECT_ID,
+  useAuthEmulator,
 } from '../support/identity';
 
 // Issue 15: the signature is checked locally on every request, the portal's own revocations
@@ -119,6 +120,22 @@ describe('the revocation check with a real project (signed tokens)', () => {
     expect(lookups() - before).toBe(3);
   });
 
+  it('refuses a token once it expires, though it passed before', async () => {
+    const admin = await newAdmin('expiring');
+    const token = google.signIdToken({
+      uid: admin.uid,
+      projectId: PROJECT_ID,
+      authTime: Math.floor(Date.now() / 1000) - 5,
+      expiresInSeconds: 1,
+    });
+    const call = () => app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(token) });
+    expect((await call()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await call();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ error: 'NOT_AUTHENTICATED' });
+  });
+
   it('still checks the signature of every request', async () => {
     const admin = await newAdmin('forger');
     expect((await admin.call()).statusCode).toBe(200);
@@ -128,6 +145,54 @@ describe('the revocation check with a real project (signed tokens)', () => {
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, uid: 'someone-else', sub: 'someone-else' })).toString('base64url')}.${signature}`;
     const response = await app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(tampered) });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the revocation check with the Auth emulator', () => {
+  let database: OpenedDatabase;
+  let identity: Identity;
+  let elsewhere: Identity;
+  let app: App;
+  let clock = 1_000_000;
+
+  beforeAll(async () => {
+    const emulatorHost = useAuthEmulator();
+    database = await openDatabase({ dataDir: 'memory' });
+    identity = createFirebaseIdentity({ projectId: TEST_PROJECT_ID, revocationCheck: { now: () => clock } });
+    elsewhere = createFirebaseIdentity({ projectId: TEST_PROJECT_ID });
+    app = await buildApp({
+      db: database.db,
+      writes: database.writes,
+      identity,
+      runtimeConfig: testRuntimeConfig(emulatorHost),
+      rateLimit: false,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await identity?.close();
+    await elsewhere?.close();
+  });
+
+  it('asks the emulator about a token as seldom as Google: an account disabled elsewhere is refused once its minute has passed', async () => {
+    const account = await signUp();
+    await makeAdmin(database.db, account);
+    const call = () => app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
+    expect((await call()).statusCode).toBe(200);
+    await elsewhere.updateUser(account.uid, { disabled: true });
+    expect((await call()).statusCode).toBe(200);
+    clock += REVOCATION_CHECK_INTERVAL_MS;
+    expect((await call()).statusCode).toBe(401);
+  });
+
+  it('refuses at once an account disabled through this server', async () => {
+    const account = await signUp();
+    await makeAdmin(database.db, account);
+    const call = () => app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
+    expect((await call()).statusCode).toBe(200);
+    await identity.updateUser(account.uid, { disabled: true });
+    expect((await call()).statusCode).toBe(401);
   });
 });
 

@@ -59,7 +59,14 @@ export const testApp = async (kind: DbKind, overrides: Partial<Omit<BuildAppOpti
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory' });
   const identity = createFirebaseIdentity({ projectId: TEST_PROJECT_ID });
-  const app = await buildApp({ db: database.db, identity, runtimeConfig: testRuntimeConfig(emulatorHost), rateLimit: false, ...overrides });
+  const app = await buildApp({
+    db: database.db,
+    writes: database.writes,
+    identity,
+    runtimeConfig: testRuntimeConfig(emulatorHost),
+    rateLimit: false,
+    ...overrides,
+  });
   return {
     app,
     db: database.db,

@@ -24,7 +24,7 @@ export interface GoogleStandIn {
   credential: Credential;
   accounts: Map<string, StandInAccount>;
   /** An RS256 ID token signed with the stand-in's key, as Firebase Auth issues them. */
-  signIdToken(claims: { uid: string; projectId: string; authTime?: number; email?: string }): string;
+  signIdToken(claims: { uid: string; projectId: string; authTime?: number; email?: string; expiresInSeconds?: number }): string;
   /** true: the public-key endpoint drops the connection (an outage of Google's key service). */
   keysDown: boolean;
   /** Requests seen, as "METHOD /path". */
@@ -109,7 +109,7 @@ export const startGoogleStandIn = async (): Promise<GoogleStandIn> => {
   }
   const httpAgent = new StandInAgent({ keepAlive: false });
 
-  const signIdToken: GoogleStandIn['signIdToken'] = ({ uid, projectId, authTime, email }) => {
+  const signIdToken: GoogleStandIn['signIdToken'] = ({ uid, projectId, authTime, email, expiresInSeconds = 3_600 }) => {
     const now = Math.floor(Date.now() / 1000);
     const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
     const unsigned = `${encode({ alg: 'RS256', kid, typ: 'JWT' })}.${encode({
@@ -119,7 +119,7 @@ export const startGoogleStandIn = async (): Promise<GoogleStandIn> => {
       user_id: uid,
       auth_time: authTime ?? now,
       iat: now,
-      exp: now + 3_600,
+      exp: now + expiresInSeconds,
       ...(email ? { email } : {}),
       firebase: { sign_in_provider: 'password', identities: {} },
     })}`;

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { WriteGeneration } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's 200 answers depend on its URL and the database alone (never on who asks), so
+     * they may be reused until the next write (plugins/readCache.ts).
+     */
+    readCache?: boolean;
+  }
+}
+
+/** Bytes of answers kept at most, least recently used first out. */
+export const READ_CACHE_BYTES = 32 * 1024 * 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** `Cache-Control: no-cache` on the request asks for an answer read now (RFC 9111, 5.2.1.4). */
+const wantsFreshAnswer = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
+
+/**
+ * Reuses the serialized answers of the routes marked `config: { readCache: true }` while the
+ * database has not been written (db/writeGeneration.ts): any write, by any route, the assistant's
+ * ingest or a timer, makes every kept answer stale at once. The request is authenticated and
+ * validated as always before a kept answer is sent (this runs as a preHandler). Only PGlite has a
+ * write generation; on PostgreSQL nothing is kept.
+ *
+ * Register inside the /api scope before the compression plugin: the answer is kept as the JSON
+ * text, and compressed per request as the client asks.
+ */
+export const installReadCache = (api: FastifyInstance, writes: WriteGeneration | null): void => {
+  if (!writes) return;
+  const kept = new LRUCache<string, { generation: number; body: string }>({
+    maxSize: READ_CACHE_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+  });
+  const readAt = new WeakMap<FastifyRequest, number>();
+
+  api.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.readCache || request.method !== 'GET') return;
+    const entry = wantsFreshAnswer(request) ? undefined : kept.get(request.url);
+    if (entry && entry.generation === writes.current) {
+      return reply.type(JSON_TYPE).send(entry.body);
+    }
+    readAt.set(request, writes.current);
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    const generation = readAt.get(request);
+    // Kept only when nothing was written while it was read: the next write changes the value.
+    if (generation !== undefined && generation === writes.current && reply.statusCode === 200 && typeof payload === 'string') {
+      kept.set(request.url, { generation, body: payload });
+    }
+    return payload;
+  });
+};
