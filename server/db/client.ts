@@ -136,13 +136,23 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
   };
 };
 
+/**
+ * PGlite's own start parameters, with PostgreSQL's buffer cache at 32 MB instead of 128 MB: the
+ * server's resident memory at 10 000 sessions went from about 480 to 390 MiB, with the same
+ * throughput (the files stay in the system's page cache). Its WebAssembly memory cannot start
+ * below 128 MiB.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
   const release = memory ? () => {} : lockDataDir(resolve(dataDir));
   try {
     // pg_trgm: the trigram index of the sessions search (migration 0002 creates the extension).
     const extensions = { pg_trgm };
-    const opened = memory ? await PGlite.create({ extensions }) : await PGlite.create(resolve(dataDir), { extensions });
+    const opened = memory
+      ? await PGlite.create({ extensions, startParams: PGLITE_START_PARAMS })
+      : await PGlite.create(resolve(dataDir), { extensions, startParams: PGLITE_START_PARAMS });
     const { client, writes } = watchWrites(opened);
     const statistics = statisticsFor(options, () => db);
     const db = drizzlePglite({ client, schema, logger: statistics.logger });

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client';
 import { isReadOnlyStatement, watchWrites } from '../../server/db/writeGeneration';
 
 // Issue 15: what counts as a write for the reuse of answers (db/writeGeneration.ts).
@@ -68,5 +70,21 @@ describe('watchWrites', () => {
   it('passes everything else through to the instance', async () => {
     expect(watched.client.closed).toBe(false);
     expect(watched.client instanceof PGlite).toBe(true);
+  });
+});
+
+describe('the PGlite the server opens', () => {
+  it('watches its writes and keeps a 32 MB buffer cache', async () => {
+    const database = await openDatabase({ dataDir: 'memory', statistics: false });
+    try {
+      expect((await database.db.execute(sql`show shared_buffers`)).rows[0]).toEqual({ shared_buffers: '32MB' });
+      const before = database.writes!.current;
+      await database.db.execute(sql`select 1`);
+      expect(database.writes!.current).toBe(before);
+      await database.db.execute(sql`analyze`);
+      expect(database.writes!.current).toBe(before + 2);
+    } finally {
+      await database.close();
+    }
   });
 });
