@@ -77,7 +77,8 @@ describe('the PGlite the server opens', () => {
   it('watches its writes and keeps a 32 MB buffer cache', async () => {
     const database = await openDatabase({ dataDir: 'memory', statistics: false });
     try {
-      expect((await database.db.execute(sql`show shared_buffers`)).rows[0]).toEqual({ shared_buffers: '32MB' });
+      const shown = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      expect(shown.rows[0]).toEqual({ shared_buffers: '32MB' });
       const before = database.writes!.current;
       await database.db.execute(sql`select 1`);
       expect(database.writes!.current).toBe(before);
