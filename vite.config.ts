@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { shellPreload } from './scripts/shellPreload';
+import { PATHS } from './src/shared/paths';
 
 // `npm run dev` runs the API server on API_PORT and this dev server in front of it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -9,7 +11,22 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 export default defineConfig({
   // A brotli (.br) and a gzip (.gz) copy of each built file, made once here and sent as they are
   // by server/plugins/spa.ts to browsers that accept them (issue 15: compressed on the wire).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 })],
+  plugins: [
+    react(),
+    // The admin shell's files start loading with the document when a user is stored (scripts/shellPreload.ts).
+    shellPreload({
+      shellModule: '/src/App.tsx',
+      signInPaths: [PATHS.login, PATHS.signup],
+      // The pages a signed-in admin most often opens cold (src/routes.tsx has every route).
+      pages: [
+        { path: /^\/sessions\/?$/, module: '/src/resources/sessions/SessionList.tsx' },
+        { path: /^\/sessions\/[^/]+\/?$/, module: '/src/customPages/sessionDetail/SessionDetailPage.tsx' },
+        { path: /^\/users\/?$/, module: '/src/resources/users/UserList.tsx' },
+        { path: /^\/(dashboard\/?)?$/, module: '/src/customPages/dashboard/DashboardPage.tsx' },
+      ],
+    }),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // spec 9: script chunks load from a root public path
   base: '/',

@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -6,14 +6,15 @@ import { ThemeProvider } from '@mui/material/styles';
 import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOnlyRoute } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PageSpinner } from './shared/PageSpinner';
+import { lazyFrom, preloadable } from './shared/preloadable';
 import { storedLocale } from './i18n/locale';
 import { RootErrorBoundary } from './shared/RootErrorBoundary';
 import { likelyNextScreens, routeChunkLoaders, signInRoutes } from './routes';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App.
-const loadPortalApp = () => import('./App');
-const PortalApp = lazy(() => loadPortalApp().then((m) => ({ default: m.PortalApp })));
+const loadPortalApp = preloadable(() => import('./App'));
+const PortalApp = lazyFrom(loadPortalApp, (m) => m.PortalApp);
 
 /** Starts fetching chunks now; a failure is left to the lazy component, which imports again. */
 const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {

@@ -1,6 +1,9 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { loadSessionList } from './resources/sessions/loadSessionList';
+import { loadUserList } from './resources/users/loadUserList';
 import { PATHS } from './shared/paths';
+import { lazyFrom, preloadable } from './shared/preloadable';
 
 /** One path of the portal and the page it shows. */
 export interface PageRoute {
@@ -10,11 +13,10 @@ export interface PageRoute {
   load: () => Promise<unknown>;
 }
 
-const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): PageRoute => ({
-  path,
-  load,
-  Page: lazy(() => load().then((module) => ({ default: pick(module) }))),
-});
+const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): PageRoute => {
+  const loader = preloadable(load);
+  return { path, load: loader, Page: lazyFrom(loader, pick) };
+};
 
 /*
  * Every page route of the portal, in this one table. Each page is its own lazily loaded
@@ -70,12 +72,11 @@ export const adminRoutes: readonly PageRoute[] = [
   sessionDetail,
 ];
 
-// The same modules resources/sessions and resources/users load lazily: importing them here
-// fetches the very chunks their lists will ask for.
-const loadSessionList = () => import('./resources/sessions/SessionList');
+// The very loaders resources/sessions and resources/users render their lists with: a list
+// loaded early here renders without suspending.
 const resourceLists: Record<string, () => Promise<unknown>> = {
   [PATHS.sessions]: loadSessionList,
-  [PATHS.users]: () => import('./resources/users/UserList'),
+  [PATHS.users]: loadUserList,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage } from '../support/browser';
 
@@ -53,6 +53,54 @@ describe("a list page's first read", () => {
     // its own would be the second by then. (A call in progress refreshes itself after 3 s.)
     await page.locator('[aria-label="Session timeline"] [role="listitem"]').first().waitFor();
     expect(reads).toEqual([`/api/admin${href}`]);
+    await context.close();
+  });
+});
+
+// scripts/shellPreload.ts: with a stored sign-in, the document itself asks for the admin shell's
+// files and the page's, instead of the entry asking once it has arrived and run. The entry is
+// held back here, so whatever is asked for meanwhile was asked for by the document.
+describe("the shell's early files", () => {
+  const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+  const SHELL_FILES = /\/assets\/(App|SessionList)-[\w-]+\.js$/;
+
+  const holdEntry = async (page: Page) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (SHELL_FILES.test(pathname)) asked.push(pathname.replace(/-[\w-]+\.js$/, ''));
+    });
+    return { asked, release };
+  };
+
+  it('are asked for by the document on a signed-in load of /sessions, before the entry has run', async () => {
+    const { context } = await newSignedInPage(browser, baseUrl);
+    const page = await context.newPage();
+    const { asked, release } = await holdEntry(page);
+    await page.goto(`${baseUrl}/sessions`, { waitUntil: 'commit' });
+    await expect.poll(() => [...asked].sort(), { timeout: 10_000 }).toEqual(['/assets/App', '/assets/SessionList']);
+    release();
+    await page.locator('table tbody tr a[href^="/sessions/"]').first().waitFor();
+    await context.close();
+  });
+
+  it('are not asked for by the document of a signed-out visit', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { asked, release } = await holdEntry(page);
+    const preloadRan = page.waitForResponse(/\/assets\/shell-preload-[\w-]+\.js$/);
+    await page.goto(`${baseUrl}/sessions`, { waitUntil: 'commit' });
+    await preloadRan;
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    release();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();
   });
 });

@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazyFrom } from '@/shared/preloadable';
 import type { ResourceDeclaration } from '../types';
+import { loadSessionList } from './loadSessionList';
 import { readListContext, sessionListParams } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
-const SessionList = lazy(() => import('./SessionList').then((m) => ({ default: m.SessionList })));
+const SessionList = lazyFrom(loadSessionList, (m) => m.SessionList);
 
 /**
  * spec 2, 7: Conversation Sessions at /sessions over /api/admin/sessions (server paging,

@@ -1,10 +1,11 @@
-import { lazy } from 'react';
+import { lazyFrom } from '@/shared/preloadable';
 import { createUserSchema, updateUserSchema, USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import type { ResourceDeclaration } from '../types';
+import { loadUserList } from './loadUserList';
 import { NO_FILTERS, toListFilter } from './userTypes';
 
 // Its own chunk, like every page (docs/architecture.md).
-const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
+const UserList = lazyFrom(loadUserList, (m) => m.UserList);
 
 /** spec 2, 7: User Management at /users over /api/admin/users (server paging, `_id`). */
 const users: ResourceDeclaration = {

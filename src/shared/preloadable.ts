@@ -1,0 +1,52 @@
+import { type ComponentType, lazy } from 'react';
+
+/** A loader that starts once and remembers the module it brought. */
+export interface Preloadable<M> {
+  (): Promise<M>;
+  /** The module, once it has arrived. */
+  readonly loaded: M | undefined;
+}
+
+/**
+ * Wraps a chunk's `import()`: every call shares one load (a failed one is tried again on the
+ * next call), and the module is kept once it arrived.
+ */
+export const preloadable = <M>(load: () => Promise<M>): Preloadable<M> => {
+  let loaded: M | undefined;
+  let pending: Promise<M> | undefined;
+  const start = () => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return Object.defineProperty(start, 'loaded', { get: () => loaded }) as Preloadable<M>;
+};
+
+/**
+ * React.lazy over a preloadable. When the chunk has already arrived (main.tsx and the build's
+ * shell preload start the likely ones early), the component renders at once instead of
+ * suspending: React 19 reveals a suspended boundary's content at most every 300 ms once its
+ * fallback has shown, which cost a cold load of the sessions list two such waits. React accepts
+ * any thenable from lazy's loader; this one answers synchronously.
+ */
+export const lazyFrom = <M, P extends object>(load: Preloadable<M>, pick: (module: M) => ComponentType<P>) =>
+  lazy(() => {
+    const module = load.loaded;
+    if (module === undefined) return load().then((arrived) => ({ default: pick(arrived) }));
+    const ready = { default: pick(module) };
+    const answerNow = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that answers synchronously is the point (see above)
+      then: (onFulfilled: (value: typeof ready) => unknown) => {
+        onFulfilled(ready);
+      },
+    };
+    return answerNow as unknown as Promise<typeof ready>;
+  });

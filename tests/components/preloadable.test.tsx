@@ -1,0 +1,59 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { lazyFrom, preloadable } from '@/shared/preloadable';
+
+// Issue 15: a page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
+const Page = () => <p>the page</p>;
+
+describe('preloadable', () => {
+  it('shares one load between callers and keeps the module once it arrived', async () => {
+    const load = vi.fn(async () => ({ Page }));
+    const loader = preloadable(load);
+    expect(loader.loaded).toBeUndefined();
+    const [first, second] = await Promise.all([loader(), loader()]);
+    expect(first).toBe(second);
+    expect(loader.loaded).toBe(first);
+    await loader();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed load again on the next call', async () => {
+    const load = vi
+      .fn<() => Promise<{ Page: typeof Page }>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValueOnce({ Page });
+    const loader = preloadable(load);
+    await expect(loader()).rejects.toThrow('chunk failed');
+    expect(loader.loaded).toBeUndefined();
+    await expect(loader()).resolves.toEqual({ Page });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyFrom', () => {
+  const renderLazy = (Lazy: ReturnType<typeof lazyFrom>) =>
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+
+  it('renders a component whose chunk has arrived in the same commit, never showing the fallback', async () => {
+    const loader = preloadable(async () => ({ Page }));
+    await loader();
+    const Lazy = lazyFrom(loader, (module) => module.Page);
+    renderLazy(Lazy);
+    expect(screen.getByText('the page')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
+
+  it('suspends while the chunk is still on its way, then shows it', async () => {
+    let arrive: (module: { Page: typeof Page }) => void = () => {};
+    const loader = preloadable(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
+    const Lazy = lazyFrom(loader, (module) => module.Page);
+    renderLazy(Lazy);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await act(async () => arrive({ Page }));
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+  });
+});
