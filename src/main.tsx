@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { createPortalAuthFromConfig, PortalAuthContext, ProtectedRoute, PublicOnlyRoute } from './authProvider';
 import { readRuntimeConfig } from './config';
 import { PageSpinner } from './shared/PageSpinner';
-import { lazyFrom, preloadable } from './shared/preloadable';
+import { lazyFrom, preloadable, useSettled } from './shared/preloadable';
 import { storedLocale } from './i18n/locale';
 import { RootErrorBoundary } from './shared/RootErrorBoundary';
 import { likelyNextScreens, routeChunkLoaders, signInRoutes } from './routes';
@@ -14,7 +14,6 @@ import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App.
 const loadPortalApp = preloadable(() => import('./App'));
-const PortalApp = lazyFrom(loadPortalApp, (m) => m.PortalApp);
 
 /** Starts fetching chunks now; a failure is left to the lazy component, which imports again. */
 const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
@@ -26,8 +25,20 @@ const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
 // page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
 // A list page's first read starts with the shell's chunk, beside the session restore.
 const signInPage = signInRoutes.find((route) => route.path === window.location.pathname);
+const pageChunks = signInPage ? [] : routeChunkLoaders(window.location.pathname);
 const loadShellAndFirstRead = () => loadPortalApp().then((shell) => shell.startPortalFirstRead(window.location.pathname));
-startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...routeChunkLoaders(window.location.pathname)]);
+startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...pageChunks]);
+
+const PortalApp = lazyFrom(loadPortalApp, (m) => m.PortalApp);
+const loadShellWithPage = preloadable(() => Promise.all([loadPortalApp(), Promise.allSettled(pageChunks.map((load) => load()))]));
+
+/**
+ * The shell, once its chunk and the page's have settled; until then the spinner, shown without
+ * suspending: neither the shell nor the page then suspends, so React's 300 ms reveal throttle
+ * (shared/preloadable.ts) never applies to a cold load. A chunk that failed is reported by
+ * the lazy component that loads it again (the page's inside the layout).
+ */
+const ShellWhenReady = () => (useSettled(loadShellWithPage) ? <PortalApp /> : <PageSpinner />);
 
 /** Once signed in, fetches the screens an admin usually opens next while the browser is idle. */
 const PrefetchNextScreens = () => {
@@ -73,7 +84,7 @@ createRoot(document.getElementById('root')!).render(
                   path="/*"
                   element={
                     <ProtectedRoute>
-                      <PortalApp />
+                      <ShellWhenReady />
                       <PrefetchNextScreens />
                     </ProtectedRoute>
                   }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 
 /** A loader that starts once and remembers the module it brought. */
 export interface Preloadable<M> {
@@ -50,3 +50,24 @@ export const lazyFrom = <M, P extends object>(load: Preloadable<M>, pick: (modul
     };
     return answerNow as unknown as Promise<typeof ready>;
   });
+
+/**
+ * false until `load` has settled (arrived or failed), then true: lets a parent keep its own
+ * spinner up instead of a Suspense fallback, whose reveal React throttles. A failure is left to
+ * the lazy component rendered next, which loads again and reports it.
+ */
+export const useSettled = (load: Preloadable<unknown>): boolean => {
+  const [settled, setSettled] = useState(load.loaded !== undefined);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    const done = () => {
+      if (live) setSettled(true);
+    };
+    load().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [load, settled]);
+  return settled;
+};

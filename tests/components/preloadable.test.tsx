@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyFrom, preloadable } from '@/shared/preloadable';
+import { lazyFrom, type Preloadable, preloadable, useSettled } from '@/shared/preloadable';
 
 // Issue 15: a page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
 const Page = () => <p>the page</p>;
@@ -55,5 +55,34 @@ describe('lazyFrom', () => {
     expect(screen.getByText('loading')).toBeInTheDocument();
     await act(async () => arrive({ Page }));
     expect(await screen.findByText('the page')).toBeInTheDocument();
+  });
+});
+
+describe('useSettled', () => {
+  const Probe = ({ load }: { load: Preloadable<unknown> }) => <p>{useSettled(load) ? 'settled' : 'waiting'}</p>;
+
+  it('is true at once for a chunk that has arrived', async () => {
+    const loader = preloadable(async () => ({ Page }));
+    await loader();
+    render(<Probe load={loader} />);
+    expect(screen.getByText('settled')).toBeInTheDocument();
+  });
+
+  it('turns true when the chunk arrives, and when it fails', async () => {
+    let arrive: () => void = () => {};
+    const arriving = preloadable(() => new Promise<void>((resolve) => (arrive = resolve)));
+    let fail: (error: Error) => void = () => {};
+    const failing = preloadable(() => new Promise<void>((_, reject) => (fail = reject)));
+    render(
+      <>
+        <Probe load={arriving} />
+        <Probe load={failing} />
+      </>,
+    );
+    expect(screen.getAllByText('waiting')).toHaveLength(2);
+    await act(async () => arrive());
+    expect(screen.getAllByText('waiting')).toHaveLength(1);
+    await act(async () => fail(new Error('chunk failed')));
+    expect(screen.getAllByText('settled')).toHaveLength(2);
   });
 });
