@@ -8,6 +8,7 @@ import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions }
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
 import { benchLighthouse } from './bench/lighthouse';
+import { benchLongTasks } from './bench/longTasks';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
 import { childRss, demoAdminToken, mib, percentile } from './bench/support';
@@ -37,8 +38,10 @@ import { startProduct, type RunningProduct } from './product';
  * 3. Chromium: Lighthouse's mobile scores and the sessions list's first row on a cold load
  *    (bench/lighthouse.ts); the time from navigating to /sessions/<large session> to the first
  *    row of the timeline (`[aria-label="Session timeline"] [role="listitem"]`).
+ *    Then the long tasks of a session's detail with a 4x slower CPU, for a demo session and
+ *    the large one: on load and on each tab's click (bench/longTasks.ts).
  * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
- * 4. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
+ * 5. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
  *    the API server's memory at this size, then a page of 50 and one session by id under 50
  *    connections next to json-server on 10 000 sessions (bench/throughput.ts; BENCH_SECONDS
  *    per run, default 10).
@@ -158,7 +161,9 @@ try {
       `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`,
     );
   };
-  console.log(`\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions; each read from the database but the "reused" ones):`);
+  console.log(
+    `\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions; each read from the database but the "reused" ones):`,
+  );
   await measure('list, first page', '/api/admin/sessions?page=1&limit=15');
   await measure('list, first page, reused', '/api/admin/sessions?page=1&limit=15', REQUESTS, headers);
   await measure('list, deep page 5000', '/api/admin/sessions?page=5000&limit=15');
@@ -190,6 +195,8 @@ try {
   }
   await browser.close();
   browser = null;
+  await benchLongTasks(product.url);
+  await benchLongTasks(product.url, { sessionPath: `/sessions/${bigSessionId}` });
   await product.stop();
   product = null;
 
