@@ -111,8 +111,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(
     async (api) => {
       installJsonNotFound(api);
-      installReadCache(api, options.writes ?? null); // before compression: it keeps the JSON text
       await installCompression(api);
+      installReadCache(api, options.writes ?? null); // after compression: it keeps answers as sent
       await api.register(healthRoutes);
       await api.register(speechRateRoutes, { db: options.db });
       await api.register(speechRatePreviewRoutes, { db: options.db });

@@ -21,28 +21,33 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const wantsFreshAnswer = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
 
 /**
- * Reuses the serialized answers of the routes marked `config: { readCache: true }` while the
- * database has not been written (db/writeGeneration.ts): any write, by any route, the assistant's
- * ingest or a timer, makes every kept answer stale at once. The request is authenticated and
- * validated as always before a kept answer is sent (this runs as a preHandler). Only PGlite has a
- * write generation; on PostgreSQL nothing is kept.
+ * Reuses the answers of the routes marked `config: { readCache: true }` while the database has
+ * not been written (db/writeGeneration.ts): any write, by any route, the assistant's ingest or a
+ * timer, makes every kept answer stale at once. The request is authenticated and validated as
+ * always before a kept answer is sent (this runs as a preHandler). Only PGlite has a write
+ * generation; on PostgreSQL nothing is kept.
  *
- * Register inside the /api scope before the compression plugin: the answer is kept as the JSON
- * text, and compressed per request as the client asks.
+ * Register inside the /api scope after the compression plugin: an answer is kept as sent,
+ * compressed or not, once per Accept-Encoding (a browser sends the same one every time), so a
+ * 2 MB session is not compressed again for each view.
  */
 export const installReadCache = (api: FastifyInstance, writes: WriteGeneration | null): void => {
   if (!writes) return;
-  const kept = new LRUCache<string, { generation: number; body: string }>({
+  const kept = new LRUCache<string, { generation: number; body: string | Buffer; encoding: string | null }>({
     maxSize: READ_CACHE_BYTES,
     sizeCalculation: (entry) => Math.max(1, entry.body.length),
   });
   const readAt = new WeakMap<FastifyRequest, number>();
+  const keyOf = (request: FastifyRequest) => `${request.headers['accept-encoding'] ?? ''}\n${request.url}`;
 
   api.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.readCache || request.method !== 'GET') return;
-    const entry = wantsFreshAnswer(request) ? undefined : kept.get(request.url);
+    const entry = wantsFreshAnswer(request) ? undefined : kept.get(keyOf(request));
     if (entry && entry.generation === writes.current) {
-      return reply.type(JSON_TYPE).send(entry.body);
+      reply.type(JSON_TYPE);
+      // An encoded answer passes the compression plugin untouched (it is already encoded).
+      if (entry.encoding) reply.header('content-encoding', entry.encoding).header('vary', 'accept-encoding');
+      return reply.send(entry.body);
     }
     readAt.set(request, writes.current);
   });
@@ -50,8 +55,10 @@ export const installReadCache = (api: FastifyInstance, writes: WriteGeneration |
   api.addHook('onSend', async (request, reply, payload) => {
     const generation = readAt.get(request);
     // Kept only when nothing was written while it was read: the next write changes the value.
-    if (generation !== undefined && generation === writes.current && reply.statusCode === 200 && typeof payload === 'string') {
-      kept.set(request.url, { generation, body: payload });
+    const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (generation !== undefined && generation === writes.current && reply.statusCode === 200 && whole) {
+      const encoding = reply.getHeader('content-encoding');
+      kept.set(keyOf(request), { generation, body: payload, encoding: typeof encoding === 'string' ? encoding : null });
     }
     return payload;
   });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../../server/db/schema';
 import { generateSession, insertSessionBatch, seedSessions } from '../../server/seed/sessions';
@@ -39,11 +40,29 @@ describe('reuse follows the write generation it is given', () => {
     expect(total(await get(LIST))).toBe(5);
   });
 
+  it('keeps each encoding as sent: brotli for a browser, plain JSON for a client that asks for none', async () => {
+    const url = '/api/admin/sessions?page=1&limit=20';
+    const asBrowser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await get(url, asBrowser);
+    expect(first.headers['content-encoding']).toBe('br');
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    await seedSessions({ db: t.db, count: 1, seed: 11 });
+    const kept = await get(url, asBrowser);
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.headers.vary).toMatch(/accept-encoding/i);
+    expect(kept.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(kept.rawPayload).toString())).toEqual(plain.json());
+    expect(total(await get(url))).toBe(total(plain));
+    generation.current += 1;
+    expect(total(await get(url))).toBe(total(plain) + 1);
+  });
+
   it('reads now when the request says Cache-Control: no-cache', async () => {
-    expect(total(await get(LIST))).toBe(5);
+    const before = total(await get(LIST));
     await seedSessions({ db: t.db, count: 1, seed: 7 });
-    expect(total(await get(LIST))).toBe(5);
-    expect(total(await get(LIST, { 'cache-control': 'no-cache' }))).toBe(6);
+    expect(total(await get(LIST))).toBe(before);
+    expect(total(await get(LIST, { 'cache-control': 'no-cache' }))).toBe(before + 1);
     generation.current += 1;
   });
 
