@@ -181,15 +181,32 @@ try {
   browser = await launchBrowser();
   await benchWire(browser, product.url);
   await benchLighthouse(product.url);
-  const { page } = await newSignedInPage(browser, product.url);
+  // The large session's first timeline row on a cold load: a new tab with an empty HTTP cache
+  // and the stored sign-in, like the list's figure. The first load is the server's first read
+  // of the session for a browser; the next ones reuse its answer (plugins/readCache.ts).
+  const { context } = await newSignedInPage(browser, product.url);
   const firstRow = '[aria-label="Session timeline"] [role="listitem"]';
-  const t0 = Date.now();
-  await page.goto(`${product.url}/sessions/${bigSessionId}`);
+  const detailTimes: number[] = [];
+  let rowsInDom = 0;
   try {
-    await page.waitForSelector(firstRow, { timeout: 60_000 });
-    console.log(`\nChromium: navigation to the first timeline row of the ${BIG_TRANSCRIPTS}-transcript session: ${Date.now() - t0} ms`);
-    const rows = await page.locator(firstRow).count();
-    console.log(`  timeline rows in the DOM: ${rows}`);
+    for (let run = 0; run < 5; run += 1) {
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.clearBrowserCache');
+      const t0 = Date.now();
+      await tab.goto(`${product.url}/sessions/${bigSessionId}`);
+      await tab.waitForSelector(firstRow, { timeout: 60_000 });
+      detailTimes.push(Date.now() - t0);
+      rowsInDom = await tab.locator(firstRow).count();
+      await tab.close();
+    }
+    const [first, ...reused] = detailTimes;
+    reused.sort((a, b) => a - b);
+    console.log(
+      `\nChromium: first timeline row of the ${BIG_TRANSCRIPTS}-transcript session, signed in, cold load: ${first} ms on the server's first read, ` +
+        `then median ${reused[Math.floor(reused.length / 2)]} ms (${reused.join(', ')}) (goal <= 1,000 ms); timeline rows in the DOM: ${rowsInDom}`,
+    );
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
