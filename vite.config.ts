@@ -24,6 +24,12 @@ export default defineConfig({
         { path: /^\/users\/?$/, module: '/src/resources/users/UserList.tsx' },
         { path: /^\/(dashboard\/?)?$/, module: '/src/customPages/dashboard/DashboardPage.tsx' },
       ],
+      // src/routes.tsx's likelyNextScreens
+      nextScreens: [
+        '/src/customPages/dashboard/DashboardPage.tsx',
+        '/src/resources/sessions/SessionList.tsx',
+        '/src/customPages/sessionDetail/SessionDetailPage.tsx',
+      ],
     }),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 }),
   ],

@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { PRELOAD_NEXT_SCREENS_GLOBAL } from '../src/shared/nextScreens';
 
 /** The file the build writes under assets/ (hashed), loaded by index.html before the entry. */
 export const SHELL_PRELOAD_NAME = 'shell-preload.js';
@@ -28,8 +29,22 @@ export const shellPreloadSource = (
   files: readonly string[],
   signInPaths: readonly string[],
   pages: ReadonlyArray<{ path: RegExp; files: readonly string[] }> = [],
+  nextScreens: readonly string[] = [],
 ) =>
   `(function () {
+  var preload = function (files) {
+    files.forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  };
+  // Fetched and compiled, not run: running them while the admin reads the page would block it.
+  window.${PRELOAD_NEXT_SCREENS_GLOBAL} = function () {
+    preload(${JSON.stringify(nextScreens)});
+  };
   try {
     var path = location.pathname;
     if (${JSON.stringify(signInPaths)}.indexOf(path) >= 0) return;
@@ -46,13 +61,7 @@ export const shellPreloadSource = (
         break;
       }
     }
-    files.forEach(function (file) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = '/' + file;
-      document.head.appendChild(link);
-    });
+    preload(files);
   } catch (error) {
     // No storage (a locked-down browser): the entry loads the shell as before.
   }
@@ -71,9 +80,11 @@ export interface ShellPreloadOptions {
   signInPaths: readonly string[];
   /** The page module each path opens (the first match wins); its files are preloaded too. */
   pages?: ReadonlyArray<{ path: RegExp; module: string }>;
+  /** The modules of the screens an admin usually opens next (main.tsx preloads them when idle). */
+  nextScreens?: readonly string[];
 }
 
-export const shellPreload = ({ shellModule, signInPaths, pages = [] }: ShellPreloadOptions): Plugin => ({
+export const shellPreload = ({ shellModule, signInPaths, pages = [], nextScreens = [] }: ShellPreloadOptions): Plugin => ({
   name: 'salescoach-shell-preload',
   apply: 'build',
   enforce: 'post',
@@ -97,7 +108,14 @@ export const shellPreload = ({ shellModule, signInPaths, pages = [] }: ShellPrel
       if (!page) throw new Error(`shellPreload: no chunk for ${module}`);
       return { path, files: [...chunkClosure(page, chunks)].filter((file) => !inEntry.has(file) && !inShell.has(file)) };
     });
-    const reference = this.emitFile({ type: 'asset', name: SHELL_PRELOAD_NAME, source: shellPreloadSource(files, signInPaths, pageFiles) });
+    const nextFiles = new Set<string>();
+    for (const module of [shellModule, ...nextScreens]) {
+      const chunk = chunkOf(module);
+      if (!chunk) throw new Error(`shellPreload: no chunk for ${module}`);
+      for (const file of chunkClosure(chunk, chunks)) if (!inEntry.has(file)) nextFiles.add(file);
+    }
+    const script = shellPreloadSource(files, signInPaths, pageFiles, [...nextFiles]);
+    const reference = this.emitFile({ type: 'asset', name: SHELL_PRELOAD_NAME, source: script });
     const tag = `<script async src="/${this.getFileName(reference)}"></script>`;
     const source = String(html.source);
     const at = source.indexOf('<script type="module"');

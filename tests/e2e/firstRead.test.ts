@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -101,6 +101,21 @@ describe("the shell's early files", () => {
     expect(asked).toEqual([]);
     release();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it("preloads the next screens' files once the signed-in dashboard is idle, without opening them", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/assets\/SessionDetailPage-[\w-]+\.js$/.test(pathname)) asked.push(pathname);
+    });
+    await signIn(page, baseUrl, 'admin@salescoach.test');
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     await context.close();
   });
 });
