@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,13 @@ export interface SpaOptions {
 /** `window.__SALESCOACH_CONFIG__ = {...};` with `<` escaped so the JSON cannot close a script. */
 export const runtimeConfigScript = (config: RuntimeConfigContract): string =>
   `window.__SALESCOACH_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`;
+
+/** spec 2's sign-in routes (the portal's src/shared/paths.ts, which the server does not import). */
+const SIGN_IN_PATHS = new Set(['/login', '/signup']);
+
+/** The document without the `<script async src="/assets/shell-preload-....js">` the build adds. */
+export const withoutShellPreload = (html: string): string =>
+  html.replace(/[ \t]*<script async src="\/assets\/shell-preload-[\w-]+\.js"><\/script>\n?/, '');
 
 /**
  * Serves the built portal with a history fallback (any GET outside /api that is not a
@@ -49,10 +56,16 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
       },
     });
   }
+  // The sign-in pages get the document without the build's shell-preload script
+  // (scripts/shellPreload.ts): it would do nothing there, and it is one request fewer for them.
+  const signInDocument = hasPortal ? withoutShellPreload(readFileSync(join(root, 'index.html'), 'utf8')) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasPortal && isPageRequest) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache');
+      if (signInDocument && SIGN_IN_PATHS.has(request.url.split('?')[0]))
+        return reply.type('text/html; charset=utf-8').send(signInDocument);
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: ERROR_CODES.notFound, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -7,7 +7,8 @@ import { testApp, type TestApp } from '../support/apiApp';
 
 // Bytes on the wire (issue 15): files compressed at build time and sent as the browser
 // accepts them, API JSON compressed above a small size, caching per kind of file.
-const INDEX_HTML = `<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
+const SHELL_PRELOAD = '    <script async src="/assets/shell-preload-Qw12Er34.js"></script>\n';
+const INDEX_HTML = `<!doctype html><html><head><title>Portal</title>\n${SHELL_PRELOAD}</head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
 const APP_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];\n`;
 
 const decode = (encoding: string | undefined, body: Buffer): Buffer => {
@@ -65,6 +66,17 @@ describe('the portal on the wire', () => {
       expect(decode(expected, response.rawPayload).toString('utf8')).toBe(original);
       if (expected) expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(original));
     }
+  });
+
+  it("sends the sign-in pages the document without the shell's preload script, which does nothing there", async () => {
+    for (const url of ['/login', '/signup', '/login?next=%2Fsessions']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(INDEX_HTML.replace(SHELL_PRELOAD, ''));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sessions' })).body).toContain('shell-preload-Qw12Er34.js');
   });
 
   it('falls back to the file itself when the build made no compressed copy', async () => {
