@@ -58,9 +58,9 @@ describe('lazyFrom', () => {
   });
 });
 
-describe('useSettled', () => {
-  const Probe = ({ load }: { load: Preloadable<unknown> }) => <p>{useSettled(load) ? 'settled' : 'waiting'}</p>;
+const Probe = ({ load }: { load: Preloadable<unknown> }) => <p>{useSettled(load) ? 'settled' : 'waiting'}</p>;
 
+describe('useSettled', () => {
   it('is true at once for a chunk that has arrived', async () => {
     const loader = preloadable(async () => ({ Page }));
     await loader();
