@@ -212,8 +212,12 @@ try {
   }
   await browser.close();
   browser = null;
-  await benchLongTasks(product.url);
-  await benchLongTasks(product.url, { sessionPath: `/sessions/${bigSessionId}` });
+  for (const sessionPath of [undefined, `/sessions/${bigSessionId}`]) {
+    // A figure that cannot be taken is said, and the bench goes on to the next.
+    await benchLongTasks(product.url, { sessionPath }).catch((error: unknown) =>
+      console.log(`\nLong tasks of ${sessionPath ?? 'a demo session'}: not measured (${String(error).split('\n')[0]})`),
+    );
+  }
   await product.stop();
   product = null;
 

@@ -46,17 +46,18 @@ export const benchLongTasks = async (
     const { context, page: first } = await newSignedInPage(browser, baseUrl);
     let path = sessionPath;
     if (!path) {
-      // A completed call (one in progress reloads every 3 s, which would count its own work),
-      // asked of the API with the page's own stored sign-in.
+      // A completed call with transcripts (one in progress reloads every 3 s, which would count
+      // its own work), asked of the API with the page's own stored sign-in.
       const sessionId = await first.evaluate(async () => {
         const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
         const token = key
           ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { stsTokenManager?: { accessToken?: string } }).stsTokenManager?.accessToken
           : '';
-        const response = await fetch('/api/admin/sessions?status=completed&limit=1', { headers: { authorization: `Bearer ${token}` } });
-        return ((await response.json()) as { data: Array<{ sessionId: string }> }).data[0]?.sessionId;
+        const response = await fetch('/api/admin/sessions?status=completed&limit=100', { headers: { authorization: `Bearer ${token}` } });
+        const { data } = (await response.json()) as { data: Array<{ sessionId: string; statistics: { totalTranscripts: number } }> };
+        return data.find((session) => session.statistics.totalTranscripts > 0)?.sessionId;
       });
-      if (!sessionId) throw new Error('no completed session to open');
+      if (!sessionId) throw new Error('no completed session with transcripts among the newest 100');
       path = `/sessions/${encodeURIComponent(sessionId)}`;
     }
     const page = await context.newPage();
