@@ -1,12 +1,11 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../../tests/support/browser';
-import { ensurePortalBuilt } from '../buildPortal';
 import { freePort } from '../freePort';
-import { startProduct, type RunningProduct } from '../product';
+import { onDemoPortal } from './demoPortal';
 
 /**
  * The browser figures of the speed work (README "Performance"), on a running portal:
@@ -84,22 +83,5 @@ export const benchLighthouse = async (baseUrl: string, log: (line: string) => vo
 
 // `tsx scripts/bench/lighthouse.ts`: these figures alone, on a demo database of their own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = mkdtempSync(join(tmpdir(), 'salescoach-lighthouse-data-'));
-  let product: RunningProduct | null = null;
-  try {
-    await ensurePortalBuilt();
-    const portalCopy = join(folder, 'portal');
-    cpSync(resolve(import.meta.dirname, '../../dist'), portalCopy, { recursive: true });
-    product = await startProduct({
-      port: await freePort(),
-      dataDir: folder,
-      emulatorPort: await freePort(),
-      env: { STATIC_DIR: portalCopy },
-      log: () => {},
-    });
-    await benchLighthouse(product.url);
-  } finally {
-    await product?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  await onDemoPortal('lighthouse-data', (baseUrl) => benchLighthouse(baseUrl));
 }

@@ -1,11 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSignedInPage } from '../../tests/support/browser';
-import { ensurePortalBuilt } from '../buildPortal';
-import { freePort } from '../freePort';
-import { startProduct, type RunningProduct } from '../product';
+import { onDemoPortal } from './demoPortal';
 
 /** How much slower the CPU is made (Lighthouse's mobile runs use 4). */
 const CPU_SLOWDOWN = 4;
@@ -84,22 +79,5 @@ export const benchLongTasks = async (
 
 // `tsx scripts/bench/longTasks.ts`: these figures alone, on a demo database of their own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = mkdtempSync(join(tmpdir(), 'salescoach-longtasks-'));
-  let product: RunningProduct | null = null;
-  try {
-    await ensurePortalBuilt();
-    const portalCopy = join(folder, 'portal');
-    cpSync(resolve(import.meta.dirname, '../../dist'), portalCopy, { recursive: true });
-    product = await startProduct({
-      port: await freePort(),
-      dataDir: folder,
-      emulatorPort: await freePort(),
-      env: { STATIC_DIR: portalCopy },
-      log: () => {},
-    });
-    await benchLongTasks(product.url);
-  } finally {
-    await product?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  await onDemoPortal('longtasks', (baseUrl) => benchLongTasks(baseUrl));
 }
