@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
-import { shellPreload } from './scripts/shellPreload';
-import { PATHS } from './src/shared/paths';
+import { shellPreload } from './scripts/shellPreload.ts';
+import { PATHS } from './src/shared/paths.ts';
 
 // `npm run dev` runs the API server on API_PORT and this dev server in front of it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;

@@ -1,6 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { PRELOAD_NEXT_SCREENS_GLOBAL } from '../src/shared/nextScreens';
+import { PRELOAD_NEXT_SCREENS_GLOBAL } from '../src/shared/nextScreens.ts';
 
 /** The file the build writes under assets/ (hashed), loaded by index.html before the entry. */
 export const SHELL_PRELOAD_NAME = 'shell-preload.js';
