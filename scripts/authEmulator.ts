@@ -27,6 +27,18 @@ const firebaseBin = resolve(import.meta.dirname, '../node_modules/.bin/firebase'
  * hub and logging ports are picked free too, so several emulators can run side by side.
  */
 export const startAuthEmulator = async (options: AuthEmulatorOptions = {}): Promise<AuthEmulator> => {
+  // A free port can be taken by another process before the emulator binds it: with ports of
+  // its own choosing, it tries again on new ones.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (options.port !== undefined || attempt >= 3 || !String(error).includes('port taken')) throw error;
+    }
+  }
+};
+
+const startOnce = async (options: AuthEmulatorOptions): Promise<AuthEmulator> => {
   const projectId = options.projectId ?? 'demo-salescoach';
   const port = options.port ?? (await freePort());
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
@@ -57,7 +69,12 @@ export const startAuthEmulator = async (options: AuthEmulatorOptions = {}): Prom
     detached: true,
   });
   const host = `127.0.0.1:${port}`;
-  await waitUntilReady(child, host, options.log);
+  try {
+    await waitUntilReady(child, host, options.log);
+  } catch (error) {
+    rmSync(configDir, { recursive: true, force: true });
+    throw error;
+  }
   let stopped: Promise<void> | null = null;
   return {
     host,
