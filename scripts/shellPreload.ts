@@ -95,26 +95,20 @@ export const shellPreload = ({ shellModule, signInPaths, pages = [], nextScreens
         .map((chunk) => [chunk.fileName, chunk]),
     );
     const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-    const chunkOf = (module: string) => [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(module));
-    const shell = chunkOf(shellModule);
     const html = bundle['index.html'];
-    if (!entry || !shell || html?.type !== 'asset')
-      throw new Error(`shellPreload: no entry, ${shellModule} chunk or index.html in the bundle`);
+    if (!entry || html?.type !== 'asset') throw new Error('shellPreload: no entry chunk or index.html in the bundle');
     const inEntry = chunkClosure(entry, chunks);
-    const inShell = chunkClosure(shell, chunks);
-    const files = [...inShell].filter((file) => !inEntry.has(file));
-    const pageFiles = pages.map(({ path, module }) => {
-      const page = chunkOf(module);
-      if (!page) throw new Error(`shellPreload: no chunk for ${module}`);
-      return { path, files: [...chunkClosure(page, chunks)].filter((file) => !inEntry.has(file) && !inShell.has(file)) };
-    });
-    const nextFiles = new Set<string>();
-    for (const module of [shellModule, ...nextScreens]) {
-      const chunk = chunkOf(module);
+    /** The files `module`'s chunk needs, but for those in `loaded` (the entry's, already asked for). */
+    const filesOf = (module: string, loaded: ReadonlySet<string>) => {
+      const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId?.endsWith(module));
       if (!chunk) throw new Error(`shellPreload: no chunk for ${module}`);
-      for (const file of chunkClosure(chunk, chunks)) if (!inEntry.has(file)) nextFiles.add(file);
-    }
-    const script = shellPreloadSource(files, signInPaths, pageFiles, [...nextFiles]);
+      return [...chunkClosure(chunk, chunks)].filter((file) => !loaded.has(file));
+    };
+    const files = filesOf(shellModule, inEntry);
+    const withShell = new Set([...inEntry, ...files]);
+    const pageFiles = pages.map(({ path, module }) => ({ path, files: filesOf(module, withShell) }));
+    const nextFiles = [...new Set([shellModule, ...nextScreens].flatMap((module) => filesOf(module, inEntry)))];
+    const script = shellPreloadSource(files, signInPaths, pageFiles, nextFiles);
     const reference = this.emitFile({ type: 'asset', name: SHELL_PRELOAD_NAME, source: script });
     const tag = `<script async src="/${this.getFileName(reference)}"></script>`;
     const source = String(html.source);

@@ -22,8 +22,8 @@ const wantsFreshAnswer = (request: FastifyRequest) => /\bno-cache\b/i.test(reque
 
 /**
  * Reuses the answers of the routes marked `config: { readCache: true }` while the database has
- * not been written (db/writeGeneration.ts): any write, by any route, the assistant's ingest or a
- * timer, makes every kept answer stale at once. The request is authenticated and validated as
+ * not been written (db/writeGeneration.ts): each write, whether from a route, the assistant's
+ * ingest or a timer, makes every kept answer stale at once. The request is authenticated and validated as
  * always before a kept answer is sent (this runs as a preHandler). Only PGlite has a write
  * generation; on PostgreSQL nothing is kept.
  *

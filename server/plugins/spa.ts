@@ -19,8 +19,8 @@ export const runtimeConfigScript = (config: RuntimeConfigContract): string =>
 /** spec 2's sign-in routes (the portal's src/shared/paths.ts, which the server does not import). */
 const SIGN_IN_PATHS = new Set(['/login', '/signup']);
 
-/** The document without the `<script async src="/assets/shell-preload-....js">` the build adds. */
-export const withoutShellPreload = (html: string): string =>
+/** The document without the `<script async src="/assets/shell-preload-....js">` the build adds (scripts/shellPreload.ts). */
+const withoutShellPreload = (html: string): string =>
   html.replace(/[ \t]*<script async src="\/assets\/shell-preload-[\w-]+\.js"><\/script>\n?/, '');
 
 /**

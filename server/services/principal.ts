@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database, WriteGeneration } from '../db/client';
 import { users } from '../db/schema';
 import type { VerifiedIdToken } from './identity';
@@ -68,7 +69,7 @@ const resolveWith = async (db: Database, token: VerifiedIdToken, profile: Profil
 const resolveAdmin = async (db: Database, token: VerifiedIdToken): Promise<PrincipalResolution> =>
   resolveWith(db, token, await readProfile(db, token.uid));
 
-/** Profiles kept at most (the oldest reads are forgotten first). */
+/** Profiles kept at most (the least recently used are forgotten first). */
 const KEPT_PROFILES = 10_000;
 
 /**
@@ -79,7 +80,7 @@ const KEPT_PROFILES = 10_000;
  */
 export const createPrincipalResolver = (db: Database, writes: WriteGeneration | null) => {
   if (!writes) return (token: VerifiedIdToken) => resolveAdmin(db, token);
-  const kept = new Map<string, { generation: number; profile: Profile | undefined }>();
+  const kept = new LRUCache<string, { generation: number; profile: Profile | undefined }>({ max: KEPT_PROFILES });
   return async (token: VerifiedIdToken): Promise<PrincipalResolution> => {
     const entry = kept.get(token.uid);
     if (entry && entry.generation === writes.current) {
@@ -90,8 +91,6 @@ export const createPrincipalResolver = (db: Database, writes: WriteGeneration | 
     const profile = await readProfile(db, token.uid);
     // A lastLogin written here changes the generation, so this entry is read again next time.
     const resolution = await resolveWith(db, token, profile);
-    kept.delete(token.uid);
-    if (kept.size >= KEPT_PROFILES) kept.delete(kept.keys().next().value as string);
     kept.set(token.uid, { generation, profile });
     return resolution;
   };
