@@ -4,6 +4,8 @@ import { PRELOAD_NEXT_SCREENS_GLOBAL } from '../src/shared/nextScreens.ts';
 
 /** The file the build writes under assets/ (hashed), loaded by index.html before the entry. */
 export const SHELL_PRELOAD_NAME = 'shell-preload.js';
+/** How many of the next screens' files are preloaded per idle moment. */
+const NEXT_SCREEN_LINKS_PER_STEP = 8;
 
 /** Firebase Auth keeps the signed-in user in localStorage under keys that start with this. */
 const FIREBASE_USER_KEY_PREFIX = 'firebase:authUser:';
@@ -42,8 +44,16 @@ export const shellPreloadSource = (
     });
   };
   // Fetched and compiled, not run: running them while the admin reads the page would block it.
+  // A few links per idle moment: adding one starts its file's fetch there and then, and adding
+  // all sixty at once was a long task of its own on a slow CPU.
   window.${PRELOAD_NEXT_SCREENS_GLOBAL} = function () {
-    preload(${JSON.stringify(nextScreens)});
+    var rest = ${JSON.stringify(nextScreens)};
+    var later = window.requestIdleCallback || setTimeout;
+    var step = function () {
+      preload(rest.splice(0, ${NEXT_SCREEN_LINKS_PER_STEP}));
+      if (rest.length) later(step);
+    };
+    step();
   };
   try {
     var path = location.pathname;

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ResponsiveContainer, type DefaultLegendContentProps } from 'recharts';
+import { useNextTaskValue } from '@/shared/useNextTaskValue';
 
 interface ChartFigureProps {
   title: string;
@@ -33,42 +34,49 @@ const visuallyHidden = {
  * drawing is hidden from assistive technology (the table says it all), so charts inside turn
  * recharts' keyboard layer off: nothing focusable may sit inside an aria-hidden subtree.
  */
-export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => (
-  <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
-    <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-      {title}
-    </Typography>
-    <Box aria-hidden sx={{ height }}>
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height }}>
-        {children}
-      </ResponsiveContainer>
-    </Box>
-    <Typography variant="caption" color="text.secondary" component="figcaption">
-      {caption}
-    </Typography>
-    <table style={visuallyHidden}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
-            {row.map((cell, cellIndex) => (
-              <td key={cellIndex}>{cell}</td>
+export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => {
+  // The drawing comes in a task of its own, after the figure's frame and text: recharts' first
+  // draw is the heaviest work of a chart tab.
+  const drawn = useNextTaskValue(true, false);
+  return (
+    <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box aria-hidden sx={{ height }}>
+        {drawn && (
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height }}>
+            {children}
+          </ResponsiveContainer>
+        )}
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="figcaption">
+        {caption}
+      </Typography>
+      <table style={visuallyHidden}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
-  </Paper>
-);
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell, cellIndex) => (
+                <td key={cellIndex}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Paper>
+  );
+};
 
 /**
  * The legend of a chart: each series' swatch in its colour and its name in the theme's text

@@ -122,7 +122,7 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
           )}
         >
           <LineChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
-            <CartesianGrid {...chart.grid} />
+            <CartesianGrid {...chart.grid} {...chart.horizontalGrid} />
             <XAxis {...minuteAxis.xAxis} />
             <YAxis type="number" domain={[-1, 1]} ticks={SCALE_TICKS} {...chart.axis} width={72} tickFormatter={scaleWord} />
             <ReferenceLine y={0} stroke={chart.baseline} strokeDasharray="2 4" />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,8 +8,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@/shared/paths';
+import { useNextTaskValue } from '@/shared/useNextTaskValue';
 import { sessionDetailError } from '@/resources/sessions/sessionErrors';
 import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
 import type { OpenMoment } from './momentTypes';
@@ -24,9 +25,12 @@ import { TimelineTab } from './TimelineTab';
 const loadSentiment = () => import('./SentimentTab');
 const loadSpeechRate = () => import('./SpeechRateTab');
 const loadStatistics = () => import('./StatisticsTab');
-const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: m.SentimentTab })));
-const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: m.SpeechRateTab })));
-const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsTab })));
+// memo, with the page's callbacks stable: a tab renders again only when the session changes, not
+// on every change of the URL (a tab switch re-rendered the tab being left, with all its figures).
+const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: memo(m.SentimentTab) })));
+const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: memo(m.SpeechRateTab) })));
+const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: memo(m.StatisticsTab) })));
+const Timeline = memo(TimelineTab);
 const PREFETCH_DELAY_MS = 1_500;
 /** An in-progress call's detail reads itself again this often while events arrive. */
 export const LIVE_REFRESH_MS = 3_000;
@@ -50,13 +54,35 @@ const BackButton = ({ variant }: { variant: 'text' | 'contained' }) => {
 };
 
 /**
+ * The tab strip. memo: MUI's Tabs measures itself after each of its renders (a forced layout),
+ * so it renders on a tab switch, not again when the new tab's content arrives.
+ */
+const DetailTabs = memo(({ tab, onChange }: { tab: DetailTab; onChange: (next: DetailTab) => void }) => {
+  const translate = useTranslate();
+  return (
+    <Tabs
+      value={tab}
+      onChange={(_event, next: DetailTab) => onChange(next)}
+      aria-label={translate('app.sessions.detail.tabsLabel')}
+      variant="scrollable"
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+    >
+      {DETAIL_TABS.map((key) => (
+        <Tab key={key} value={key} label={translate(TAB_LABELS[key])} id={`session-tab-${key}`} aria-controls={`session-tabpanel-${key}`} />
+      ))}
+    </Tabs>
+  );
+});
+
+/**
  * spec 2: the session detail at /sessions/{sessionId}. The tab and the moment live in the
  * URL (`?tab=timeline&t=<timestamp>&k=<kind>`) so a link opens the same view.
  */
 export const SessionDetailPage = () => {
   const translate = useTranslate();
   const { sessionId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const {
     data: session,
     error,
@@ -69,12 +95,15 @@ export const SessionDetailPage = () => {
 
   const tabParam = params.get('tab');
   const tab: DetailTab = DETAIL_TABS.includes(tabParam as DetailTab) ? (tabParam as DetailTab) : 'timeline';
+  // The tab strip answers the click at once; the tab's content (charts, thousands of rows) renders
+  // in a later task, so the click is not one long task.
+  const shownTab = useNextTaskValue(tab);
   const kindParam = params.get('k');
+  const t = params.get('t');
   const moment = useMemo(() => {
-    const t = params.get('t');
     if (!t) return null;
     return { time: toMillis(t), kind: TIMELINE_KINDS.includes(kindParam as TimelineKind) ? (kindParam as TimelineKind) : undefined };
-  }, [params, kindParam]);
+  }, [t, kindParam]);
 
   const items = useMemo(() => (session ? buildTimeline(session) : []), [session]);
   const start = toMillis(session?.startTime);
@@ -87,7 +116,10 @@ export const SessionDetailPage = () => {
     );
     return () => clearTimeout(timer);
   }, [loaded]);
-  const openMoment = useCallback<OpenMoment>((timestamp, kind) => setParams({ tab: 'timeline', t: timestamp, k: kind }), [setParams]);
+  // navigate, unlike useSearchParams' setter, stays the same function while the query changes.
+  const showParams = useCallback((next: Record<string, string>) => navigate({ search: `?${new URLSearchParams(next)}` }), [navigate]);
+  const selectTab = useCallback((next: DetailTab) => showParams({ tab: next }), [showParams]);
+  const openMoment = useCallback<OpenMoment>((timestamp, kind) => showParams({ tab: 'timeline', t: timestamp, k: kind }), [showParams]);
 
   if (isPending) {
     return (
@@ -117,29 +149,13 @@ export const SessionDetailPage = () => {
       </Box>
       <SessionHeader session={session} />
       <SessionSummaryStrip session={session} />
-      <Tabs
-        value={tab}
-        onChange={(_event, next: DetailTab) => setParams({ tab: next })}
-        aria-label={translate('app.sessions.detail.tabsLabel')}
-        variant="scrollable"
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        {DETAIL_TABS.map((key) => (
-          <Tab
-            key={key}
-            value={key}
-            label={translate(TAB_LABELS[key])}
-            id={`session-tab-${key}`}
-            aria-controls={`session-tabpanel-${key}`}
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`session-tabpanel-${tab}`} aria-labelledby={`session-tab-${tab}`}>
+      <DetailTabs tab={tab} onChange={selectTab} />
+      <Box role="tabpanel" id={`session-tabpanel-${shownTab}`} aria-labelledby={`session-tab-${shownTab}`} aria-busy={shownTab !== tab}>
         <Suspense fallback={<CircularProgress aria-label={translate('app.sessions.detail.loading')} />}>
-          {tab === 'timeline' && <TimelineTab items={items} start={start} moment={moment} />}
-          {tab === 'sentiment' && <SentimentTab session={session} start={start} onOpenMoment={openMoment} />}
-          {tab === 'speech-rate' && <SpeechRateTab session={session} start={start} onOpenMoment={openMoment} />}
-          {tab === 'statistics' && <StatisticsTab session={session} start={start} onOpenMoment={openMoment} />}
+          {shownTab === 'timeline' && <Timeline items={items} start={start} moment={moment} />}
+          {shownTab === 'sentiment' && <SentimentTab session={session} start={start} onOpenMoment={openMoment} />}
+          {shownTab === 'speech-rate' && <SpeechRateTab session={session} start={start} onOpenMoment={openMoment} />}
+          {shownTab === 'statistics' && <StatisticsTab session={session} start={start} onOpenMoment={openMoment} />}
         </Suspense>
       </Box>
     </Box>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
@@ -10,7 +11,8 @@ import { SessionConfigVersion } from './SessionConfigVersion';
 import { SessionReportButton } from './SessionReportButton';
 
 /** spec 2: session name, user email, duration, date and room; the one-file report. */
-export const SessionHeader = ({ session }: { session: SessionDetail }) => {
+// memo: unchanged on a tab switch, which renders the page again.
+export const SessionHeader = memo(({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const format = useSessionFormat();
@@ -44,4 +46,4 @@ export const SessionHeader = ({ session }: { session: SessionDetail }) => {
       <SessionConfigVersion session={session} />
     </Box>
   );
-};
+});

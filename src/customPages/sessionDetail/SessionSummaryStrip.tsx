@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
@@ -14,7 +15,8 @@ const TREND_ICONS = { improving: TrendingUpIcon, declining: TrendingDownIcon, st
 const TREND_COLORS = { improving: 'success.main', declining: 'error.main', steady: 'text.secondary', unknown: 'text.disabled' };
 
 /** The call at a glance: who talked, what came up, how the customer's mood moved, how fast the pitch was. */
-export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => {
+// memo: the page renders again on every tab switch, and the talk ratio counts every word of the call.
+export const SessionSummaryStrip = memo(({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const format = useSessionFormat();
   const { speakers } = useSeriesPalette();
@@ -73,4 +75,4 @@ export const SessionSummaryStrip = ({ session }: { session: SessionDetail }) => 
       </StatRow>
     </Box>
   );
-};
+});

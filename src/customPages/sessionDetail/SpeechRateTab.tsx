@@ -90,7 +90,7 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
           height={280}
         >
           <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
-            <CartesianGrid {...chart.grid} />
+            <CartesianGrid {...chart.grid} {...chart.horizontalGrid} />
             <XAxis {...minuteAxis.xAxis} />
             <YAxis {...chart.axis} allowDecimals={false} tickFormatter={(value: number) => format.number(value)} />
             <Tooltip

@@ -92,11 +92,21 @@ export const chartTheme = (theme: Theme) => {
     mutedText,
     /** The paper a chart is drawn on (ChartFigure): slice borders are cut in it. */
     background: palette.background.paper,
-    /** Props of an XAxis or YAxis: line, tick marks and tick text. */
-    axis: { stroke: mutedText, tick: { fill: mutedText, fontSize } },
+    /**
+     * Props of an XAxis or YAxis: line, tick marks and tick text. `interval: 0` draws every tick
+     * recharts picked (about five) without first measuring each label in the DOM, a forced layout
+     * per label that made opening a chart's tab a long task.
+     */
+    axis: { stroke: mutedText, tick: { fill: mutedText, fontSize }, interval: 0 },
     /** The `label` style of an axis title. */
     axisLabel: { fill: text, fontSize },
     grid: { stroke: palette.divider, strokeDasharray: '3 3' },
+    /**
+     * Spread after `grid` on a chart over the call's minutes: horizontal lines only. recharts
+     * places vertical lines by measuring every label of the time axis in the DOM (a forced layout
+     * each), even when it draws none, unless it is given where they go: nowhere.
+     */
+    horizontalGrid: { vertical: false, verticalCoordinatesGenerator: () => [] },
     /** A neutral reference line (the zero of the sentiment score). */
     baseline: mutedText,
     /** Text drawn on the plot: bar values, pie shares. */

@@ -4,15 +4,18 @@ import { confidencePercent, durationParts, relevancePercent } from './formatDura
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+// Shared by every format of the page: building an Intl.NumberFormat costs far more than using
+// one, and each row of a long timeline makes its own format (a few locales x a few precisions).
+const formats = new Map<string, Intl.NumberFormat>();
+
 /**
  * Numbers, percentages and durations in `locale`: the digits by Intl, the units ('%', 'h m s',
  * 'wpm') from the catalogue (app.sessions.units), so French reads '82,3 %' and '12 min 34 s'
  * where English reads spec 9's '82.3%' and '12m 34s'.
  */
 export const createSessionFormat = (locale: string, translate: Translate) => {
-  const formats = new Map<string, Intl.NumberFormat>();
   const formatter = (minimumFractionDigits: number, maximumFractionDigits: number) => {
-    const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
+    const key = `${locale} ${minimumFractionDigits}-${maximumFractionDigits}`;
     let found = formats.get(key);
     if (!found) {
       found = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits });
