@@ -16,6 +16,7 @@ import { benchWire } from './bench/wire';
 import { ensurePortalBuilt } from './buildPortal';
 import { freePort } from './freePort';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
+import { SERVER_BUNDLE } from './buildServer';
 import { startProduct, type RunningProduct } from './product';
 
 /**
@@ -174,7 +175,7 @@ try {
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20));
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts, reused`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20), headers);
   await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
-  const serverRss = childRss('server/server.ts');
+  const serverRss = childRss(SERVER_BUNDLE);
   console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
 
   // 3. Browser.

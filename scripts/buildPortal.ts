@@ -5,7 +5,8 @@ import { build } from 'vite';
 const root = resolve(import.meta.dirname, '..');
 const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
-const newestMtime = (path: string): number => {
+/** The newest modification time of `path` and everything under it. */
+export const newestMtime = (path: string): number => {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);

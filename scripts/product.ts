@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { startAuthEmulator, type AuthEmulator } from './authEmulator';
+import { ensureServerBuilt, SERVER_BUNDLE } from './buildServer';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -32,9 +33,14 @@ export interface RunningProduct {
  */
 export const startProduct = async (options: ProductOptions): Promise<RunningProduct> => {
   const log = options.log ?? console.log;
+  if (!options.watch) await ensureServerBuilt({ log });
   const emulator =
     options.emulatorPort === null ? null : await startAuthEmulator({ port: options.emulatorPort, dataDir: join(options.dataDir, 'auth') });
-  const args = ['--import', 'tsx', ...(options.watch ? ['--watch-path=server', '--watch-path=src/contract'] : []), 'server/server.ts'];
+  // The bundled server (scripts/buildServer.ts) needs no TypeScript loader; `npm run dev` runs
+  // the sources under tsx, which restarts it when they change.
+  const args = options.watch
+    ? ['--import', 'tsx', '--watch-path=server', '--watch-path=src/contract', 'server/server.ts']
+    : [SERVER_BUNDLE];
   const server = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],

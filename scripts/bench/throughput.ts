@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
 import { freePort } from '../freePort';
+import { SERVER_BUNDLE } from '../buildServer';
 import { startProduct, type RunningProduct } from '../product';
 import { describeLoad, type LoadResult, runLoad } from './load';
 import { childRss, demoAdminToken, mib, rssOf } from './support';
@@ -106,7 +107,7 @@ export const benchThroughput = async ({ sessions = 10_000, connections = 50, sec
       log(`  ${`${label}, portal`.padEnd(44)} ${describeLoad(reused)}`);
       log(`  ${`${label}, portal, read each time`.padEnd(44)} ${describeLoad(read)}`);
     }
-    const serverRss = childRss('server/server.ts');
+    const serverRss = childRss(SERVER_BUNDLE);
 
     const port = await freePort();
     jsonServer = spawn(

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { createFirebaseIdentity, type Identity } from '../../server/services/identity';
 import type { RuntimeConfigContract } from '../../src/contract/runtimeConfig';
 import { bearer, makeAdmin, signUp, TEST_PROJECT_ID, useAuthEmulator, type EmulatorAccount } from './identity';
+import { ensureServerBuilt, SERVER_BUNDLE } from '../../scripts/buildServer';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
@@ -94,10 +95,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `tsx server/server.ts` as npm start runs it, on a free port of 127.0.0.1, without the portal build. */
+/** The bundled server as npm start runs it (scripts/buildServer.ts), on a free port of 127.0.0.1, without the portal build. */
 export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+  await ensureServerBuilt({ log: () => {} });
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
