@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import {
   EMOTIONS,
   SESSION_MESSAGES,
-  type Detection,
   type Emotion,
   type SessionDetail,
   type SessionListQuery,
@@ -142,28 +142,17 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
 };
 
 // The detail reads only the columns its response carries, never the keys and order columns.
-const detectionColumns = {
-  kind: sessionDetections.kind,
-  ts: sessionDetections.ts,
-  category: sessionDetections.category,
-  relevanceScore: sessionDetections.relevanceScore,
-  question: sessionDetections.question,
-  answer: sessionDetections.answer,
-};
-const sentimentColumns = {
-  ts: sessionSentimentEntries.ts,
-  speaker: sessionSentimentEntries.speaker,
-  dominantEmotion: sessionSentimentEntries.dominantEmotion,
-  confidence: sessionSentimentEntries.confidence,
-  transcript: sessionSentimentEntries.transcript,
-};
-const alertColumns = {
-  ts: sessionSpeechAlerts.ts,
-  wordsPerMinute: sessionSpeechAlerts.wordsPerMinute,
-  totalWords: sessionSpeechAlerts.totalWords,
-  timeWindow: sessionSpeechAlerts.timeWindow,
-  maxWords: sessionSpeechAlerts.maxWords,
-};
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z), written by the database. */
+const isoTimestamp = (column: SQL.Aliased | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The rows of a detail table as one JSON array text, in their order of arrival. */
+const jsonArray = (fields: SQL, table: AnyPgTable, sessionId: string, filter?: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object(${fields}) order by seq), '[]'::json)::text
+       from ${table} where session_id = ${sessionId}${filter ? sql` and ${filter}` : sql``})`;
+
+const detectionFields = sql`'timestamp', ${isoTimestamp(sessionDetections.ts)}, 'category', ${sessionDetections.category},
+  'relevance_score', ${sessionDetections.relevanceScore}, 'question', ${sessionDetections.question}, 'answer', ${sessionDetections.answer}`;
+
 const analysisColumns = {
   dominantEmotion: sessionAnalyses.dominantEmotion,
   sessionConfidence: sessionAnalyses.sessionConfidence,
@@ -174,46 +163,52 @@ const analysisColumns = {
   averageWordsPerMinute: sessionAnalyses.averageWordsPerMinute,
 };
 
-/** One session with its transcripts and analyses: one lookup by session id, then one indexed query per detail table. */
+/**
+ * One session with its transcripts and analyses: one lookup by session id, then one query whose
+ * detail tables come back as JSON arrays built by the database, in the response's own shape. A
+ * long call is some 10 000 rows: decoded row by row in JavaScript they took most of the request's
+ * time (issue 15); one text per array is parsed at once.
+ */
 export const getSession = async (db: Database, sessionId: string): Promise<SessionDetail> => {
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
   if (!row) throw notFound();
   const id = row.id;
-  const [transcripts, detections, entries, alerts, [analysis]] = await Promise.all([
+  const [[detail], [analysis]] = await Promise.all([
     db
-      .select({ ts: sessionTranscripts.ts, speaker: sessionTranscripts.speaker, text: sessionTranscripts.text })
-      .from(sessionTranscripts)
-      .where(eq(sessionTranscripts.sessionId, id))
-      .orderBy(asc(sessionTranscripts.seq)),
-    db.select(detectionColumns).from(sessionDetections).where(eq(sessionDetections.sessionId, id)).orderBy(asc(sessionDetections.seq)),
-    db
-      .select(sentimentColumns)
-      .from(sessionSentimentEntries)
-      .where(eq(sessionSentimentEntries.sessionId, id))
-      .orderBy(asc(sessionSentimentEntries.seq)),
-    db.select(alertColumns).from(sessionSpeechAlerts).where(eq(sessionSpeechAlerts.sessionId, id)).orderBy(asc(sessionSpeechAlerts.seq)),
+      .select({
+        transcripts: jsonArray(
+          sql`'timestamp', ${isoTimestamp(sessionTranscripts.ts)}, 'speaker', ${sessionTranscripts.speaker}, 'text', ${sessionTranscripts.text}`,
+          sessionTranscripts,
+          id,
+        ).mapWith(String),
+        objections: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'objection'`).mapWith(String),
+        faqs: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'faq'`).mapWith(String),
+        inquiries: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'new_inquiry'`).mapWith(String),
+        entries: jsonArray(
+          sql`'timestamp', ${isoTimestamp(sessionSentimentEntries.ts)}, 'speaker', ${sessionSentimentEntries.speaker},
+            'dominant_emotion', ${sessionSentimentEntries.dominantEmotion}, 'confidence', ${sessionSentimentEntries.confidence},
+            'transcript', ${sessionSentimentEntries.transcript}`,
+          sessionSentimentEntries,
+          id,
+        ).mapWith(String),
+        alerts: jsonArray(
+          sql`'timestamp', ${isoTimestamp(sessionSpeechAlerts.ts)}, 'words_per_minute', ${sessionSpeechAlerts.wordsPerMinute},
+            'total_words', ${sessionSpeechAlerts.totalWords}, 'time_window', ${sessionSpeechAlerts.timeWindow},
+            'max_words', ${sessionSpeechAlerts.maxWords}`,
+          sessionSpeechAlerts,
+          id,
+        ).mapWith(String),
+      })
+      .from(sql`(select 1) as detail`),
     db.select(analysisColumns).from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
   ]);
-  const detectionsOf = (kind: (typeof detections)[number]['kind']): Detection[] =>
-    detections
-      .filter((detection) => detection.kind === kind)
-      .map((detection) => ({
-        timestamp: detection.ts.toISOString(),
-        category: detection.category,
-        relevance_score: detection.relevanceScore,
-        question: detection.question,
-        answer: detection.answer,
-      }));
+  const alerts: SessionDetail['speechRateAnalysis']['alerts'] = JSON.parse(detail.alerts);
   return {
     ...toSummary(row),
-    transcripts: transcripts.map((transcript) => ({
-      timestamp: transcript.ts.toISOString(),
-      speaker: transcript.speaker,
-      text: transcript.text,
-    })),
-    detectedObjections: detectionsOf('objection'),
-    detectedFAQs: detectionsOf('faq'),
-    newInquiries: detectionsOf('new_inquiry'),
+    transcripts: JSON.parse(detail.transcripts),
+    detectedObjections: JSON.parse(detail.objections),
+    detectedFAQs: JSON.parse(detail.faqs),
+    newInquiries: JSON.parse(detail.inquiries),
     sentimentAnalysis: {
       // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
       sessionSummary: analysis
@@ -231,22 +226,10 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
             average_confidence: 0,
             emotion_distribution: emptyDistribution(),
           },
-      entries: entries.map((entry) => ({
-        timestamp: entry.ts.toISOString(),
-        speaker: entry.speaker,
-        dominant_emotion: entry.dominantEmotion,
-        confidence: entry.confidence,
-        transcript: entry.transcript,
-      })),
+      entries: JSON.parse(detail.entries),
     },
     speechRateAnalysis: {
-      alerts: alerts.map((alert) => ({
-        timestamp: alert.ts.toISOString(),
-        words_per_minute: alert.wordsPerMinute,
-        total_words: alert.totalWords,
-        time_window: alert.timeWindow,
-        max_words: alert.maxWords,
-      })),
+      alerts,
       totalAlerts: analysis?.totalAlerts ?? alerts.length,
       averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
     },
