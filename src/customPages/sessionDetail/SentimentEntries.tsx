@@ -9,12 +9,15 @@ import { useTranslate } from 'react-admin';
 import { formatOffset } from '@/resources/sessions/formatDuration';
 import type { SentimentEntry } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { useGrowingCount } from '@/shared/useGrowingCount';
 import { textOn, useChartTheme } from './chartColors';
 import type { OpenMoment } from './momentTypes';
 import { SpeakerAvatar } from './SpeakerAvatar';
 import { toMillis } from './timeline';
 
 const PAGE = 100;
+/** Rows rendered per task while a page fills (src/shared/useGrowingCount.ts). */
+const STEP = 25;
 
 /** The sentiment entries (confidence with 0 decimals, spec 9); each opens the Timeline there. */
 export const SentimentEntries = ({
@@ -30,10 +33,11 @@ export const SentimentEntries = ({
   const format = useSessionFormat();
   const { emotion } = useChartTheme();
   const [shown, setShown] = useState(PAGE);
+  const rendered = useGrowingCount(Math.min(shown, entries.length), STEP);
   return (
     <Box>
       <List dense aria-label={translate('app.sessions.sentiment.entries')}>
-        {entries.slice(0, shown).map((entry, index) => {
+        {entries.slice(0, rendered).map((entry, index) => {
           const speaker = translate(`app.sessions.speakers.${entry.speaker}`, { _: entry.speaker });
           const color = emotion(entry.dominant_emotion);
           return (

@@ -7,6 +7,7 @@ import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAx
 import { useTranslate } from 'react-admin';
 import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+import { useGrowingCount } from '@/shared/useGrowingCount';
 import { useSpeechRateSettings } from '@/shared/useSpeechRateSettings';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { useChartTheme } from './chartColors';
@@ -38,6 +39,8 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
   const minuteLabel = translate('app.sessions.speechRate.minute');
   const minuteAxis = useMinuteAxis(minuteLabel);
   const noValue = translate('app.sessions.noValue');
+  // A long call's alerts fill the list in steps (src/shared/useGrowingCount.ts).
+  const renderedAlerts = useGrowingCount(alerts.length, 25);
 
   return (
     <Box>
@@ -144,7 +147,7 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
         <Typography color="text.secondary">{translate('app.sessions.speechRate.empty')}</Typography>
       ) : (
         <List dense aria-label={translate('app.sessions.speechRate.alerts')}>
-          {alerts.map((alert, index) => (
+          {alerts.slice(0, renderedAlerts).map((alert, index) => (
             <ListItemButton key={index} onClick={() => onOpenMoment(alert.timestamp, 'alert')}>
               <ListItemText
                 primary={translate('app.sessions.timeline.alert', alertWording(alert, format.number))}
