@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  compactEntries,
+  compactSessionDetailResponseSchema,
+  sessionDetailQuerySchema,
   sessionDetailResponseSchema,
   sessionIdParamsSchema,
   sessionListQuerySchema,
@@ -23,13 +27,22 @@ export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/admin/sessions/:sessionId',
     {
-      schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailResponseSchema } },
+      schema: {
+        params: sessionIdParamsSchema,
+        querystring: sessionDetailQuerySchema,
+        response: { 200: z.union([sessionDetailResponseSchema, compactSessionDetailResponseSchema]) },
+      },
       config: { readCache: true },
       // The schema documents the answer; checking a long call's 10 000 entries against it again on
       // every read cost more than building them. getSession writes every field by name, and
       // tests/api/sessions.test.ts holds the answer to the schema on both databases.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ success: true as const, data: await getSession(db, request.params.sessionId) }),
+    async (request) => {
+      const session = await getSession(db, request.params.sessionId);
+      if (request.query.entries !== 'compact') return { success: true as const, data: session };
+      const entries = compactEntries(session.transcripts, session.sentimentAnalysis.entries);
+      return { success: true as const, data: { ...session, sentimentAnalysis: { ...session.sentimentAnalysis, entries } } };
+    },
   );
 };

@@ -173,3 +173,40 @@ export const sessionIdParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 export const sessionDetailResponseSchema = z.object({ success: z.literal(true), data: sessionDetailSchema });
 export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
+
+/**
+ * GET /api/admin/sessions/{sessionId}?entries=compact, an addition to the spec's call (which
+ * is unchanged without it): a sentiment entry leaves out its `transcript` when it is, word for
+ * word, what its speaker said at the same moment in `transcripts`. The assistant sends one entry
+ * per utterance, so a call's text otherwise travels twice (half of a long call's answer).
+ * expandEntries puts the text back.
+ */
+export const sessionDetailQuerySchema = z.object({
+  entries: z.enum(['compact']).optional().describe("'compact': entries leave out a transcript text that repeats an utterance's"),
+});
+export const compactSessionDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: sessionDetailSchema.extend({
+    sentimentAnalysis: sentimentAnalysisSchema.extend({
+      entries: z.array(sentimentEntrySchema.extend({ transcript: z.string().optional() })),
+    }),
+  }),
+});
+type CompactEntry = Omit<SentimentEntry, 'transcript'> & { transcript?: string };
+
+const utteranceKey = (entry: { timestamp: string; speaker: string }) => `${entry.timestamp} ${entry.speaker}`;
+const utterances = (transcripts: readonly Transcript[]) => new Map(transcripts.map((t) => [utteranceKey(t), t.text]));
+
+/** The entries of `entries=compact`: without the text their utterance already carries. */
+export const compactEntries = (transcripts: readonly Transcript[], entries: readonly SentimentEntry[]): CompactEntry[] => {
+  const said = utterances(transcripts);
+  return entries.map(({ transcript, ...entry }) => (said.get(utteranceKey(entry)) === transcript ? entry : { ...entry, transcript }));
+};
+
+/** compactEntries undone: each entry without a text takes its utterance's. */
+export const expandEntries = (transcripts: readonly Transcript[], entries: readonly CompactEntry[]): SentimentEntry[] => {
+  const said = utterances(transcripts);
+  return entries.map((entry) =>
+    entry.transcript === undefined ? { ...entry, transcript: said.get(utteranceKey(entry)) ?? '' } : (entry as SentimentEntry),
+  );
+};

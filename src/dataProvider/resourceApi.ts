@@ -23,6 +23,11 @@ export interface ResourceApi {
   paging: 'server' | 'grouped' | 'all';
   /** The record's id on the wire; default '_id'. Translated to react-admin's `id` in the dataProvider only. */
   idField?: '_id' | 'id' | 'sessionId';
+  /**
+   * An item's read asks for a variant of the answer (`query`), which `expand` turns back into
+   * the contract's shape: e.g. a session's detail without its repeated texts.
+   */
+  itemRead?: { query: Record<string, string>; expand: (item: unknown) => unknown };
 }
 
 /**

@@ -25,8 +25,10 @@ export const createSpecDialect = (http: HttpClient, lookup: (resource: string) =
 
   const getOne = async (resource: string, { id }: { id: RaRecord['id'] }) => {
     const declaration = lookup(resource);
-    const body = await http.request(itemPath(declaration, id));
-    return { data: toRecord(declaration, itemOf(declaration, body)) };
+    const { itemRead } = declaration.api;
+    const body = await http.request(itemPath(declaration, id), itemRead ? { query: itemRead.query } : undefined);
+    const item = itemOf(declaration, body);
+    return { data: toRecord(declaration, itemRead ? itemRead.expand(item) : item) };
   };
 
   const getList = async (resource: string, params: GetListParams) => {

@@ -1,3 +1,4 @@
+import { expandEntries, type SessionDetail } from '@/contract/sessions';
 import { lazyFrom } from '@/shared/preloadable';
 import type { ResourceDeclaration } from '../types';
 import { loadSessionList } from './loadSessionList';
@@ -5,6 +6,13 @@ import { readListContext, sessionListParams } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazyFrom(loadSessionList, (m) => m.SessionList);
+
+const expandSessionDetail = (item: unknown): unknown => {
+  const detail = item as SessionDetail | undefined;
+  if (!detail?.sentimentAnalysis || !detail.transcripts) return item;
+  const entries = expandEntries(detail.transcripts, detail.sentimentAnalysis.entries);
+  return { ...detail, sentimentAnalysis: { ...detail.sentimentAnalysis, entries } };
+};
 
 /**
  * spec 2, 7: Conversation Sessions at /sessions over /api/admin/sessions (server paging,
@@ -20,6 +28,8 @@ const sessions: ResourceDeclaration = {
     itemKey: 'data',
     paging: 'server',
     idField: 'sessionId',
+    // The detail without each sentiment entry's copy of its utterance's text, put back here.
+    itemRead: { query: { entries: 'compact' }, expand: expandSessionDetail },
   },
   fields: [
     { source: 'sessionName', label: 'app.sessions.columns.info', inList: true, readOnly: true },
