@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createDataProvider } from '../../src/dataProvider/dataProvider';
-import { createHttpClient } from '../../src/dataProvider/httpClient';
 import type { ResourceDeclaration } from '../../src/resources/types';
+import { testDataProvider } from '../support/testDataProvider';
 
 const registry: ResourceDeclaration[] = [
   {
@@ -28,14 +27,7 @@ const setup = (route: Route, headers: Record<string, string> = {}) => {
     });
     return new Response(JSON.stringify(route(url, init)), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
   });
-  const http = createHttpClient({
-    baseUrl: 'http://api.test',
-    getToken: async () => 't',
-    refreshToken: async () => 't2',
-    onAuthFailure: () => undefined,
-    fetch: fetchFn as typeof fetch,
-  });
-  return { dataProvider: createDataProvider(http, registry), calls };
+  return { dataProvider: testDataProvider(fetchFn, registry), calls };
 };
 
 const page = (page: number, perPage: number) => ({

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider/dataProvider';
-import { createHttpClient } from '../../src/dataProvider/httpClient';
 import users from '../../src/resources/users';
+import { testDataProvider } from '../support/testDataProvider';
 
 type Route = (url: URL, init: RequestInit) => { status?: number; body: unknown };
 
@@ -18,14 +17,7 @@ const setup = (route: Route) => {
     const { status = 200, body } = route(url, init);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
-  const http = createHttpClient({
-    baseUrl: 'http://api.test',
-    getToken: async () => 't',
-    refreshToken: async () => 't2',
-    onAuthFailure: () => undefined,
-    fetch: fetchFn as typeof fetch,
-  });
-  return { dataProvider: createDataProvider(http, [users]), calls };
+  return { dataProvider: testDataProvider(fetchFn, [users]), calls };
 };
 
 const wireUser = {

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '@/dataProvider/dataProvider';
-import { createHttpClient } from '@/dataProvider/httpClient';
 import { resources } from '@/resources/registry';
+import { testDataProvider } from '../support/testDataProvider';
 
 const setup = (reply: unknown) => {
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -14,14 +13,7 @@ const setup = (reply: unknown) => {
     });
     return new Response(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
-  const http = createHttpClient({
-    baseUrl: 'http://api.test',
-    getToken: async () => 't',
-    refreshToken: async () => 't',
-    onAuthFailure: () => undefined,
-    fetch: fetchFn as typeof fetch,
-  });
-  return { dataProvider: createDataProvider(http, resources), calls };
+  return { dataProvider: testDataProvider(fetchFn, resources), calls };
 };
 
 describe('the dictionary custom methods of the dataProvider', () => {

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { compactEntries, expandEntries, type SentimentEntry, type Transcript } from '../../src/contract/sessions';
-import { createDataProvider } from '../../src/dataProvider/dataProvider';
-import { createHttpClient } from '../../src/dataProvider/httpClient';
 import sessions from '../../src/resources/sessions';
+import { testDataProvider } from '../support/testDataProvider';
 
 // Issue 15: a session's detail travels without each sentiment entry's copy of its utterance's text
 // (GET /api/admin/sessions/{sessionId}?entries=compact), and the portal puts it back.
@@ -67,14 +66,7 @@ describe('the sessions resource', () => {
       };
       return new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
-    const http = createHttpClient({
-      baseUrl: 'http://api.test',
-      getToken: async () => 't',
-      refreshToken: async () => 't2',
-      onAuthFailure: () => undefined,
-      fetch: fetchFn as typeof fetch,
-    });
-    const { data } = await createDataProvider(http, [sessions]).getOne('sessions', { id: 's-1' });
+    const { data } = await testDataProvider(fetchFn, [sessions]).getOne('sessions', { id: 's-1' });
     expect(urls).toEqual(['/api/admin/sessions/s-1?entries=compact']);
     expect(data.id).toBe('s-1');
     expect(data.sentimentAnalysis.entries).toEqual(entries);
