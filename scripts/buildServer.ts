@@ -24,7 +24,7 @@ const sourceFolders: Plugin = {
   },
 };
 
-/** True when the bundle is missing or older than any of the server's sources. */
+/** True when the bundle is missing or older than one of the server's sources. */
 export const serverIsStale = (): boolean => {
   if (!existsSync(SERVER_BUNDLE)) return true;
   const builtAt = statSync(SERVER_BUNDLE).mtimeMs;
