@@ -41,6 +41,8 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['tests/components/**/*.test.tsx'],
             setupFiles: ['tests/support/setupDom.ts'],
+            // Several waits of up to 5 s each (tests/support/setupDom.ts) fit in one test.
+            testTimeout: 30_000,
           },
         },
         {

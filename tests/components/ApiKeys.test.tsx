@@ -7,7 +7,6 @@ import { ApiKeyList } from '@/resources/apiKeys/ApiKeyList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
 // MUI dialogs driven through role queries take a while in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SECRET = `scak_${'A1b2C3d4E5'.repeat(4)}xyz`;
 

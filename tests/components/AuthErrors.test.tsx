@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { authErrorMessage, messageText } from '@/customPages/auth/authMessages';
 import { LoginPage } from '@/customPages/auth/LoginPage';
 import { SignupPage } from '@/customPages/auth/SignupPage';
@@ -11,7 +11,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
 
 // renders the app (or types into forms) on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 const lookup = (catalogue: unknown, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);

@@ -18,7 +18,6 @@ import { buildSession } from '../support/sessions';
 import { buildUser } from '../support/users';
 
 // MUI menus driven through role queries take a while in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const other = buildAccount({ email: 'other@salescoach.test' });

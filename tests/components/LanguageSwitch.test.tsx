@@ -13,8 +13,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin, renderPublicPage } from '../support/render';
 import { buildUser, rowOf } from '../support/users';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const ann = buildUser();
 

@@ -12,8 +12,6 @@ import { buildItem } from '../support/dictionaryFakes';
 import { buildSession } from '../support/sessions';
 import { buildUser } from '../support/users';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 /** A promise the test settles itself: the retry answers only when the test says so. */
 const deferred = <T,>() => {
   let resolve: (value: T) => void = () => undefined;

@@ -6,7 +6,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
 
 // types into forms on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const rep = buildAccount({ email: 'rep@salescoach.test' });

@@ -12,8 +12,6 @@ import { at, buildDetail, fakeLayout } from '../support/sessions';
 import { Route, Routes } from 'react-router';
 import { SessionDetailPage } from '@/customPages/sessionDetail/SessionDetailPage';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const TRAINING: Detection = { timestamp: at(95), category: 'NEW_INQUIRY', relevance_score: 0.4, question: 'Do you offer training?' };
 const match = (overrides: Partial<DictionaryMatch>): DictionaryMatch => ({

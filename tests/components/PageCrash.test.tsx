@@ -12,7 +12,6 @@ import { buildAuthProvider, buildDataProvider, LocationDisplay } from '../suppor
 import { buildDetail } from '../support/sessions';
 
 // renders the app (or types into forms) on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 

@@ -10,8 +10,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, buildDataProvider, renderPublicPage } from '../support/render';
 import { buildDetail } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const detail = buildDetail();
 

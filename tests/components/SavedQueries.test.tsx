@@ -15,7 +15,6 @@ import { buildSession } from '../support/sessions';
 import { buildUser } from '../support/users';
 
 // MUI popovers and dialogs driven through role queries take a while in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const other = buildAccount({ email: 'other@salescoach.test' });

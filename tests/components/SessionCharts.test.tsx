@@ -17,7 +17,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, buildDataProvider, renderInAdmin } from '../support/render';
 import { at, buildDetail, fakeLayout } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(fakeLayout);
 
 // The themes exactly as react-admin builds them from the options App.tsx hands it.

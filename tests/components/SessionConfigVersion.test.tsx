@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_REFRESH_MS } from '@/customPages/sessionDetail/SessionDetailPage';
 import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const found = (overrides: Parameters<typeof buildDetail>[0]) => vi.fn(async () => ({ data: buildDetail(overrides) }));
 // tests/support/render.tsx: the current configuration is version 7, changed at this time.

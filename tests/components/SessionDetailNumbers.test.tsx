@@ -16,8 +16,6 @@ import { contrast, opaque } from '../support/contrast';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const found = (detail = buildDetail()) => vi.fn(async () => ({ data: detail }));
 const openTab = async (user: ReturnType<typeof userEvent.setup>, name: string | RegExp) => {

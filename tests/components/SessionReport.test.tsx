@@ -9,8 +9,6 @@ import { fr } from '@/i18n/fr';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const HOSTILE = '<img src=x onerror=alert(1)></script>';
 

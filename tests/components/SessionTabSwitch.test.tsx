@@ -6,7 +6,6 @@ import { buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
 // Issue 15 (long tasks): a tab click selects the tab at once, and the tab's content and its
 // charts' drawings render in later tasks (src/shared/useNextTaskValue.ts).
-vi.setConfig({ testTimeout: 20_000 });
 beforeAll(fakeLayout);
 
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';

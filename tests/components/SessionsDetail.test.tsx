@@ -12,8 +12,6 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, buildDataProvider } from '../support/render';
 import { at, buildDetail, buildSession, fakeLayout, renderDetail } from '../support/sessions';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const found = (detail = buildDetail()) => vi.fn(async () => ({ data: detail }));
 const timeline = () => screen.findByRole('list', { name: 'Session timeline' });

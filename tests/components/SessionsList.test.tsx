@@ -14,8 +14,6 @@ import { at, buildSession, renderSessions } from '../support/sessions';
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const lastParams = (getList: ReturnType<typeof renderSessions>['getList']) => getList.mock.calls.at(-1)?.[1];
 const failWith = (error: Error) => renderSessions([], { getList: vi.fn(async () => Promise.reject(error)) } as never);

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('SettingsPage: the configuration version (issue 13)', () => {
   afterEach(() => vi.restoreAllMocks());
 

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SignupPage } from '@/customPages/auth/SignupPage';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { renderPublicPage } from '../support/render';
 
 // types into forms on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -8,7 +8,6 @@ import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildUser, renderUsers as renderWith, rowOf } from '../support/users';
 
 // MUI selects driven through role queries take a while in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const renderUsers = (...args: Parameters<typeof renderWith>) => renderWith(...args).getList;
 

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUser, renderUsers } from '../support/users';
 
 // renders the app (or types into forms) on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('the users table while its first page loads (issue 14)', () => {
   it('shows no "0-0 of 0" range, then the real one', async () => {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, renderUsers } from '../support/users';
 
 // renders the app on a shared 2-core machine: more than the default 5 s under load
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('a user without a name in the users table', () => {
   it("shows the email's first part, greyed, and says why; a named user shows the name", async () => {

@@ -21,7 +21,6 @@ const versionConflict = (record: keyof typeof VERSION_CONFLICT_MESSAGES) =>
   new HttpError(VERSION_CONFLICT_MESSAGES[record], 409, { error: 'VERSION_CONFLICT', message: VERSION_CONFLICT_MESSAGES[record] });
 const CONFLICT_TEXT = 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.';
 
-vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

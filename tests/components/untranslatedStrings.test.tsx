@@ -29,8 +29,6 @@ import { visibleTexts } from '../support/visibleTexts';
 import { buildDetail, buildSession, fakeLayout } from '../support/sessions';
 import { buildUser } from '../support/users';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 type Node = string | { [key: string]: Node };
 
 /** Wraps every text (each smart_count form) in ⟦…⟧, so a rendered text outside the brackets was not translated. */

@@ -119,11 +119,22 @@ describe('the first read of a list page', () => {
   });
 
   it("asks for a session's detail on its page, and useGetOne's read takes it", async () => {
-    const detail = { success: true, data: { _id: 'r9', sessionId: 'call 9', sessionName: 'Detail call' } };
+    // The page reads the compact detail (its resource's itemRead): the early read asks the same and puts the text back.
+    const said = { timestamp: '2026-01-01T00:00:01.000Z', speaker: 'customer' };
+    const detail = {
+      success: true,
+      data: {
+        _id: 'r9',
+        sessionId: 'call 9',
+        sessionName: 'Detail call',
+        transcripts: [{ ...said, text: 'It costs too much' }],
+        sentimentAnalysis: { entries: [{ ...said, dominant_emotion: 'angry', confidence: 0.8 }] },
+      },
+    };
     const fetchFn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(detail), { status: 200 }));
     start(fetchFn as unknown as ReturnType<typeof earlyFetch>, { pathname: '/sessions/call%209' });
     await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(1));
-    expect(String(fetchFn.mock.calls[0][0])).toBe('http://api.test/api/admin/sessions/call%209');
+    expect(String(fetchFn.mock.calls[0][0])).toBe('http://api.test/api/admin/sessions/call%209?entries=compact');
     const getOne = vi.fn(async () => ({ data: { id: 'late' } }));
     const wrapped = withFirstRead(
       { getOne } as unknown as DataProvider,
@@ -132,6 +143,9 @@ describe('the first read of a list page', () => {
     );
     const answer = await wrapped.getOne('sessions', { id: 'call 9', meta: undefined });
     expect(answer.data.id).toBe('call 9');
+    expect(answer.data.sentimentAnalysis.entries).toEqual([
+      { ...said, dominant_emotion: 'angry', confidence: 0.8, transcript: 'It costs too much' },
+    ]);
     expect(getOne).not.toHaveBeenCalled();
   });
 });
