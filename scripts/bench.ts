@@ -8,6 +8,7 @@ import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions }
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
 import { benchLighthouse } from './bench/lighthouse';
+import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
@@ -40,7 +41,8 @@ import { startProduct, type RunningProduct } from './product';
  *    (bench/lighthouse.ts); the time from navigating to /sessions/<large session> to the first
  *    row of the timeline (`[aria-label="Session timeline"] [role="listitem"]`).
  *    Then the long tasks of the large session's detail with a 4x slower CPU: on load and on
- *    each tab's click (bench/longTasks.ts).
+ *    each tab's click (bench/longTasks.ts), and while a long call streams in through the
+ *    assistant's API, the page reading it again every 3 s (bench/liveRefresh.ts).
  * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
  * 5. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
  *    the API server's memory at this size, then a page of 50 and one session by id under 50
@@ -218,6 +220,9 @@ try {
   // cannot be taken is said, and the bench goes on.
   await benchLongTasks(product.url, { sessionPath: `/sessions/${bigSessionId}` }).catch((error: unknown) =>
     console.log(`\nLong tasks: not measured (${String(error).split('\n')[0]})`),
+  );
+  await benchLiveRefresh(product.url).catch((error: unknown) =>
+    console.log(`\nLong tasks during a live call: not measured (${String(error).split('\n')[0]})`),
   );
   await product.stop();
   product = null;

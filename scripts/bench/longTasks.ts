@@ -3,18 +3,18 @@ import { launchBrowser, newSignedInPage } from '../../tests/support/browser';
 import { onDemoPortal } from './demoPortal';
 
 /** How much slower the CPU is made (Lighthouse's mobile runs use 4). */
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 const TABS = ['Sentiment', 'Speech Rate', 'Statistics', 'Timeline'] as const;
 
 // Long tasks (50 ms or more of main-thread work) as the browser reports them, from the page's start.
-const OBSERVE_LONG_TASKS = `
+export const OBSERVE_LONG_TASKS = `
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
   }).observe({ type: 'longtask', buffered: true });
 `;
 
-const takeLongTasks = (page: Page) =>
+export const takeLongTasks = (page: Page) =>
   page.evaluate(() => {
     const store = window as unknown as { __longTasks: number[] };
     const tasks = store.__longTasks;
@@ -22,8 +22,27 @@ const takeLongTasks = (page: Page) =>
     return tasks;
   });
 
-const describeTasks = (tasks: number[]) =>
+export const describeTasks = (tasks: number[]) =>
   tasks.length === 0 ? 'no long task' : `${tasks.length} long task${tasks.length === 1 ? '' : 's'}, longest ${Math.max(...tasks)} ms`;
+
+/** The portal's API asked from `page` with its signed-in admin's stored token; the answer's JSON. */
+export const adminFetch = (page: Page, path: string, body?: unknown): Promise<unknown> =>
+  page.evaluate(
+    async ([path, body]) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { stsTokenManager?: { accessToken?: string } }).stsTokenManager?.accessToken
+        : '';
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    [path, body] as const,
+  );
 
 /**
  * Issue 15's long tasks: a session's detail opened with the CPU CPU_SLOWDOWN times slower (the
@@ -43,15 +62,10 @@ export const benchLongTasks = async (
     if (!path) {
       // A completed call with transcripts (one in progress reloads every 3 s, which would count
       // its own work), asked of the API with the page's own stored sign-in.
-      const sessionId = await first.evaluate(async () => {
-        const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
-        const token = key
-          ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { stsTokenManager?: { accessToken?: string } }).stsTokenManager?.accessToken
-          : '';
-        const response = await fetch('/api/admin/sessions?status=completed&limit=100', { headers: { authorization: `Bearer ${token}` } });
-        const { data } = (await response.json()) as { data: Array<{ sessionId: string; statistics: { totalTranscripts: number } }> };
-        return data.find((session) => session.statistics.totalTranscripts > 0)?.sessionId;
-      });
+      const { data } = (await adminFetch(first, '/api/admin/sessions?status=completed&limit=100')) as {
+        data: Array<{ sessionId: string; statistics: { totalTranscripts: number } }>;
+      };
+      const sessionId = data.find((session) => session.statistics.totalTranscripts > 0)?.sessionId;
       if (!sessionId) throw new Error('no completed session with transcripts among the newest 100');
       path = `/sessions/${encodeURIComponent(sessionId)}`;
     }

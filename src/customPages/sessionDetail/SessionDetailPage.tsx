@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -83,15 +83,19 @@ export const SessionDetailPage = () => {
   const { sessionId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const {
-    data: session,
-    error,
-    isPending,
-  } = useGetOne<SessionDetailRecord>(
+  const { data, error, isPending } = useGetOne<SessionDetailRecord>(
     'sessions',
     { id: sessionId },
     { retry: false, refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? LIVE_REFRESH_MS : false) },
   );
+  // A live call's detail is read again every few seconds, and each answer reaches React as an
+  // urgent update: the whole page (timeline, figures, charts) rendered again in one task. Once a
+  // session is shown, a new answer renders in a transition React cuts into short tasks, the
+  // page showing the previous one until then. The first answer renders at once: on a cold start
+  // a transition restarts at each of the shell's own updates (first row of a 5,000-transcript
+  // session 300 to 400 ms later, measured), and so does another session's.
+  const deferred = useDeferredValue(data);
+  const session = deferred && data && deferred.sessionId === data.sessionId ? deferred : data;
 
   const tabParam = params.get('tab');
   const tab: DetailTab = DETAIL_TABS.includes(tabParam as DetailTab) ? (tabParam as DetailTab) : 'timeline';
