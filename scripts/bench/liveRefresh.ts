@@ -3,7 +3,8 @@ import { generateSession } from '../../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../../tests/support/browser';
 import { simulateCall } from '../simulateCall';
 import { onDemoPortal } from './demoPortal';
-import { adminFetch, CPU_SLOWDOWN, describeTasks, OBSERVE_LONG_TASKS, takeLongTasks } from './longTasks';
+import { CPU_SLOWDOWN, describeTasks, OBSERVE_LONG_TASKS, takeLongTasks } from './longTasks';
+import { adminFetch } from './support';
 
 const TRANSCRIPTS = 3_000;
 const SEED = 7;
@@ -24,12 +25,8 @@ export const benchLiveRefresh = async (baseUrl: string, { log = console.log }: {
   try {
     browser = await launchBrowser();
     const { context, page: first } = await newSignedInPage(browser, baseUrl);
-    const { data } = (await adminFetch(first, '/api/admin/api-keys', {
-      name: 'bench live call',
-      scopes: ['config:read', 'sessions:write'],
-    })) as {
-      data: { key: string };
-    };
+    const body = { name: 'bench live call', scopes: ['config:read', 'sessions:write'] };
+    const { data } = (await adminFetch(first, '/api/admin/api-keys', body)) as { data: { key: string } };
     // The client makes the same call from the same seed: its length sets the speed.
     const { duration } = generateSession(0, { seed: SEED, now: Date.now(), transcripts: TRANSCRIPTS });
     let sessionId = '';

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSignedInPage } from '../../tests/support/browser';
 import { onDemoPortal } from './demoPortal';
+import { adminFetch } from './support';
 
 /** How much slower the CPU is made (Lighthouse's mobile runs use 4). */
 export const CPU_SLOWDOWN = 4;
@@ -24,25 +25,6 @@ export const takeLongTasks = (page: Page) =>
 
 export const describeTasks = (tasks: number[]) =>
   tasks.length === 0 ? 'no long task' : `${tasks.length} long task${tasks.length === 1 ? '' : 's'}, longest ${Math.max(...tasks)} ms`;
-
-/** The portal's API asked from `page` with its signed-in admin's stored token; the answer's JSON. */
-export const adminFetch = (page: Page, path: string, body?: unknown): Promise<unknown> =>
-  page.evaluate(
-    async ([path, body]) => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
-      const token = key
-        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { stsTokenManager?: { accessToken?: string } }).stsTokenManager?.accessToken
-        : '';
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    [path, body] as const,
-  );
 
 /**
  * Issue 15's long tasks: a session's detail opened with the CPU CPU_SLOWDOWN times slower (the

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demoAccounts';
 import type { RunningProduct } from '../product';
 
@@ -39,3 +40,22 @@ export const rssOf = (pid: number): number | null => {
     return null;
   }
 };
+
+/** The portal's API asked from `page` with its signed-in admin's stored token; the answer's JSON. */
+export const adminFetch = (page: Page, path: string, body?: unknown): Promise<unknown> =>
+  page.evaluate(
+    async ([path, body]) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { stsTokenManager?: { accessToken?: string } }).stsTokenManager?.accessToken
+        : '';
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    [path, body] as const,
+  );
