@@ -107,6 +107,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     limits: limits && { perKey: createLimiter(app, options.assistantRateLimit ?? ASSISTANT_RATE_LIMIT), perAddress: limits.perAddress },
   });
 
+  const embeddings = options.embeddings ?? createLocalEmbeddingProvider();
   await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
   await app.register(
     async (api) => {
@@ -121,7 +122,7 @@ export const buildApp = async (options: BuildAppOptions) => {
         generator: options.variations ?? createLocalVariationGenerator(),
         generationRateLimit: options.generationRateLimit ?? (options.rateLimit === false ? false : { max: 20, timeWindowMs: 60_000 }),
       });
-      await api.register(dictionaryMatchRoutes, { db: options.db, provider: options.embeddings ?? createLocalEmbeddingProvider() });
+      await api.register(dictionaryMatchRoutes, { db: options.db, provider: embeddings });
       await api.register(landmineRoutes, { db: options.db });
       await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
@@ -129,7 +130,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });
-      await api.register(assistantRoutes, { db: options.db });
+      await api.register(assistantRoutes, { db: options.db, model: embeddings.model });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { EMULATOR_NETWORK_OVERRIDE, EnvError, listensOnNetwork, loadEnv, runtime
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from './seed';
 import { prepareDatabase } from './startup';
 import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
+import { calibrateWhenMissing, markOtherModelsPending } from './services/matching/settings';
 import { createFirebaseIdentity } from './services/identity';
 import { variationGeneratorFromEnv } from './services/variations';
 
@@ -52,8 +53,19 @@ const app = await buildApp({
   rateLimit: env.RATE_LIMIT_PER_MINUTE === 0 ? false : { max: env.RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000 },
   trustProxy: env.TRUST_PROXY,
 });
-// Turns Pending dictionary items Ready (outside request handling and transactions).
-const embeddingWorker = startEmbeddingWorker({ db: database.db, provider: embeddings, log: app.log });
+// Rows of another model turn Pending, so nothing is scored across two models (docs/matching.md).
+const remarked = await markOtherModelsPending(database.db, embeddings.model);
+if (remarked > 0) log(`Embedding model ${embeddings.model}: ${remarked} dictionary texts will be embedded again`);
+// The model loads beside the first requests, not in their way; the worker's first pass waits for it.
+void embeddings.warm?.().catch((error: unknown) => app.log.warn({ event: 'embeddings.load_failed', err: String(error) }, 'embedding model failed to load'));
+// Turns Pending dictionary items Ready (outside request handling and transactions), then
+// calibrates the model's threshold once its whole dictionary is Ready.
+const embeddingWorker = startEmbeddingWorker({
+  db: database.db,
+  provider: embeddings,
+  log: app.log,
+  onIdle: calibrateWhenMissing(database.db, embeddings.model, app.log),
+});
 
 let stopping = false;
 const shutdown = async (signal: string) => {

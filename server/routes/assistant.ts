@@ -29,7 +29,7 @@ const matchesAny = (header: string, etag: string) =>
  * /api/assistant/* (docs/api.md "Assistant API"): what a service key may call.
  * The assistant auth hook (plugins/assistantAuth.ts) has checked the key and `config.scope`.
  */
-export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: string }> = async (app, { db, model }) => {
   app.get(
     '/assistant/config',
     {
@@ -47,7 +47,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         const etag = etagOf((await readConfigVersion(db)).version);
         if (matchesAny(ifNoneMatch, etag)) return reply.code(304).header('ETag', etag).send(null);
       }
-      const config = await readAssistantConfig(db);
+      const config = await readAssistantConfig(db, model);
       return reply.header('ETag', etagOf(config.version)).send({ success: true as const, data: config });
     },
   );

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dictionaryMatchBodySchema, dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
+import { matchingPutBodySchema, matchingSettingsResponseSchema } from '../../src/contract/matching';
 import type { Database } from '../db/client';
 import { createDictionaryMatcher } from '../services/dictionaryMatch';
 import type { EmbeddingProvider } from '../services/embeddings';
+import { readMatchingSettings, recalibrate, updateMatchingThreshold } from '../services/matching/settings';
 
 /**
  * POST /api/dictionary/match (docs/api.md "Test a phrase"): which objections, FAQs and landmines
  * a phrase would fire, best first. The provider is the one that computes the stored embeddings
  * (server.ts gives the same one to the embedding worker), so the phrase and the vectors share a space.
+ * GET/PUT /api/dictionary/matching and POST /api/dictionary/matching/calibrate: the model's
+ * threshold, its calibration and an admin's adjustment (docs/matching.md).
  */
 export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provider: EmbeddingProvider }> = async (
   app,
@@ -19,4 +23,20 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
     { schema: { body: dictionaryMatchBodySchema, response: { 200: dictionaryMatchResponseSchema } } },
     async (request) => ({ success: true as const, data: await matcher.match(request.body, request.log) }),
   );
+
+  app.get('/dictionary/matching', { schema: { response: { 200: matchingSettingsResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await readMatchingSettings(db, provider.model),
+  }));
+
+  app.put(
+    '/dictionary/matching',
+    { schema: { body: matchingPutBodySchema, response: { 200: matchingSettingsResponseSchema } } },
+    async (request) => ({ success: true as const, data: await updateMatchingThreshold(db, request.admin, provider.model, request.body) }),
+  );
+
+  app.post('/dictionary/matching/calibrate', { schema: { response: { 200: matchingSettingsResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await recalibrate(db, provider.model),
+  }));
 };

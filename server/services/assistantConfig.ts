@@ -3,6 +3,7 @@ import type { AssistantConfig, ConfigEmbedding, ConfigItem } from '../../src/con
 import type { Database, Transaction } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { readConfigVersion } from './configVersion';
+import { readMatchingRule } from './matching/settings';
 import { readSpeechRate } from './speechRate';
 
 type ItemRow = Pick<
@@ -36,7 +37,7 @@ const groupItems = (rows: readonly ItemRow[], kind: ItemRow['kind']): ConfigItem
     }));
 };
 
-const readSnapshot = async (tx: Database | Transaction): Promise<AssistantConfig> => {
+const readSnapshot = async (tx: Database | Transaction, model: string): Promise<AssistantConfig> => {
   const { version } = await readConfigVersion(tx);
   const items = await tx
     .select({
@@ -62,6 +63,7 @@ const readSnapshot = async (tx: Database | Transaction): Promise<AssistantConfig
     .where(eq(landmines.isActive, true))
     .orderBy(desc(landmines.createdAt), desc(landmines.id));
   const speechRate = await readSpeechRate(tx);
+  const matching = await readMatchingRule(tx, model);
   const rows = [...originalsFirst, ...variationsOldestFirst];
   return {
     version,
@@ -80,13 +82,14 @@ const readSnapshot = async (tx: Database | Transaction): Promise<AssistantConfig
       updatedAt: row.updatedAt.toISOString(),
     })),
     speechRate,
+    matching,
   };
 };
 
 /**
- * GET /api/assistant/config: the dictionary, the active landmines and the speech-rate
- * settings with the version they make up. One repeatable-read transaction, so the version
+ * GET /api/assistant/config: the dictionary, the active landmines, the speech-rate settings
+ * and the matching rule of the server's embedding model, with the version they make up. One repeatable-read transaction, so the version
  * and the data are the same moment's even while admins edit on another server.
  */
-export const readAssistantConfig = (db: Database): Promise<AssistantConfig> =>
-  db.transaction((tx) => readSnapshot(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+export const readAssistantConfig = (db: Database, model: string): Promise<AssistantConfig> =>
+  db.transaction((tx) => readSnapshot(tx, model), { isolationLevel: 'repeatable read', accessMode: 'read only' });

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   MATCH_FAILED,
   MATCH_RESULTS_MAX,
-  MATCH_THRESHOLD,
   NEAR_DUPLICATE_THRESHOLD,
   type DictionaryMatch,
   type DictionaryMatchBody,
@@ -12,6 +11,8 @@ import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { ApiHttpError } from '../errors';
 import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
+import { decide, type IndexedText, scoreItems } from './matching/rule';
+import { readMatchingRule } from './matching/settings';
 
 /** A landmine's texts (trigger first, then its variations) with their vectors, valid while `stamp` is unchanged. */
 interface LandmineVectors {
@@ -38,7 +39,7 @@ const best = (vector: number[], candidates: { text: string; vector: number[] }[]
  * "Test a phrase" (docs/api.md): the phrase is embedded by the provider that embeds the
  * dictionary, then compared (cosine) with every Ready embedding of that same model, originals
  * and variations; a variation's match is reported as its original, each original once with its
- * best text. Active landmines are compared through their trigger and trigger variations, which
+ * best text, and the model's rule (docs/matching.md) says which one fires, or why none does. Active landmines are compared through their trigger and trigger variations, which
  * have no stored embedding: they are embedded here and kept until the landmine changes.
  */
 export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider): DictionaryMatcher => {
@@ -87,6 +88,7 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         embeddingModel: dictionaryItems.embeddingModel,
       })
       .from(dictionaryItems);
+    const rule = await readMatchingRule(db, provider.model);
     let vector: number[];
     let mines: Awaited<ReturnType<typeof landmineCandidates>>;
     try {
@@ -98,34 +100,31 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     }
 
     const originals = new Map(items.filter((item) => item.parentId === null).map((item) => [item.id, item]));
-    const perOriginal = new Map<string, { text: string; similarity: number; viaVariation: boolean }>();
+    const index: IndexedText[] = [];
     for (const item of items) {
       const originalId = item.parentId ?? item.id;
       // excludeId leaves out that row; an original takes its variations with it
       if (excludeId && (item.id === excludeId || originalId === excludeId)) continue;
       if (item.needsEmbedding || !item.embedding || item.embeddingModel !== provider.model) continue;
-      const similarity = cosineSimilarity(vector, item.embedding);
-      const top = perOriginal.get(originalId);
-      if (!top || similarity > top.similarity)
-        perOriginal.set(originalId, { text: item.question, similarity, viaVariation: item.parentId !== null });
+      if (!originals.has(originalId)) continue;
+      index.push({ itemId: originalId, text: item.question, vector: item.embedding });
     }
+    const ranked = scoreItems(vector, index);
+    const verdict = decide(ranked, rule);
 
-    const found: DictionaryMatch[] = [];
-    for (const [id, top] of perOriginal) {
-      const original = originals.get(id);
-      if (!original) continue;
-      const value = score(top.similarity);
-      found.push({
+    const found: DictionaryMatch[] = ranked.map((entry) => {
+      const original = originals.get(entry.itemId)!;
+      return {
         type: original.kind,
-        id,
+        id: entry.itemId,
         question: original.question,
         category: original.category,
-        score: value,
-        matchedText: top.text,
-        viaVariation: top.viaVariation,
-        wouldFire: value >= MATCH_THRESHOLD,
-      });
-    }
+        score: score(entry.score),
+        matchedText: entry.text,
+        viaVariation: entry.text !== original.question,
+        wouldFire: verdict.outcome === 'fires' && verdict.itemId === entry.itemId,
+      };
+    });
     for (const mine of mines) {
       if (mine.id === excludeId) continue;
       const top = best(
@@ -142,7 +141,7 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         score: value,
         matchedText: top.text,
         viaVariation: top.text !== mine.trigger,
-        wouldFire: value >= MATCH_THRESHOLD,
+        wouldFire: top.similarity >= rule.threshold,
       });
     }
 
@@ -150,7 +149,16 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
       .filter((entry) => entry.score > 0)
       .sort((a, b) => b.score - a.score || a.question.localeCompare(b.question))
       .slice(0, MATCH_RESULTS_MAX);
-    return { matches, threshold: MATCH_THRESHOLD, nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD, model: provider.model };
+    return {
+      matches,
+      threshold: rule.threshold,
+      margin: rule.margin,
+      thresholdSource: rule.source,
+      calibratedAt: rule.calibratedAt,
+      verdict,
+      nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD,
+      model: provider.model,
+    };
   };
 
   return { match };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canSayPointSchema, cannotSayPointSchema, LANDMINE_PRIORITIES } from './landmines';
+import { matchingRuleSchema } from './matching';
 import { speechRateSettingsSchema } from './speechRate';
 
 /**
@@ -59,6 +60,12 @@ export const assistantConfigSchema = z.object({
   faqs: z.array(configItemSchema),
   landmines: z.array(configLandmineSchema),
   speechRate: speechRateSettingsSchema,
+  /**
+   * What fires (docs/matching.md): embed what the customer says with `matching.model`, score
+   * each item by the best of its question and variations of that model, and fire the best item
+   * when it reaches `threshold` and leads the runner-up by `margin`; a landmine from `threshold`.
+   */
+  matching: matchingRuleSchema,
 });
 export type AssistantConfig = z.infer<typeof assistantConfigSchema>;
 

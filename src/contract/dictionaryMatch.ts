@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS, safeText } from './common';
 import { dictIdSchema } from './dictionary';
+import { THRESHOLD_SOURCES } from './matching';
 
 /**
- * The similarity (cosine, 0-1) from which the assistant treats a phrase as an objection, FAQ or
- * landmine (docs/api.md "Test a phrase"). The demo sessions use the same line: detections score
- * 0.72 and above, new inquiries below 0.7.
+ * The line the demo sessions were generated against (detections score 0.72 and above, new
+ * inquiries below 0.7). What fires a phrase is the embedding model's own threshold
+ * (contract/matching.ts), carried in every answer below.
  */
 export const MATCH_THRESHOLD = 0.7;
 
@@ -42,14 +43,39 @@ export const dictionaryMatchSchema = z.object({
   score: z.number().min(0).max(1),
   matchedText: z.string(),
   viaVariation: z.boolean(),
-  /** score >= threshold: the assistant would show this item for the phrase. */
+  /**
+   * The assistant would show this item for the phrase: the best objection or FAQ when it
+   * reaches the threshold and leads the runner-up by the margin; a landmine from the threshold.
+   */
   wouldFire: z.boolean(),
 });
 export type DictionaryMatch = z.infer<typeof dictionaryMatchSchema>;
 
+export const MATCH_OUTCOMES = ['fires', 'belowThreshold', 'tooClose', 'nothingToCompare'] as const;
+export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
+
+/**
+ * Why the best objection or FAQ fires or not: `shortBy` is how far its score is under the
+ * threshold (belowThreshold), `lead` how far it is ahead of the runner-up (tooClose: under the margin).
+ */
+export const matchVerdictSchema = z.object({
+  outcome: z.enum(MATCH_OUTCOMES),
+  itemId: z.string().nullable(),
+  runnerUpId: z.string().nullable(),
+  shortBy: z.number().nullable(),
+  lead: z.number().nullable(),
+});
+export type MatchVerdict = z.infer<typeof matchVerdictSchema>;
+
 export const dictionaryMatchResultSchema = z.object({
   matches: z.array(dictionaryMatchSchema),
   threshold: z.number(),
+  /** The lead over the runner-up an objection or FAQ needs to fire (contract/matching.ts). */
+  margin: z.number(),
+  /** Where the threshold comes from: the model's default, its calibration, or an admin. */
+  thresholdSource: z.enum(THRESHOLD_SOURCES),
+  calibratedAt: z.string().nullable(),
+  verdict: matchVerdictSchema,
   nearDuplicateThreshold: z.number(),
   /** The embedding model that scored the phrase (dictionary_items.embedding_model of the rows compared). */
   model: z.string(),

@@ -64,3 +64,22 @@ export const landmines = pgTable(
     index('landmines_created_at_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * The matching rule of each embedding model (docs/matching.md): the threshold calibrated from
+ * the dictionary (leave-one-out, with its sample for the what-if on Settings) and the one an
+ * admin set, if any (`admin_threshold`, which wins while it is set).
+ */
+export const matchCalibrations = pgTable('match_calibrations', {
+  model: text('model').primaryKey(),
+  calibratedThreshold: real('calibrated_threshold'),
+  adminThreshold: real('admin_threshold'),
+  margin: real('margin').notNull(),
+  calibratedAt: timestamptz('calibrated_at'),
+  texts: integer('texts').notNull().default(0),
+  items: integer('items').notNull().default(0),
+  sample: jsonb('sample').$type<{ own: (number | null)[]; other: number[] }>(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** Raised by every change of the admin's threshold (docs/api.md "Versions"). */
+  version: integer('version').notNull().default(1),
+});

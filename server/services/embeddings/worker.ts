@@ -15,6 +15,8 @@ export interface EmbeddingWorkerOptions {
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
+  /** Called after a pass that found nothing to embed (server.ts calibrates the threshold there). */
+  onIdle?: () => Promise<void>;
 }
 
 export interface EmbeddingWorker {
@@ -107,6 +109,7 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
   const tick = async () => {
     try {
       const ready = await runOnce();
+      if (ready === 0 && !stopped) await options.onIdle?.();
       failures = 0;
       // A full batch means more may be waiting: go again at once.
       schedule(ready >= batchSize ? 0 : intervalMs);

@@ -1,0 +1,104 @@
+import type { MatchVerdict } from '../../../src/contract/dictionaryMatch';
+import { type CalibrationSample, THRESHOLD_MAX, THRESHOLD_MIN } from '../../../src/contract/matching';
+import { cosineSimilarity } from '../embeddings/local';
+
+/**
+ * The matching rule (docs/matching.md), one implementation for "Test a phrase", the calibration
+ * and `npm run match-quality`: an item scores the best similarity of its texts (question and
+ * variations); the best item fires when it reaches the threshold and leads the runner-up by
+ * the margin.
+ */
+
+/** One embedded text of an item: the item's question or one of its variations. */
+export interface IndexedText {
+  itemId: string;
+  text: string;
+  vector: number[];
+}
+
+export interface ItemScore {
+  itemId: string;
+  score: number;
+  /** The text of the item that scored best. */
+  text: string;
+}
+
+/** Every item's best score for the vector, best first (ties: the item seen first). */
+export const scoreItems = (vector: number[], index: readonly IndexedText[], skip?: (entry: IndexedText, at: number) => boolean): ItemScore[] => {
+  const best = new Map<string, ItemScore>();
+  index.forEach((entry, at) => {
+    if (skip?.(entry, at)) return;
+    const score = cosineSimilarity(vector, entry.vector);
+    const top = best.get(entry.itemId);
+    if (!top || score > top.score) best.set(entry.itemId, { itemId: entry.itemId, score, text: entry.text });
+  });
+  return [...best.values()].sort((a, b) => b.score - a.score);
+};
+
+export interface Rule {
+  threshold: number;
+  margin: number;
+}
+
+/** Whether the best of the ranked items fires, and why not. */
+export const decide = (ranked: readonly ItemScore[], { threshold, margin }: Rule): MatchVerdict => {
+  const [top, runnerUp] = ranked;
+  if (!top) return { outcome: 'nothingToCompare', itemId: null, runnerUpId: null, shortBy: null, lead: null };
+  const lead = runnerUp ? top.score - runnerUp.score : top.score;
+  const base = { itemId: top.itemId, runnerUpId: runnerUp?.itemId ?? null, lead: round(lead) };
+  if (top.score < threshold) return { ...base, outcome: 'belowThreshold', shortBy: round(threshold - top.score) };
+  if (lead < margin) return { ...base, outcome: 'tooClose', shortBy: null };
+  return { ...base, outcome: 'fires', shortBy: null };
+};
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The share of the dictionary's texts (left out one at a time) that stay under the calibrated threshold against items they do not belong to. */
+export const CALIBRATION_QUANTILE = 0.85;
+/** Below this the sample says too little: the model's default threshold applies. */
+export const CALIBRATION_MIN_ITEMS = 3;
+export const CALIBRATION_MIN_TEXTS = 20;
+/** The texts scored one by one; a larger dictionary is sampled evenly (the cost is texts x index). */
+export const CALIBRATION_MAX_PROBES = 1_500;
+
+export interface Calibration {
+  threshold: number | null;
+  sample: CalibrationSample;
+  texts: number;
+  items: number;
+}
+
+/**
+ * Leave-one-out over the dictionary: each text is scored against every other text; `own` is
+ * its item's best (null when the item has no other text), `other` the best of any other item.
+ * The threshold is the CALIBRATION_QUANTILE of `other`: the score a phrase about something
+ * else reaches only rarely. A model whose scores run higher (or lower) gets a higher (or lower)
+ * threshold, from the dictionary it will actually be compared with.
+ */
+export const calibrate = (index: readonly IndexedText[]): Calibration => {
+  const items = new Set(index.map((entry) => entry.itemId)).size;
+  const step = Math.max(1, index.length / CALIBRATION_MAX_PROBES);
+  const own: (number | null)[] = [];
+  const other: number[] = [];
+  for (let position = 0; position < index.length; position += step) {
+    const at = Math.floor(position);
+    const probe = index[at];
+    let mine: number | null = null;
+    let theirs = -1;
+    index.forEach((entry, j) => {
+      if (j === at) return;
+      const score = cosineSimilarity(probe.vector, entry.vector);
+      if (entry.itemId === probe.itemId) mine = Math.max(mine ?? -1, score);
+      else theirs = Math.max(theirs, score);
+    });
+    if (theirs < 0 && items > 1) continue;
+    own.push(mine === null ? null : round(mine));
+    other.push(round(Math.max(0, theirs)));
+  }
+  const enough = items >= CALIBRATION_MIN_ITEMS && index.length >= CALIBRATION_MIN_TEXTS;
+  const sorted = [...other].sort((a, b) => a - b);
+  const threshold = enough
+    ? Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, sorted[Math.min(sorted.length - 1, Math.floor(CALIBRATION_QUANTILE * sorted.length))]))
+    : null;
+  return { threshold, sample: { own, other }, texts: index.length, items };
+};

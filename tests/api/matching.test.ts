@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { auditLog, dictionaryItems } from '../../server/db/schema';
+import { seedDictionary } from '../../server/seed/seedDictionary';
+import { createLocalEmbeddingProvider, type EmbeddingProvider, hashedBagOfWords, startEmbeddingWorker } from '../../server/services/embeddings';
+import { calibrateWhenMissing, markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
+import { assistantConfigResponseSchema } from '../../src/contract/assistant';
+import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
+import { CALIBRATION_PENDING, defaultThresholdFor, matchingSettingsResponseSchema, whatIf } from '../../src/contract/matching';
+import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { createKey } from '../support/assistant';
+
+/** GET/PUT /api/dictionary/matching, POST /api/dictionary/matching/calibrate (docs/matching.md). */
+describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let key: Record<string, string>;
+  const local = createLocalEmbeddingProvider();
+
+  beforeAll(async () => {
+    t = await testApp(kind);
+    admin = (await t.createAdmin()).headers;
+    key = (await createKey(t, admin, ['config:read'])).headers;
+    expect(await seedDictionary({ db: t.db })).toBe(true);
+  });
+  afterAll(() => t?.close());
+
+  const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/dictionary${url}`, headers: admin, ...(payload ? { payload } : {}) });
+  const settings = async (method: 'GET' | 'PUT' | 'POST' = 'GET', url = '/matching', payload?: object) => {
+    const response = await call(method, url, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return matchingSettingsResponseSchema.parse(response.json()).data;
+  };
+  const snapshot = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/assistant/config', headers: key });
+    expect(response.statusCode).toBe(200);
+    return assistantConfigResponseSchema.parse(response.json()).data;
+  };
+  const testPhrase = async (text: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dictionary/match', headers: admin, payload: { text } });
+    expect(response.statusCode, response.body).toBe(200);
+    return dictionaryMatchResponseSchema.parse(response.json()).data;
+  };
+
+  it("starts on the model's default threshold, which the snapshot and Test a phrase both carry", async () => {
+    const current = await settings();
+    expect(current).toMatchObject({
+      model: local.model,
+      threshold: defaultThresholdFor(local.model),
+      source: 'default',
+      calibratedAt: null,
+      calibratedThreshold: null,
+      sample: null,
+      pending: 0,
+      version: 0,
+    });
+    expect(current.ready).toBeGreaterThan(73 * 4);
+    expect((await snapshot()).matching).toEqual({
+      model: local.model,
+      threshold: current.threshold,
+      margin: current.margin,
+      source: 'default',
+      calibratedAt: null,
+    });
+  });
+
+  it('calibrates from the dictionary (leave-one-out), raises the version, and the snapshot fires what Test a phrase fires', async () => {
+    const before = (await snapshot()).version;
+    const calibrated = await settings('POST', '/matching/calibrate');
+    expect(calibrated.source).toBe('calibrated');
+    expect(calibrated.calibratedThreshold).toBe(calibrated.threshold);
+    expect(calibrated.texts).toBe(calibrated.ready);
+    expect(calibrated.items).toBe(73);
+    expect(calibrated.sample!.other).toHaveLength(calibrated.texts);
+    expect(calibrated.sample!.own).toHaveLength(calibrated.texts);
+    // The threshold is the 85th percentile of the texts' best score against other items.
+    const sorted = [...calibrated.sample!.other].sort((a, b) => a - b);
+    expect(calibrated.threshold).toBe(sorted[Math.floor(0.85 * sorted.length)]);
+    expect(Number.isNaN(Date.parse(calibrated.calibratedAt!))).toBe(false);
+
+    const after = await snapshot();
+    expect(after.version).toBe(before + 1);
+    expect(after.matching).toMatchObject({ threshold: calibrated.threshold, source: 'calibrated', calibratedAt: calibrated.calibratedAt });
+
+    const phrase = await testPhrase('Your price is too high.');
+    expect(phrase).toMatchObject({ threshold: calibrated.threshold, thresholdSource: 'calibrated', calibratedAt: calibrated.calibratedAt });
+    expect(phrase.verdict.outcome).toBe('fires');
+
+    // Calibrating the same dictionary again changes nothing the assistant reads: no new version.
+    await settings('POST', '/matching/calibrate');
+    expect((await snapshot()).version).toBe(after.version);
+  });
+
+  it("takes an admin's threshold (audited, versioned, in the snapshot), refuses a stale or out-of-range one, and goes back", async () => {
+    const current = await settings();
+    const before = (await snapshot()).version;
+    const adjusted = await settings('PUT', '/matching', { threshold: 0.61, version: current.version });
+    expect(adjusted).toMatchObject({ threshold: 0.61, source: 'admin', calibratedThreshold: current.calibratedThreshold });
+    expect(adjusted.version).toBe(current.version + 1);
+    expect((await snapshot()).matching).toMatchObject({ threshold: 0.61, source: 'admin' });
+    expect((await snapshot()).version).toBe(before + 1);
+    expect((await testPhrase('something about prices')).threshold).toBe(0.61);
+
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'matching.update'));
+    expect(row).toMatchObject({ targetType: 'matching', targetId: local.model });
+    expect(row.changes).toEqual({ threshold: { from: current.threshold, to: 0.61 }, source: { from: 'calibrated', to: 'admin' } });
+
+    const stale = await call('PUT', '/matching', { threshold: 0.5, version: current.version });
+    expect(stale.statusCode).toBe(409);
+    expect((await settings()).threshold).toBe(0.61);
+    for (const threshold of [0.1, 1.2, 'high']) expect((await call('PUT', '/matching', { threshold })).statusCode).toBe(400);
+
+    const back = await settings('PUT', '/matching', { threshold: null, version: adjusted.version });
+    expect(back).toMatchObject({ threshold: current.calibratedThreshold, source: 'calibrated' });
+    expect((await snapshot()).matching.source).toBe('calibrated');
+  });
+
+  it('the what-if of the sample agrees with the calibration: higher thresholds fire less', async () => {
+    const { sample, threshold, margin } = await settings();
+    const low = whatIf(sample!, threshold - 0.1, margin);
+    const at = whatIf(sample!, threshold, margin);
+    const high = whatIf(sample!, threshold + 0.1, margin);
+    expect(low.ownRate).toBeGreaterThanOrEqual(at.ownRate);
+    expect(at.ownRate).toBeGreaterThanOrEqual(high.ownRate);
+    expect(low.wrongRate).toBeGreaterThanOrEqual(at.wrongRate);
+    expect(at.wrongRate).toBeGreaterThan(0);
+    expect(at.wrongRate).toBeLessThanOrEqual(0.15);
+  });
+
+  it('re-embeds every text when the model changes (Pending -> Ready), scores nothing across models, then calibrates the new model', async () => {
+    // A stand-in model: the hashed vectors mirrored, so its scores differ from the stored ones'.
+    const other: EmbeddingProvider = {
+      model: 'stand-in-model',
+      embed: async (texts) => texts.map((text) => hashedBagOfWords(text).map((value, at, all) => (value + all[(at + 1) % all.length]) / 2)),
+    };
+    const total = (await settings()).ready;
+    const marked = await markOtherModelsPending(t.db, other.model);
+    expect(marked).toBe(total);
+    const rows = await t.db.select({ pending: dictionaryItems.needsEmbedding }).from(dictionaryItems);
+    expect(rows.every((row) => row.pending)).toBe(true);
+
+    const worker = startEmbeddingWorker({ db: t.db, provider: other, batchSize: 64 }, { autoStart: false });
+    let passes = 0;
+    while ((await worker.runOnce()) > 0) passes += 1;
+    expect(passes).toBeGreaterThan(1);
+    const ready = await t.db.select({ model: dictionaryItems.embeddingModel, pending: dictionaryItems.needsEmbedding }).from(dictionaryItems);
+    expect(ready.every((row) => row.model === other.model && !row.pending)).toBe(true);
+
+    // The old model's server would now have nothing of its own to compare with.
+    const phrase = await testPhrase('Your price is too high.');
+    expect(phrase.verdict.outcome).toBe('nothingToCompare');
+    expect(phrase.matches.filter((match) => match.type !== 'landmine')).toEqual([]);
+
+    // For this server's model every row is Pending now: no calibration on a half-embedded dictionary.
+    const refused = await call('POST', '/matching/calibrate');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(CALIBRATION_PENDING);
+    expect((await settings()).pending).toBe(total);
+
+    // The new model's worker calibrates it once idle, once only.
+    await calibrateWhenMissing(t.db, other.model)();
+    const calibrated = await readMatchingSettings(t.db, other.model);
+    expect(calibrated).toMatchObject({ model: other.model, source: 'calibrated', texts: total, pending: 0 });
+    expect(calibrated.threshold).not.toBe(defaultThresholdFor(other.model));
+    await worker.stop();
+  });
+});
