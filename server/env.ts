@@ -46,7 +46,10 @@ const envSchema = z.object({
   STATIC_DIR: textWithDefault('dist'),
   // Dictionary AI providers (all optional): unset base URLs mean the local, offline ones.
   /** The offline embedding model when EMBEDDINGS_BASE_URL is unset: the sentence encoder, or the hashed bag-of-words fallback. */
-  EMBEDDINGS_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['sentence-encoder', 'hashed']).default('sentence-encoder')),
+  EMBEDDINGS_PROVIDER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['sentence-encoder', 'hashed']).default('sentence-encoder'),
+  ),
   EMBEDDINGS_BASE_URL: optionalText.pipe(z.url().optional()),
   EMBEDDINGS_API_KEY: optionalText,
   EMBEDDINGS_MODEL: optionalText,

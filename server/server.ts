@@ -57,7 +57,9 @@ const app = await buildApp({
 const remarked = await markOtherModelsPending(database.db, embeddings.model);
 if (remarked > 0) log(`Embedding model ${embeddings.model}: ${remarked} dictionary texts will be embedded again`);
 // The model loads beside the first requests, not in their way; the worker's first pass waits for it.
-void embeddings.warm?.().catch((error: unknown) => app.log.warn({ event: 'embeddings.load_failed', err: String(error) }, 'embedding model failed to load'));
+void embeddings
+  .warm?.()
+  .catch((error: unknown) => app.log.warn({ event: 'embeddings.load_failed', err: String(error) }, 'embedding model failed to load'));
 // Turns Pending dictionary items Ready (outside request handling and transactions), then
 // calibrates the model's threshold once its whole dictionary is Ready.
 const embeddingWorker = startEmbeddingWorker({

@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 /** The threshold used while a model has no calibration yet (too few items, or not run yet). */
 export const DEFAULT_THRESHOLDS: Readonly<Record<string, number>> = {
-  'use-lite-512': 0.68,
+  'use-lite-512+bow-256': 0.56,
   'local-hashed-bow-256': 0.45,
 };
 export const FALLBACK_THRESHOLD = 0.7;

