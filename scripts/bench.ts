@@ -10,6 +10,7 @@ import { benchIngest } from './bench/ingest';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
+import { benchMatchingProviders, stopMatchingBench } from './bench/matching';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
 import { childRss, demoAdminToken, mib, percentile } from './bench/support';
@@ -48,6 +49,9 @@ import { startProduct, type RunningProduct } from './product';
  *    the API server's memory at this size, then a page of 50 and one session by id under 50
  *    connections next to json-server on 10 000 sessions (bench/throughput.ts; BENCH_SECONDS
  *    per run, default 10).
+ * 6. Dictionary matching, the sentence encoder next to EMBEDDINGS_PROVIDER=hashed, each on demo
+ *    data of its own: start to healthy and to a calibrated dictionary, the API server's memory,
+ *    "Test a phrase" p50/p95/p99 over BENCH_MATCH_REQUESTS (default 100) (bench/matching.ts).
  * Everything started here is stopped and the folder (and the cluster) removed, also on
  * failure and on Ctrl-C. Figures are printed, never asserted.
  */
@@ -70,6 +74,7 @@ const cleanUp = () =>
   (cleaning ??= (async () => {
     await browser?.close().catch(() => {});
     await product?.stop().catch(() => {});
+    await stopMatchingBench();
     await postgres?.stop().catch((error: unknown) => console.error('Could not stop the PostgreSQL cluster:', error));
     rmSync(folder, { recursive: true, force: true });
   })());
@@ -237,6 +242,9 @@ try {
     seconds: Number(process.env.BENCH_SECONDS ?? 10),
     sessions: Number(process.env.BENCH_THROUGHPUT_SESSIONS ?? 10_000),
   });
+
+  // 6. Dictionary matching per embedding model, on demo portals of its own.
+  await benchMatchingProviders({ requests: Number(process.env.BENCH_MATCH_REQUESTS ?? 100) });
   console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {
   await cleanUp();

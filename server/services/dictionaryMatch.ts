@@ -10,6 +10,7 @@ import {
 import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { ApiHttpError } from '../errors';
+import { readConfigVersion } from './configVersion';
 import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
 import { decide, type IndexedText, scoreItems } from './matching/rule';
 import { readMatchingRule } from './matching/settings';
@@ -20,6 +21,17 @@ interface LandmineVectors {
   model: string;
   texts: string[];
   vectors: number[][];
+}
+
+interface DictionaryRow {
+  id: string;
+  kind: 'objection' | 'faq';
+  question: string;
+  category: string;
+  parentId: string | null;
+  needsEmbedding: boolean;
+  embedding: number[] | null;
+  embeddingModel: string | null;
 }
 
 export interface DictionaryMatcher {
@@ -75,19 +87,35 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return rows.map((row) => ({ id: row.id, trigger: row.trigger, category: row.category, entry: landmineCache.get(row.id)! }));
   };
 
+  // The dictionary's rows, read again only when the configuration version moved: every change
+  // to an item, a variation or an embedding raises it in the same transaction (docs/api.md),
+  // so a phrase never waits for some 500 vectors to be read and parsed while nothing changed.
+  let dictionary: { version: number; rows: Promise<DictionaryRow[]> } | null = null;
+  const dictionaryRows = async (): Promise<DictionaryRow[]> => {
+    const { version } = await readConfigVersion(db);
+    if (dictionary?.version !== version) {
+      const rows = db
+        .select({
+          id: dictionaryItems.id,
+          kind: dictionaryItems.kind,
+          question: dictionaryItems.question,
+          category: dictionaryItems.category,
+          parentId: dictionaryItems.parentId,
+          needsEmbedding: dictionaryItems.needsEmbedding,
+          embedding: dictionaryItems.embedding,
+          embeddingModel: dictionaryItems.embeddingModel,
+        })
+        .from(dictionaryItems);
+      dictionary = { version, rows: rows.then((list) => list) };
+      dictionary.rows.catch(() => {
+        dictionary = null;
+      });
+    }
+    return dictionary.rows;
+  };
+
   const match: DictionaryMatcher['match'] = async ({ text, excludeId }, log) => {
-    const items = await db
-      .select({
-        id: dictionaryItems.id,
-        kind: dictionaryItems.kind,
-        question: dictionaryItems.question,
-        category: dictionaryItems.category,
-        parentId: dictionaryItems.parentId,
-        needsEmbedding: dictionaryItems.needsEmbedding,
-        embedding: dictionaryItems.embedding,
-        embeddingModel: dictionaryItems.embeddingModel,
-      })
-      .from(dictionaryItems);
+    const items = await dictionaryRows();
     const rule = await readMatchingRule(db, provider.model);
     let vector: number[];
     let mines: Awaited<ReturnType<typeof landmineCandidates>>;
