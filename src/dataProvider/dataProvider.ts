@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '../contract';
 import type { BulkOutcome } from '../contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
+import type { MatchingPutBody, MatchingSettings } from '../contract/matching';
 import type { SpeechRatePreview } from '../contract/speechRatePreview';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
@@ -56,6 +57,9 @@ const CRUD_METHODS = [
  * | getConfigVersion() | GET /admin/config-version -> data |
  * | matchPhrase({ text, excludeId? }) | POST /dictionary/match -> data |
  * | previewSpeechRate(settings) | POST /speech-rate/preview -> data |
+ * | getMatching() | GET /dictionary/matching -> data |
+ * | updateMatching({ threshold, version? }) | PUT /dictionary/matching -> data |
+ * | calibrateMatching() | POST /dictionary/matching/calibrate (no body) -> data |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
  * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
@@ -140,5 +144,10 @@ export const createDataProvider = (
       (await http.request<{ data: DictionaryMatchResult }>('/dictionary/match', { method: 'POST', body })).data,
     previewSpeechRate: async (settings: SpeechRateSettings) =>
       (await http.request<{ data: SpeechRatePreview }>('/speech-rate/preview', { method: 'POST', body: settings })).data,
+    getMatching: async () => (await http.request<{ data: MatchingSettings }>('/dictionary/matching')).data,
+    updateMatching: async (body: MatchingPutBody) =>
+      (await http.request<{ data: MatchingSettings }>('/dictionary/matching', { method: 'PUT', body })).data,
+    calibrateMatching: async () =>
+      (await http.request<{ data: MatchingSettings }>('/dictionary/matching/calibrate', { method: 'POST' })).data,
   };
 };

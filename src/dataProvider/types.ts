@@ -2,6 +2,7 @@ import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '../contract';
 import type { BulkOutcome, LandmineBulkAction } from '../contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
+import type { MatchingPutBody, MatchingSettings } from '../contract/matching';
 import type { SpeechRatePreview } from '../contract/speechRatePreview';
 
 /**
@@ -35,6 +36,12 @@ export interface PortalDataProvider extends DataProvider {
   matchPhrase(body: DictionaryMatchBody): Promise<DictionaryMatchResult>;
   /** POST /speech-rate/preview -> the alerts these settings would have raised on recent sessions. */
   previewSpeechRate(settings: SpeechRateSettings): Promise<SpeechRatePreview>;
+  /** GET /dictionary/matching -> the embedding model's threshold, where it comes from, its calibration sample and the embeddings still pending. */
+  getMatching(): Promise<MatchingSettings>;
+  /** PUT /dictionary/matching { threshold, version? }: an admin's threshold, or null to go back to the calibrated one. */
+  updateMatching(body: MatchingPutBody): Promise<MatchingSettings>;
+  /** POST /dictionary/matching/calibrate (no body): the threshold calibrated again from the dictionary (409 CALIBRATION_PENDING while rows are Pending). */
+  calibrateMatching(): Promise<MatchingSettings>;
 }
 
 /** The assistant configuration's version (GET /api/admin/config-version `data`). */

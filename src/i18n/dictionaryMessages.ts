@@ -140,16 +140,38 @@ export const dictionaryMessages = {
     title: 'Test a phrase',
     label: 'Test a phrase',
     helper: 'Type what a customer might say to see which objections, FAQs and landmines would fire.',
-    threshold: 'The assistant fires from %{percent} similarity.',
+    // the threshold in force and where it comes from (contract/matching.ts)
+    threshold: {
+      calibrated: 'Fires from %{percent} (%{model}, calibrated %{date})',
+      calibratedUndated: 'Fires from %{percent} (%{model}, calibrated)',
+      admin: 'Fires from %{percent} (%{model}, set by an admin)',
+      default: "Fires from %{percent} (%{model}, the model's default)",
+    },
     loading: 'Comparing...',
     empty: 'Nothing in the dictionary resembles this phrase.',
     failed: 'The phrase could not be compared. Please try again.',
     results: 'Matches, best first',
     wouldFire: 'Would fire',
     belowThreshold: 'Below threshold',
+    // above the threshold, yet another item fires or none does (too close to the runner-up)
+    wouldNotFire: 'Would not fire',
+    // why the best objection or FAQ fires or not
+    verdict: {
+      fires: '"%{question}" would fire.',
+      belowThreshold: 'Nothing fires: the best item, "%{question}", is %{points} below the threshold.',
+      tooClose: 'Nothing fires: "%{question}" and "%{runnerUp}" are too close (%{points} apart; at least %{margin} needed).',
+      nothingToCompare: 'Nothing to compare yet: no embeddings are Ready for this model.',
+      points: '%{smart_count} point |||| %{smart_count} points',
+      lessThanOnePoint: 'less than 1 point',
+    },
     matched: 'Matched: %{text}',
     clear: 'Clear',
     types: { objection: 'Objection', faq: 'FAQ', landmine: 'Landmine' },
+  },
+  // the embeddings being computed (GET /api/dictionary/matching)
+  embeddings: {
+    progress: 'Computing embeddings with %{model}: %{ready} of %{total} ready',
+    unavailable: 'The embedding progress could not be read.',
   },
   nearDuplicate: {
     warning: 'Very similar to "%{question}" (%{percent}). You can still save.',

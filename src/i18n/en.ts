@@ -5,6 +5,7 @@ import { auditMessages } from './auditMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
+import { matchingMessages } from './matchingMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
 import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
@@ -26,6 +27,7 @@ export const en = {
     sessions: sessionsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
+    matching: matchingMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     bulk: bulkMessages,

@@ -6,6 +6,7 @@ import { auditMessages } from './fr/auditMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
+import { matchingMessages } from './fr/matchingMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
 import { usersMessages } from './fr/usersMessages';
@@ -25,6 +26,7 @@ export const fr: Catalogue = {
     sessions: sessionsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
+    matching: matchingMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     bulk: bulkMessages,

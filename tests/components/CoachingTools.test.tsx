@@ -9,6 +9,7 @@ import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';
+import { buildMatchResult } from '../support/matchingFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -23,8 +24,7 @@ const close = (score: number): DictionaryMatch => ({
   viaVariation: false,
   wouldFire: score >= MATCH_THRESHOLD,
 });
-const answer = (matches: DictionaryMatch[]) =>
-  vi.fn(async () => ({ matches, threshold: MATCH_THRESHOLD, nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD, model: 'local' }));
+const answer = (matches: DictionaryMatch[]) => vi.fn(async () => buildMatchResult(matches));
 
 const renderDictionary = (matchPhrase: PortalDataProvider['matchPhrase']) => {
   const dataProvider = { ...buildDictionaryProvider({ objections: [buildItem()] }), matchPhrase } as PortalDataProvider;

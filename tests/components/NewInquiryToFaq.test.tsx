@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MATCH_THRESHOLD, NEAR_DUPLICATE_THRESHOLD, type DictionaryMatch, type DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { DictionaryMatch, DictionaryMatchResult } from '@/contract/dictionaryMatch';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import { buildDictionaryProvider } from '../support/dictionaryFakes';
+import { buildMatchResult } from '../support/matchingFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { at, buildDetail, fakeLayout } from '../support/sessions';
 import { Route, Routes } from 'react-router';
@@ -25,12 +26,7 @@ const match = (overrides: Partial<DictionaryMatch>): DictionaryMatch => ({
   wouldFire: false,
   ...overrides,
 });
-const result = (matches: DictionaryMatch[]): DictionaryMatchResult => ({
-  matches,
-  threshold: MATCH_THRESHOLD,
-  nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD,
-  model: 'local-hashed-bow-256',
-});
+const result = (matches: DictionaryMatch[]): DictionaryMatchResult => buildMatchResult(matches, { model: 'local-hashed-bow-256' });
 
 /** The session detail as SessionsDetail.test.tsx renders it, over the dictionary fakes' writes and a match API. */
 const renderSession = ({

@@ -11,6 +11,7 @@ import type { PortalDataProvider } from '@/dataProvider/types';
 import { i18nProvider as portalI18nProvider } from '@/i18n/i18nProvider';
 import { theme } from '@/theme';
 import { buildFakeAuth } from './fakePortalAuth';
+import { buildMatchingSettings } from './matchingFakes';
 
 /** Shows where the router is, so tests can assert navigation the way a user sees the URL. */
 export const LocationDisplay = () => {
@@ -46,6 +47,11 @@ export const buildDataProvider = (overrides: Partial<PortalDataProvider> = {}): 
     getSpeechRate: vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150 })),
     updateSpeechRate: vi.fn(async (settings) => settings),
     getConfigVersion: vi.fn(async () => ({ version: 7, updatedAt: '2026-05-01T12:00:00.000Z' })),
+    getMatching: vi.fn(async () => buildMatchingSettings()),
+    updateMatching: vi.fn(async ({ threshold }) =>
+      buildMatchingSettings(threshold === null ? { version: 2 } : { threshold, source: 'admin', version: 2 }),
+    ),
+    calibrateMatching: vi.fn(async () => buildMatchingSettings({ version: 2 })),
     ...overrides,
   }) as PortalDataProvider;
 

@@ -112,7 +112,8 @@ export const recalibrate = async (db: Database, model: string): Promise<Matching
       updatedAt: new Date(),
     };
     if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
-    else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, ...values });
+    // version 0 as before: it counts the admin's changes, which a calibration is not
+    else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
     const after = ruleOf(model, { ...(current ?? { model, adminThreshold: null, margin: MATCH_MARGIN, version: 1 }), ...values } as Row);
     if (after.threshold !== before.threshold || after.source !== before.source) await bumpConfigVersion(tx);
   });

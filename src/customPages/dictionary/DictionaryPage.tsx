@@ -7,6 +7,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { PATHS } from '../../shared/paths';
 import { DictionaryToolbar } from './DictionaryToolbar';
+import { EmbeddingProgress } from './EmbeddingProgress';
 import { PhraseTester } from './PhraseTester';
 import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from '../../resources/dictionaryItems/dictionaryTypes';
 import { ItemsTab } from '../../resources/dictionaryItems/ItemsTab';
@@ -40,6 +41,7 @@ export const DictionaryPage = () => {
 
   return (
     <Box sx={{ py: 2 }}>
+      <EmbeddingProgress />
       <PhraseTester />
       <Tabs value={tab} onChange={(_, next: DictionaryTab) => changeTab(next)} aria-label={translate('app.layout.titles.dictionary')}>
         {DICTIONARY_TABS.map((name) => (

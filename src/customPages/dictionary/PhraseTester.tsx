@@ -13,15 +13,62 @@ import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { MATCH_TEXT_MAX, MATCH_THRESHOLD } from '@/contract/dictionaryMatch';
+import { type DictionaryMatchResult, MATCH_TEXT_MAX } from '@/contract/dictionaryMatch';
+import type { ThresholdSource } from '@/contract/matching';
 import { errorText } from '@/dataProvider/errorText';
-import { useDictionaryMatch, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+
+interface Rule {
+  threshold: number;
+  source: ThresholdSource;
+  calibratedAt: string | null;
+  model: string;
+}
+
+/** Why the best objection or FAQ fires or not, in words (the answer's verdict; its ids are matches' ids). */
+const useVerdictText = () => {
+  const translate = useTranslate();
+  const points = (value: number | null) => {
+    const count = Math.round((value ?? 0) * 100);
+    return count === 0
+      ? translate('app.dictionary.phraseTester.verdict.lessThanOnePoint')
+      : translate('app.dictionary.phraseTester.verdict.points', { smart_count: count });
+  };
+  /** null when an item it names is not among the matches (a best score of 0 is not listed). */
+  return ({ verdict, matches, margin }: DictionaryMatchResult): string | null => {
+    const questionOf = (id: string | null) => matches.find((match) => match.type !== 'landmine' && match.id === id)?.question;
+    const question = questionOf(verdict.itemId);
+    switch (verdict.outcome) {
+      case 'nothingToCompare':
+        return translate('app.dictionary.phraseTester.verdict.nothingToCompare');
+      case 'fires':
+        return question === undefined ? null : translate('app.dictionary.phraseTester.verdict.fires', { question });
+      case 'belowThreshold':
+        return question === undefined
+          ? null
+          : translate('app.dictionary.phraseTester.verdict.belowThreshold', { question, points: points(verdict.shortBy) });
+      case 'tooClose': {
+        const runnerUp = questionOf(verdict.runnerUpId);
+        return question === undefined || runnerUp === undefined
+          ? null
+          : translate('app.dictionary.phraseTester.verdict.tooClose', {
+              question,
+              runnerUp,
+              points: points(verdict.lead),
+              margin: Math.round(margin * 100),
+            });
+      }
+    }
+  };
+};
 
 /**
  * Issue 16, "Test a phrase": what a customer might say, and the objections, FAQs and landmines
- * it would fire, best first, with their similarity and the threshold the assistant uses
- * (POST /api/dictionary/match, asked once typing pauses). The results are announced politely
- * to screen readers; Escape or the clear button empties the field.
+ * it would fire, best first, with their similarity and the threshold the assistant uses, its
+ * model and where it comes from (POST /api/dictionary/match, asked once typing pauses; before
+ * that, GET /api/dictionary/matching), then why the best objection or FAQ fires or not. The
+ * results and the verdict are announced politely to screen readers; Escape or the clear
+ * button empties the field.
  */
 export const PhraseTester = () => {
   const translate = useTranslate();
@@ -30,6 +77,24 @@ export const PhraseTester = () => {
   const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text);
   const active = settled !== '' && !typing;
   const failed = errorText(error, 'app.dictionary.phraseTester.failed');
+  const calibrationDate = useCalibrationDate();
+  const verdictText = useVerdictText();
+  // the rule the answer shown was computed with; before any answer, the one in force now
+  const { data: matching } = useMatchingSettings();
+  const rule: Rule | null =
+    active && data
+      ? { threshold: data.threshold, source: data.thresholdSource, calibratedAt: data.calibratedAt, model: data.model }
+      : (matching ?? null);
+  const ruleText = () => {
+    if (!rule) return null;
+    const values = { percent: percent(rule.threshold), model: rule.model };
+    if (rule.source !== 'calibrated') return translate(`app.dictionary.phraseTester.threshold.${rule.source}`, values);
+    return rule.calibratedAt
+      ? translate('app.dictionary.phraseTester.threshold.calibrated', { ...values, date: calibrationDate(rule.calibratedAt) })
+      : translate('app.dictionary.phraseTester.threshold.calibratedUndated', values);
+  };
+  const nothingToCompare = data?.verdict.outcome === 'nothingToCompare';
+  const verdict = active && !isFetching && data ? verdictText(data) : null;
 
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby="phrase-tester-title">
@@ -58,9 +123,11 @@ export const PhraseTester = () => {
           },
         }}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {translate('app.dictionary.phraseTester.threshold', { percent: percent(data?.threshold ?? MATCH_THRESHOLD) })}
-      </Typography>
+      {rule && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="phrase-rule">
+          {ruleText()}
+        </Typography>
+      )}
       <Box aria-live="polite" aria-busy={isFetching || typing}>
         {(typing || isFetching) && settled !== '' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
@@ -73,7 +140,7 @@ export const PhraseTester = () => {
             {translate(failed, { _: failed })}
           </Alert>
         )}
-        {active && !isFetching && data && data.matches.length === 0 && (
+        {active && !isFetching && data && data.matches.length === 0 && !nothingToCompare && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {translate('app.dictionary.phraseTester.empty')}
           </Typography>
@@ -95,12 +162,21 @@ export const PhraseTester = () => {
                   variant={match.wouldFire ? 'filled' : 'outlined'}
                   color={match.wouldFire ? 'success' : 'default'}
                   label={translate(
-                    match.wouldFire ? 'app.dictionary.phraseTester.wouldFire' : 'app.dictionary.phraseTester.belowThreshold',
+                    match.wouldFire
+                      ? 'app.dictionary.phraseTester.wouldFire'
+                      : match.score < data.threshold
+                        ? 'app.dictionary.phraseTester.belowThreshold'
+                        : 'app.dictionary.phraseTester.wouldNotFire',
                   )}
                 />
               </ListItem>
             ))}
           </List>
+        )}
+        {verdict && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="phrase-verdict">
+            {verdict}
+          </Typography>
         )}
       </Box>
     </Paper>

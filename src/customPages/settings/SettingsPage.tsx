@@ -4,10 +4,11 @@ import { useTranslate } from 'react-admin';
 import { AiAssistantCard } from '../dashboard/AiAssistantCard';
 import { PATHS } from '../../shared/paths';
 import { ConfigVersionCard } from './ConfigVersionCard';
+import { MatchingCard } from './MatchingCard';
 import { SpeechRateCard } from './SpeechRateCard';
 import { SystemConfigCard } from '../dashboard/SystemConfigCard';
 
-/** spec 2: settings; only the speech-rate card talks to the server. */
+/** spec 2: settings; the speech-rate and phrase-matching cards talk to the server. */
 export const SettingsPage = () => {
   const translate = useTranslate();
   return (
@@ -16,6 +17,7 @@ export const SettingsPage = () => {
         {translate('app.settings.title')}
       </Typography>
       <SpeechRateCard />
+      <MatchingCard />
       <ConfigVersionCard />
       <AiAssistantCard />
       <SystemConfigCard />

@@ -139,16 +139,39 @@ export const dictionaryMessages: typeof english = {
     title: 'Tester une phrase',
     label: 'Tester une phrase',
     helper: 'Saisissez ce que pourrait dire un client pour voir quelles objections, FAQ et sujets sensibles se déclencheraient.',
-    threshold: "L'assistant se déclenche à partir de %{percent} de similarité.",
+    // le seuil en vigueur et son origine (contract/matching.ts)
+    threshold: {
+      calibrated: 'Se déclenche à partir de %{percent} (%{model}, calibré le %{date})',
+      calibratedUndated: 'Se déclenche à partir de %{percent} (%{model}, calibré)',
+      admin: 'Se déclenche à partir de %{percent} (%{model}, fixé par un administrateur)',
+      default: 'Se déclenche à partir de %{percent} (%{model}, valeur par défaut du modèle)',
+    },
     loading: 'Comparaison...',
     empty: 'Rien dans le dictionnaire ne ressemble à cette phrase.',
     failed: "La phrase n'a pas pu être comparée. Veuillez réessayer.",
     results: 'Correspondances, de la meilleure à la moins bonne',
     wouldFire: 'Se déclencherait',
     belowThreshold: 'Sous le seuil',
+    // au-dessus du seuil, mais un autre élément se déclenche ou aucun (trop proche du suivant)
+    wouldNotFire: 'Ne se déclencherait pas',
+    // pourquoi la meilleure objection ou FAQ se déclenche ou non
+    verdict: {
+      fires: '« %{question} » se déclencherait.',
+      belowThreshold: 'Rien ne se déclenche : le meilleur élément, « %{question} », est à %{points} sous le seuil.',
+      tooClose:
+        'Rien ne se déclenche : « %{question} » et « %{runnerUp} » sont trop proches (%{points} d’écart ; au moins %{margin} requis).',
+      nothingToCompare: "Rien à comparer pour l'instant : aucun embedding n'est prêt pour ce modèle.",
+      points: '%{smart_count} point |||| %{smart_count} points',
+      lessThanOnePoint: 'moins d’1 point',
+    },
     matched: 'Correspondance : %{text}',
     clear: 'Effacer',
     types: { objection: 'Objection', faq: 'FAQ', landmine: 'Sujet sensible' },
+  },
+  // les embeddings en cours de calcul (GET /api/dictionary/matching)
+  embeddings: {
+    progress: 'Calcul des embeddings avec %{model} : %{ready} sur %{total} prêts',
+    unavailable: "L'avancement des embeddings n'a pas pu être lu.",
   },
   nearDuplicate: {
     warning: "Très proche de « %{question} » (%{percent}). L'enregistrement reste possible.",

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import { MATCH_TEXT_MAX, type MatchType } from '@/contract/dictionaryMatch';
+import type { MatchingSettings } from '@/contract/matching';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { PATHS } from '@/shared/paths';
 import { useDebouncedValue } from '@/shared/useDebouncedValue';
+import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import type { DictionaryTab } from './dictionaryTypes';
 
 /**
@@ -25,6 +27,30 @@ export const useDictionaryMatch = (text: string, { excludeId }: { excludeId?: st
   return { ...query, settled, typing: settled !== trimmed };
 };
 
+/** The one cache entry of GET /api/dictionary/matching: the Settings card, the embedding progress and "Test a phrase" read it. */
+export const MATCHING_QUERY_KEY = ['dictionary', 'matching'] as const;
+
+/** While embeddings are pending, the matching settings are read again this often (their count, then the calibration). */
+export const MATCHING_PENDING_REFETCH_MS = 2_000;
+
+/** Rows still pending, or all Ready and the worker's first calibration of the model yet to land. */
+const waitsForServer = (data: MatchingSettings | undefined) =>
+  data !== undefined && (data.pending > 0 || (data.source === 'default' && data.texts === 0 && data.ready > 0));
+
+/**
+ * GET /api/dictionary/matching: the embedding model, its threshold and where it comes from,
+ * the calibration sample, and how many rows still wait for their embedding (read again every
+ * 2 s while any do, and until the first calibration that follows).
+ */
+export const useMatchingSettings = () => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useQuery({
+    queryKey: MATCHING_QUERY_KEY,
+    queryFn: () => dataProvider.getMatching(),
+    refetchInterval: (query) => (waitsForServer(query.state.data) ? MATCHING_PENDING_REFETCH_MS : false),
+  });
+};
+
 /** A 0-1 score as the admin's locale writes a whole percentage ("85%", "85 %"). */
 export const usePercent = () => {
   const [locale] = useLocaleState();
@@ -32,6 +58,12 @@ export const usePercent = () => {
     const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
     return (score: number) => format.format(score);
   }, [locale]);
+};
+
+/** When a threshold was calibrated, as the admin's locale writes a day ("26 Nov 2026", "26 nov. 2026"). */
+export const useCalibrationDate = () => {
+  const locale = useDateLocale();
+  return (calibratedAt: string) => formatDate(calibratedAt, 'd MMM yyyy', locale);
 };
 
 const TAB_OF: Record<MatchType, DictionaryTab> = { objection: 'objections', faq: 'faqs', landmine: 'landmines' };

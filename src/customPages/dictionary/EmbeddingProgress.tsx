@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { DICTIONARY_TABS, dictionaryQueryKey } from '@/resources/dictionaryItems/dictionaryTypes';
+import { useMatchingSettings } from '@/resources/dictionaryItems/useDictionaryMatch';
+
+/**
+ * The embeddings being computed (GET /api/dictionary/matching, read every 2 s while any are
+ * pending): a determinate bar with how many rows are Ready. When the last one is, the
+ * dictionary's lists are read again so their Pending badges turn Ready. Nothing shows while
+ * none is pending; a failed read is a quiet line, never a banner over the page.
+ */
+export const EmbeddingProgress = () => {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const { data, isError, refetch } = useMatchingSettings();
+  const pending = data?.pending ?? 0;
+
+  // Pending -> none: every tab's rows (the visible page polls itself; the others are cached).
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (pending > 0) wasPending.current = true;
+    else if (data && wasPending.current) {
+      wasPending.current = false;
+      for (const tab of DICTIONARY_TABS) void queryClient.invalidateQueries({ queryKey: dictionaryQueryKey(tab) });
+    }
+  }, [pending, data, queryClient]);
+
+  // An item added or edited on this page waits for its embedding: read the count again after each write.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void refetch();
+      }),
+    [queryClient, refetch],
+  );
+
+  if (isError && !data)
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }} data-testid="embedding-progress-unavailable">
+        <WarningAmberIcon fontSize="small" color="warning" aria-hidden />
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.dictionary.embeddings.unavailable')}
+        </Typography>
+      </Box>
+    );
+  if (!data || pending === 0) return null;
+
+  const total = data.ready + pending;
+  const text = translate('app.dictionary.embeddings.progress', { model: data.model, ready: data.ready, total });
+  return (
+    <Box sx={{ my: 2 }} data-testid="embedding-progress">
+      <Typography id={labelId} variant="body2" sx={{ mb: 1 }}>
+        {text}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={total === 0 ? 0 : (100 * data.ready) / total}
+        aria-labelledby={labelId}
+        aria-valuetext={text}
+      />
+    </Box>
+  );
+};

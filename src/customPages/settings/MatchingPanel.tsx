@@ -1,0 +1,243 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Slider from '@mui/material/Slider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { type MatchingSettings, THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '@/contract/matching';
+import { errorText } from '@/dataProvider/errorText';
+import { useCalibrationDate, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
+import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
+import { useMatchingWrites } from './useMatchingWrites';
+
+/** The bounds as whole percentages, for the number field (0.3 * 100 is not exactly 30 in floating point). */
+const MIN_PERCENT = Math.round(THRESHOLD_MIN * 100);
+const MAX_PERCENT = Math.round(THRESHOLD_MAX * 100);
+const STEP = 0.01;
+
+type Action = 'save' | 'useCalibrated' | 'recalibrate';
+const FAILED: Record<Action, string> = {
+  save: 'app.matching.saveFailed',
+  useCalibrated: 'app.matching.useCalibratedFailed',
+  recalibrate: 'app.matching.recalibrateFailed',
+};
+
+/** The typed percentage as a 0-1 threshold within the bounds, or null. */
+const thresholdOf = (typed: string): number | null => {
+  if (typed.trim() === '') return null;
+  const value = Number(typed);
+  if (!Number.isFinite(value) || value < MIN_PERCENT || value > MAX_PERCENT) return null;
+  return Math.round(value * 100) / 10_000;
+};
+const typedOf = (threshold: number) => String(Math.round(threshold * 100));
+
+interface MatchingPanelProps {
+  /** The settings as read (and read again every 2 s while embeddings are pending). */
+  settings: MatchingSettings;
+  /** The card's refresh failed: the settings may be out of date, so the saves stay off. */
+  stale: boolean;
+  /** The card's refetch (one query, so the card and this panel see the same settings). */
+  onReload: () => Promise<{ data?: MatchingSettings; isError: boolean }>;
+}
+
+/**
+ * The threshold in force and where it comes from; a slider and a number field to try another,
+ * with its effect computed in the browser from the calibration's leave-one-out sample
+ * (contract's whatIf) beside the effect of the current one; and the three writes. A save
+ * carries the version the settings were read at (docs/api.md "Versions").
+ */
+export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps) => {
+  const translate = useTranslate();
+  const percent = usePercent();
+  const calibrationDate = useCalibrationDate();
+  const sliderLabelId = useId();
+  const [version, setVersion] = useState(settings.version);
+  const [typed, setTyped] = useState(() => typedOf(settings.threshold));
+  // the slider's exact value; the typed text when it is valid
+  const [candidate, setCandidate] = useState(settings.threshold);
+  // until the admin tries another threshold, the candidate follows the one in force (a calibration that lands meanwhile)
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched) return;
+    setCandidate(settings.threshold);
+    setTyped(typedOf(settings.threshold));
+  }, [settings.threshold, touched]);
+  const [failure, setFailure] = useState<{ action: Action; error: unknown; at: number } | null>(null);
+  const [theirs, setTheirs] = useState<MatchingSettings | null>(null);
+  const { banner, success, clear } = useBanner();
+  const { update, calibrate, busy } = useMatchingWrites();
+
+  const typedThreshold = thresholdOf(typed);
+  const valid = typedThreshold !== null;
+  const conflict = failure !== null && isVersionConflict(failure.error);
+  const failedText = failure && errorText(failure.error, FAILED[failure.action]);
+
+  const tryThreshold = (threshold: number) => {
+    setTouched(true);
+    setCandidate(threshold);
+    setTyped(typedOf(threshold));
+  };
+  const start = () => {
+    clear();
+    setFailure(null);
+  };
+  const done = (message: string) => (saved: MatchingSettings) => {
+    setVersion(saved.version);
+    setTheirs(null);
+    setTouched(false);
+    setCandidate(saved.threshold);
+    setTyped(typedOf(saved.threshold));
+    success(message, LONG_BANNER_MS);
+  };
+  const failed = (action: Action) => (error: unknown) => setFailure({ action, error, at: Date.now() });
+
+  const save = () => {
+    start();
+    update.mutate({ threshold: candidate, version }, { onSuccess: done('app.matching.saved'), onError: failed('save') });
+  };
+  const backToCalibrated = () => {
+    start();
+    update.mutate({ threshold: null, version }, { onSuccess: done('app.matching.usingCalibrated'), onError: failed('useCalibrated') });
+  };
+  const recalibrate = () => {
+    start();
+    calibrate.mutate(undefined, { onSuccess: done('app.matching.recalibrated'), onError: failed('recalibrate') });
+  };
+  /** The newer settings beside the admin's candidate; the next save starts from their version. */
+  const reload = async () => {
+    const result = await onReload();
+    if (!result.data || result.isError) return false;
+    setVersion(result.data.version);
+    setTheirs(result.data);
+    return true;
+  };
+
+  const currentText = () => {
+    const values = { percent: percent(settings.threshold) };
+    if (settings.source === 'admin') return translate('app.matching.current.admin', values);
+    if (settings.source === 'default') return translate('app.matching.current.default', values);
+    return settings.calibratedAt
+      ? translate('app.matching.current.calibrated', { ...values, date: calibrationDate(settings.calibratedAt) })
+      : translate('app.matching.current.calibratedUndated', values);
+  };
+  const effect = (key: string, threshold: number) => {
+    if (!settings.sample) return null;
+    const { ownRate, wrongRate } = whatIf(settings.sample, threshold, settings.margin);
+    return translate(key, { percent: percent(threshold), own: percent(ownRate), other: percent(wrongRate) });
+  };
+  const sameAsSaved = settings.source === 'admin' && Math.abs(candidate - settings.threshold) < 1e-9;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {conflict && (
+        <VersionConflictAlert
+          key={failure.at}
+          onReload={reload}
+          theirs={
+            theirs &&
+            translate('app.matching.theirs', {
+              percent: percent(theirs.threshold),
+              source: translate(`app.matching.sources.${theirs.source}`),
+            })
+          }
+        />
+      )}
+      {failedText && !conflict && <Alert severity="error">{translate(failedText, { _: failedText })}</Alert>}
+      {banner && <Alert severity="success">{translate(banner.message)}</Alert>}
+
+      <Box>
+        <Typography data-testid="matching-model">{translate('app.matching.model', { model: settings.model })}</Typography>
+        <Typography data-testid="matching-current">{currentText()}</Typography>
+        {settings.source === 'admin' && settings.calibratedThreshold !== null && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.matching.calibratedThreshold', { percent: percent(settings.calibratedThreshold) })}
+          </Typography>
+        )}
+        {settings.calibratedAt && settings.texts > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.matching.calibrationSize', { texts: settings.texts, items: settings.items })}
+          </Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.matching.margin', { points: Math.round(settings.margin * 100) })}
+        </Typography>
+      </Box>
+      {settings.pending > 0 && (
+        <Alert severity="info" data-testid="matching-pending">
+          {translate('app.matching.pending', { smart_count: settings.pending })}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'flex', gap: 3, alignItems: { sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography id={sliderLabelId} variant="body2" gutterBottom>
+            {translate('app.matching.candidate')}
+          </Typography>
+          <Slider
+            aria-labelledby={sliderLabelId}
+            value={candidate}
+            min={THRESHOLD_MIN}
+            max={THRESHOLD_MAX}
+            step={STEP}
+            shiftStep={0.05}
+            getAriaValueText={(value) => percent(value)}
+            onChange={(_, value) => tryThreshold(value as number)}
+          />
+        </Box>
+        <TextField
+          label={translate('app.matching.candidateField')}
+          type="number"
+          value={typed}
+          onChange={(event) => {
+            setTouched(true);
+            setTyped(event.target.value);
+            const threshold = thresholdOf(event.target.value);
+            if (threshold !== null) setCandidate(threshold);
+          }}
+          error={!valid}
+          helperText={translate('app.matching.candidateHelper', { min: percent(THRESHOLD_MIN), max: percent(THRESHOLD_MAX) })}
+          slotProps={{ htmlInput: { min: MIN_PERCENT, max: MAX_PERCENT, step: 1 } }}
+          sx={{ width: { sm: 200 } }}
+        />
+      </Box>
+
+      <Box data-testid="matching-what-if" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography component="h3" variant="subtitle2">
+          {translate('app.matching.whatIf.title')}
+        </Typography>
+        {settings.sample ? (
+          <>
+            {/* announced as the slider moves: the effect is what the admin is looking for */}
+            <Typography variant="body2" aria-live="polite" data-testid="matching-what-if-candidate" sx={{ opacity: valid ? 1 : 0.6 }}>
+              {effect('app.matching.whatIf.candidate', candidate)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="matching-what-if-current">
+              {effect('app.matching.whatIf.current', settings.threshold)}
+            </Typography>
+          </>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.matching.whatIf.noSample')}
+          </Typography>
+        )}
+      </Box>
+
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={save} disabled={!valid || busy || stale || sameAsSaved}>
+          {translate(update.isPending && update.variables?.threshold !== null ? 'app.matching.saving' : 'app.matching.save')}
+        </Button>
+        {settings.source === 'admin' && (
+          <Button variant="outlined" onClick={backToCalibrated} disabled={busy || stale}>
+            {translate('app.matching.useCalibrated')}
+          </Button>
+        )}
+        <Button variant="outlined" onClick={recalibrate} disabled={busy || settings.pending > 0}>
+          {translate(calibrate.isPending ? 'app.matching.recalibrating' : 'app.matching.recalibrate')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};

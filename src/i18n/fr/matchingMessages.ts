@@ -1,0 +1,53 @@
+import type { matchingMessages as english } from '../matchingMessages';
+
+/** La carte « Correspondance des phrases » de la page Paramètres. */
+export const matchingMessages: typeof english = {
+  title: 'Correspondance des phrases',
+  description:
+    "À quel point la phrase d'un client doit se rapprocher d'une objection ou d'une FAQ pour que l'assistant l'affiche. Chaque modèle d'embedding note sur sa propre échelle : le seuil est donc calibré à partir du dictionnaire lui-même.",
+  loading: 'Chargement des paramètres de correspondance...',
+  loadFailed: 'Échec du chargement des paramètres de correspondance',
+  retry: 'Réessayer',
+  stale:
+    "Ces valeurs sont peut-être périmées : la dernière actualisation a échoué. L'enregistrement reste désactivé jusqu'à une actualisation réussie.",
+  model: "Modèle d'embedding : %{model}",
+  current: {
+    calibrated: 'Seuil : %{percent}, calibré à partir du dictionnaire le %{date}',
+    calibratedUndated: 'Seuil : %{percent}, calibré à partir du dictionnaire',
+    admin: 'Seuil : %{percent}, fixé par un administrateur',
+    default: 'Seuil : %{percent}, la valeur par défaut du modèle',
+  },
+  calibratedThreshold: 'Le seuil calibré est de %{percent}.',
+  calibrationSize: 'Calibré sur %{texts} textes de %{items} éléments.',
+  margin: "Une objection ou une FAQ ne se déclenche que si elle devance aussi l'élément suivant d'au moins %{points} points.",
+  pending: 'La calibration attend %{smart_count} embedding en attente. |||| La calibration attend %{smart_count} embeddings en attente.',
+  candidate: 'Seuil à essayer',
+  candidateField: 'Seuil (%)',
+  candidateHelper: 'Entre %{min} et %{max}',
+  whatIf: {
+    title: 'Simulation',
+    candidate:
+      'À %{percent} : %{own} des textes du dictionnaire déclencheraient leur propre élément une fois mis de côté ; %{other} déclencheraient un autre élément.',
+    current:
+      'Actuellement, à %{percent} : %{own} des textes du dictionnaire déclencheraient leur propre élément une fois mis de côté ; %{other} déclencheraient un autre élément.',
+    noSample: "L'effet d'un autre seuil s'affiche une fois le dictionnaire calibré.",
+  },
+  save: 'Enregistrer le seuil',
+  saving: 'Enregistrement...',
+  saved: 'Seuil enregistré',
+  saveFailed: "Échec de l'enregistrement du seuil",
+  useCalibrated: 'Utiliser le seuil calibré',
+  usingCalibrated: "Le seuil calibré s'applique de nouveau",
+  useCalibratedFailed: 'Échec du retour au seuil calibré',
+  recalibrate: 'Recalibrer',
+  recalibrating: 'Recalibration...',
+  recalibrated: 'Seuil recalibré à partir du dictionnaire',
+  recalibrateFailed: 'Échec de la recalibration du seuil',
+  // les paramètres plus récents à côté du seuil essayé, après un conflit de version
+  theirs: 'Enregistré par quelqu’un d’autre : %{percent}, %{source}',
+  sources: {
+    calibrated: 'calibré à partir du dictionnaire',
+    admin: 'fixé par un administrateur',
+    default: 'la valeur par défaut du modèle',
+  },
+};

@@ -1,0 +1,45 @@
+/** The Settings page's "Phrase matching" card: the embedding model's threshold, its calibration and its what-if. */
+export const matchingMessages = {
+  title: 'Phrase matching',
+  description:
+    "How close a customer's phrase must come to an objection or FAQ before the assistant shows it. Each embedding model scores on its own scale, so the threshold is calibrated from the dictionary itself.",
+  loading: 'Loading phrase matching settings...',
+  loadFailed: 'Failed to load phrase matching settings',
+  retry: 'Retry',
+  stale: 'These values may be out of date: the latest refresh failed. Saving stays off until a refresh succeeds.',
+  model: 'Embedding model: %{model}',
+  current: {
+    calibrated: 'Threshold: %{percent}, calibrated from the dictionary on %{date}',
+    calibratedUndated: 'Threshold: %{percent}, calibrated from the dictionary',
+    admin: 'Threshold: %{percent}, set by an admin',
+    default: "Threshold: %{percent}, the model's default",
+  },
+  calibratedThreshold: 'The calibrated threshold is %{percent}.',
+  calibrationSize: 'Calibrated on %{texts} texts of %{items} items.',
+  margin: 'An objection or FAQ fires only when it also leads the next item by at least %{points} points.',
+  pending: 'Calibration waits for %{smart_count} pending embedding. |||| Calibration waits for %{smart_count} pending embeddings.',
+  candidate: 'Threshold to try',
+  candidateField: 'Threshold (%)',
+  candidateHelper: 'Between %{min} and %{max}',
+  whatIf: {
+    title: 'What if',
+    candidate: "At %{percent}: %{own} of the dictionary's texts would fire their own item when left out; %{other} would fire another item.",
+    current:
+      "Now, at %{percent}: %{own} of the dictionary's texts would fire their own item when left out; %{other} would fire another item.",
+    noSample: 'The effect of another threshold shows once the dictionary has been calibrated.',
+  },
+  save: 'Save threshold',
+  saving: 'Saving...',
+  saved: 'Threshold saved',
+  saveFailed: 'Failed to save the threshold',
+  useCalibrated: 'Use the calibrated threshold',
+  usingCalibrated: 'The calibrated threshold applies again',
+  useCalibratedFailed: 'Failed to go back to the calibrated threshold',
+  recalibrate: 'Recalibrate',
+  recalibrating: 'Recalibrating...',
+  recalibrated: 'Threshold recalibrated from the dictionary',
+  recalibrateFailed: 'Failed to recalibrate the threshold',
+  // the newer settings beside the admin's candidate after a version conflict
+  theirs: 'Saved by someone else: %{percent}, %{source}',
+  sources: { calibrated: 'calibrated from the dictionary', admin: 'set by an admin', default: "the model's default" },
+};

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSignedInPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Types the phrase and waits until the verdict below the results matches `expected`. */
+const testPhrase = async (page: Page, text: string, expected: RegExp) => {
+  await page.getByRole('textbox', { name: 'Test a phrase' }).fill(text);
+  const verdict = page.getByTestId('phrase-verdict');
+  await expect.poll(async () => ((await verdict.count()) > 0 ? verdict.innerText() : ''), { timeout: 15_000 }).toMatch(expected);
+};
+
+/** The default start (docs/matching.md): the sentence model, every text Ready under it, its threshold calibrated. */
+describe('phrase matching in the browser', () => {
+  it('recognises what a customer says in their own words with the default model, and explains a miss', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.waitForURL('**/dictionary');
+    // Nothing pending after the first start's re-embedding: no progress bar.
+    expect(await page.getByTestId('embedding-progress').count()).toBe(0);
+
+    // No word in common with "Can you give us a discount?"
+    await testPhrase(page, 'is there any wiggle room on that number?', /^"Can you give us a discount\?" would fire\.$/);
+    const first = page.getByTestId('phrase-match').first();
+    expect(await first.innerText()).toContain('Can you give us a discount?');
+    expect(await first.innerText()).toContain('Would fire');
+
+    // A near-miss sharing a word with the price objection fires nothing, and says why.
+    await testPhrase(
+      page,
+      'the price of coffee in this office is crazy',
+      /^Nothing fires: the best item, ".+", is (\d+ points?|less than 1 point) below the threshold\.$/,
+    );
+    await context.close();
+  });
+
+  it("shows the model's calibrated threshold on Settings, takes an admin's by keyboard with its what-if, and goes back", async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    const card = page.getByRole('region', { name: 'Phrase matching' });
+    await card.getByText('Embedding model: use-lite-512+bow-256').waitFor();
+    const calibrated = await card.getByText(/^Threshold: \d+%, calibrated from the dictionary on /).innerText();
+    const percent = Number(/(\d+)%/.exec(calibrated)![1]);
+
+    const slider = card.getByRole('slider', { name: 'Threshold to try' });
+    await slider.focus();
+    const whatIf = card.getByText(/^At \d+%: /);
+    const before = await whatIf.innerText();
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuetext')).toBe(`${percent + 5}%`);
+    await expect.poll(() => whatIf.innerText()).not.toBe(before);
+    await card.getByRole('button', { name: 'Save threshold' }).click();
+    await card.getByText(`Threshold: ${percent + 5}%, set by an admin`).waitFor();
+
+    // Test a phrase follows the admin's threshold, as the assistant's snapshot does.
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.waitForURL('**/dictionary');
+    await testPhrase(page, 'can we pay by credit card', /fire/);
+    expect(await page.getByTestId('phrase-rule').innerText()).toBe(`Fires from ${percent + 5}% (use-lite-512+bow-256, set by an admin)`);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await card.getByRole('button', { name: 'Use the calibrated threshold' }).click();
+    await card.getByText(/^Threshold: \d+%, calibrated from the dictionary on /).waitFor();
+    expect(await card.getByText(/^Threshold: \d+%, calibrated/).innerText()).toBe(calibrated);
+    await context.close();
+  });
+});
