@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { CALIBRATION_PENDING } from '../../../src/contract/matching';
 import {
+  CALIBRATION_PENDING,
   defaultThresholdFor,
   MATCH_MARGIN,
   type MatchingPutBody,
@@ -114,7 +114,7 @@ export const recalibrate = async (db: Database, model: string): Promise<Matching
     if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
     // version 0 as before: it counts the admin's changes, which a calibration is not
     else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
-    const after = ruleOf(model, { ...(current ?? { model, adminThreshold: null, margin: MATCH_MARGIN, version: 1 }), ...values } as Row);
+    const after = ruleOf(model, await readRow(tx, model));
     if (after.threshold !== before.threshold || after.source !== before.source) await bumpConfigVersion(tx);
   });
   return readMatchingSettings(db, model);

@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { errorText } from '@/dataProvider/errorText';
+
+interface SettingsQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface SettingsCardProps<T> {
+  /** The card's messages: `<messages>.title`, `.description`, `.loading`, `.loadFailed`, `.retry`, `.stale`. */
+  messages: string;
+  query: SettingsQuery<T>;
+  /** The settings once read; `stale` when a later refresh failed (what is shown may be out of date). */
+  children: (data: T, stale: boolean) => ReactNode;
+}
+
+/**
+ * One settings card of the Settings page: its title and description, then loading, the
+ * settings, or the failure with Retry (a failed refresh after a first read keeps the values,
+ * marked out of date). Never an empty stand-in.
+ */
+export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProps<T>) => {
+  const translate = useTranslate();
+  const titleId = useId();
+  const { data, isPending, isError, isFetching, error, refetch } = query;
+  const stale = isError && data !== undefined;
+  const loadError = errorText(error, `${messages}.loadFailed`);
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Typography id={titleId} component="h2" variant="h6" gutterBottom>
+          {translate(`${messages}.title`)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate(`${messages}.description`)}
+        </Typography>
+        {isPending && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <CircularProgress size={24} />
+            <Typography>{translate(`${messages}.loading`)}</Typography>
+          </Box>
+        )}
+        {isError && (
+          <Alert
+            severity={stale ? 'warning' : 'error'}
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                {translate(`${messages}.retry`)}
+              </Button>
+            }
+          >
+            {translate(loadError, { _: loadError })}
+            {stale && <div>{translate(`${messages}.stale`)}</div>}
+          </Alert>
+        )}
+        {data !== undefined && children(data, stale)}
+      </CardContent>
+    </Card>
+  );
+};
