@@ -19,6 +19,7 @@ describe('server environment', () => {
       ADMIN_UIDS: [...BUILT_IN_ADMIN_UIDS],
       TRUST_PROXY: false,
       RATE_LIMIT_PER_MINUTE: 600,
+      EMBEDDINGS_PROVIDER: 'sentence-encoder',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(runtimeConfigFromEnv(env).authEmulatorUrl).toBeNull();
@@ -46,12 +47,15 @@ describe('server environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(runtimeConfigFromEnv(env)).toMatchObject({ authEmulatorUrl: 'http://127.0.0.1:9099', adminUids: ['a', 'b'] });
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ EMBEDDINGS_PROVIDER: 'hashed' }).EMBEDDINGS_PROVIDER).toBe('hashed');
+    expect(loadEnv({ EMBEDDINGS_PROVIDER: '' }).EMBEDDINGS_PROVIDER).toBe('sentence-encoder');
   });
 
   it('rejects invalid values with the variable named', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ SEED: 'maybe' })).toThrow(EnvError);
     expect(() => loadEnv({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadEnv({ EMBEDDINGS_PROVIDER: 'bert' })).toThrow(/EMBEDDINGS_PROVIDER/);
   });
 
   it.each(['production', 'prod', 'staging', 'Production', 'development', undefined])(
