@@ -2,6 +2,15 @@ import { useMatchingSettings } from '@/resources/dictionaryItems/useDictionaryMa
 import { MatchingPanel } from './MatchingPanel';
 import { SettingsCard } from './SettingsCard';
 
+const MESSAGES = {
+  title: 'app.matching.title',
+  description: 'app.matching.description',
+  loading: 'app.matching.loading',
+  loadFailed: 'app.matching.loadFailed',
+  retry: 'app.matching.retry',
+  stale: 'app.matching.stale',
+};
+
 /**
  * The "Phrase matching" card (GET/PUT /api/dictionary/matching, POST .../calibrate): the
  * embedding model, the threshold in force and where it comes from, and another threshold to
@@ -10,7 +19,7 @@ import { SettingsCard } from './SettingsCard';
 export const MatchingCard = () => {
   const query = useMatchingSettings();
   return (
-    <SettingsCard messages="app.matching" query={query}>
+    <SettingsCard messages={MESSAGES} query={query}>
       {(data, stale) => <MatchingPanel settings={data} stale={stale} onReload={query.refetch} />}
     </SettingsCard>
   );

@@ -18,9 +18,18 @@ interface SettingsQuery<T> {
   refetch: () => unknown;
 }
 
+/** The card's translation keys (written out in full where the card is used, so the catalogue test sees them). */
+export interface SettingsCardMessages {
+  title: string;
+  description: string;
+  loading: string;
+  loadFailed: string;
+  retry: string;
+  stale: string;
+}
+
 interface SettingsCardProps<T> {
-  /** The card's messages: `<messages>.title`, `.description`, `.loading`, `.loadFailed`, `.retry`, `.stale`. */
-  messages: string;
+  messages: SettingsCardMessages;
   query: SettingsQuery<T>;
   /** The settings once read; `stale` when a later refresh failed (what is shown may be out of date). */
   children: (data: T, stale: boolean) => ReactNode;
@@ -36,21 +45,21 @@ export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProp
   const titleId = useId();
   const { data, isPending, isError, isFetching, error, refetch } = query;
   const stale = isError && data !== undefined;
-  const loadError = errorText(error, `${messages}.loadFailed`);
+  const loadError = errorText(error, messages.loadFailed);
 
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardContent>
         <Typography id={titleId} component="h2" variant="h6" gutterBottom>
-          {translate(`${messages}.title`)}
+          {translate(messages.title)}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate(`${messages}.description`)}
+          {translate(messages.description)}
         </Typography>
         {isPending && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} />
-            <Typography>{translate(`${messages}.loading`)}</Typography>
+            <Typography>{translate(messages.loading)}</Typography>
           </Box>
         )}
         {isError && (
@@ -59,12 +68,12 @@ export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProp
             sx={{ mb: 2 }}
             action={
               <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                {translate(`${messages}.retry`)}
+                {translate(messages.retry)}
               </Button>
             }
           >
             {translate(loadError, { _: loadError })}
-            {stale && <div>{translate(`${messages}.stale`)}</div>}
+            {stale && <div>{translate(messages.stale)}</div>}
           </Alert>
         )}
         {data !== undefined && children(data, stale)}
