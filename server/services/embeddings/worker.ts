@@ -4,6 +4,14 @@ import { dictionaryItems } from '../../db/schema';
 import { bumpConfigVersion } from '../configVersion';
 import type { EmbeddingProvider } from './provider';
 
+/** A row needs this model's embedding: Pending, never embedded, or embedded by another model. */
+export const needsEmbeddingFor = (model: string) =>
+  or(
+    eq(dictionaryItems.needsEmbedding, true),
+    isNull(dictionaryItems.embedding),
+    sql`${dictionaryItems.embeddingModel} is distinct from ${model}`,
+  );
+
 export interface EmbeddingWorkerOptions {
   db: Database;
   provider: EmbeddingProvider;
@@ -46,12 +54,7 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  // A row needs this provider's embedding: Pending, never embedded, or embedded by another model.
-  const needsEmbedding = or(
-    eq(dictionaryItems.needsEmbedding, true),
-    isNull(dictionaryItems.embedding),
-    sql`${dictionaryItems.embeddingModel} is distinct from ${provider.model}`,
-  );
+  const needsEmbedding = needsEmbeddingFor(provider.model);
 
   const pass = async (): Promise<number> => {
     const rows = await db

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   CALIBRATION_PENDING,
   defaultThresholdFor,
@@ -12,6 +12,7 @@ import { dictionaryItems, matchCalibrations } from '../../db/schema';
 import { ApiHttpError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { bumpConfigVersion } from '../configVersion';
+import { needsEmbeddingFor } from '../embeddings/worker';
 import { checkVersion, versionConflict } from '../versions';
 import { calibrate, type IndexedText } from './rule';
 
@@ -50,18 +51,10 @@ export const readMatchingRule = async (db: Database | Transaction, model: string
 const readyForModel = (model: string) =>
   and(eq(dictionaryItems.needsEmbedding, false), isNotNull(dictionaryItems.embedding), eq(dictionaryItems.embeddingModel, model));
 
-/** Rows that still need this model's embedding (the worker's own condition). */
-const pendingForModel = (model: string) =>
-  or(
-    eq(dictionaryItems.needsEmbedding, true),
-    sql`${dictionaryItems.embedding} is null`,
-    sql`${dictionaryItems.embeddingModel} is distinct from ${model}`,
-  );
-
 export const readMatchingSettings = async (db: Database | Transaction, model: string): Promise<MatchingSettings> => {
   const row = await readRow(db, model);
   const [{ ready }] = await db.select({ ready: count() }).from(dictionaryItems).where(readyForModel(model));
-  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(pendingForModel(model));
+  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
   return {
     ...ruleOf(model, row),
     calibratedThreshold: row?.calibratedThreshold ?? null,
@@ -96,7 +89,7 @@ export const readIndex = async (db: Database | Transaction, model: string): Prom
  * rows are Pending: a half-embedded dictionary would calibrate on a part of itself.
  */
 export const recalibrate = async (db: Database, model: string): Promise<MatchingSettings> => {
-  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(pendingForModel(model));
+  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
   if (pending > 0)
     throw new ApiHttpError(409, CALIBRATION_PENDING, `The threshold can be calibrated once every embedding is Ready (${pending} pending).`);
   const result = calibrate(await readIndex(db, model));
@@ -121,7 +114,7 @@ export const recalibrate = async (db: Database, model: string): Promise<Matching
 };
 
 /** Whether this model has been calibrated at all (the worker calibrates once the dictionary is Ready). */
-export const hasCalibration = async (db: Database, model: string): Promise<boolean> => {
+const hasCalibration = async (db: Database, model: string): Promise<boolean> => {
   const row = await readRow(db, model);
   return row?.calibratedAt != null;
 };
