@@ -13,7 +13,7 @@ import {
 import type { Database } from '../db/client';
 import { readAssistantConfig } from '../services/assistantConfig';
 import { readConfigVersion } from '../services/configVersion';
-import { appendEvents, completeIngestSession, createIngestSession, toIngestSession } from '../services/sessionIngest';
+import { appendEvents, completeIngestSession, createIngestSession } from '../services/sessionIngest';
 
 /** A strong validator per configuration version. */
 const etagOf = (version: number) => `"config-${version}"`;
@@ -73,23 +73,6 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: strin
       config: { scope: 'sessions:write' },
       schema: { params: ingestSessionParamsSchema, body: ingestCompleteSchema, response: { 200: ingestCompleteResponseSchema } },
     },
-    async (request) => {
-      const row = await completeIngestSession(db, request.params.sessionId, request.body);
-      return {
-        success: true as const,
-        data: {
-          ...toIngestSession(row),
-          statistics: {
-            totalTranscripts: row.totalTranscripts,
-            customerTranscripts: row.customerTranscripts,
-            salespersonTranscripts: row.salespersonTranscripts,
-            totalObjections: row.totalObjections,
-            totalFAQs: row.totalFaqs,
-            totalNewInquiries: row.totalNewInquiries,
-            responseRate: row.responseRate,
-          },
-        },
-      };
-    },
+    async (request) => ({ success: true as const, data: await completeIngestSession(db, request.params.sessionId, request.body) }),
   );
 };

@@ -43,6 +43,28 @@ export const statisticsFrom = (
   };
 };
 
+/** The statistics columns of a session row, in the answers' names (the list, the assistant's completion). */
+export const storedStatistics = (
+  row: Pick<
+    SessionRow,
+    | 'totalTranscripts'
+    | 'customerTranscripts'
+    | 'salespersonTranscripts'
+    | 'totalObjections'
+    | 'totalFaqs'
+    | 'totalNewInquiries'
+    | 'responseRate'
+  >,
+): SessionStatistics => ({
+  totalTranscripts: row.totalTranscripts,
+  customerTranscripts: row.customerTranscripts,
+  salespersonTranscripts: row.salespersonTranscripts,
+  totalObjections: row.totalObjections,
+  totalFAQs: row.totalFaqs,
+  totalNewInquiries: row.totalNewInquiries,
+  responseRate: row.responseRate,
+});
+
 /**
  * Ends an in-progress session (the caller holds its row lock): status, duration, statistics
  * and the analysis summary (sentiment summary, alert count, the salesperson's average rate),

@@ -6,17 +6,17 @@ import {
   type IngestSession,
   type IngestSessionCreate,
 } from '../../src/contract/assistantSessions';
-import { SESSION_MESSAGES } from '../../src/contract/sessions';
+import { SESSION_MESSAGES, type SessionStatistics } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
 import { sessions } from '../db/schema';
 import { conflictError, notFoundError, validationError } from '../errors';
-import { completeSession } from './sessionComplete';
+import { completeSession, storedStatistics } from './sessionComplete';
 import { appendEventsStatement, appendOutcome } from './sessionEvents';
 
 type SessionRow = typeof sessions.$inferSelect;
 
 /** The assistant's view of a stored session (docs/api.md "Assistant API"). */
-export const toIngestSession = (row: SessionRow): IngestSession => ({
+const toIngestSession = (row: SessionRow): IngestSession => ({
   sessionId: row.sessionId,
   sessionName: row.sessionName,
   userEmail: row.userEmail,
@@ -88,11 +88,15 @@ export const appendEvents = async (
 
 /**
  * POST /api/assistant/sessions/{sessionId}/complete: computes duration and statistics from
- * the stored events (services/sessionComplete.ts). Completing again the same way answers the
- * same; a different endTime or status is a 409.
+ * the stored events (services/sessionComplete.ts) and answers the session with them.
+ * Completing again the same way answers the same; a different endTime or status is a 409.
  */
-export const completeIngestSession = async (db: Database, sessionId: string, input: IngestComplete) =>
-  db.transaction(async (tx) => {
+export const completeIngestSession = async (
+  db: Database,
+  sessionId: string,
+  input: IngestComplete,
+): Promise<IngestSession & { statistics: SessionStatistics }> => {
+  const row = await db.transaction(async (tx) => {
     const session = await lockSession(tx, sessionId);
     const endMs = Date.parse(input.endTime);
     const start = session.startTime.getTime();
@@ -104,3 +108,5 @@ export const completeIngestSession = async (db: Database, sessionId: string, inp
     }
     return completeSession(tx, session, { endMs, duration, status: input.status });
   });
+  return { ...toIngestSession(row), statistics: storedStatistics(row) };
+};

@@ -21,6 +21,7 @@ import {
   sessionTranscripts,
 } from '../db/schema';
 import { notFoundError } from '../errors';
+import { storedStatistics } from './sessionComplete';
 
 /**
  * Counting more matches than this stops: the list then reports this many (plus the page
@@ -60,15 +61,7 @@ const toSummary = (row: SummaryRow): SessionSummary => ({
   status: row.status,
   metadata: { roomName: row.roomName },
   configVersion: row.configVersion,
-  statistics: {
-    totalTranscripts: row.totalTranscripts,
-    customerTranscripts: row.customerTranscripts,
-    salespersonTranscripts: row.salespersonTranscripts,
-    totalObjections: row.totalObjections,
-    totalFAQs: row.totalFaqs,
-    totalNewInquiries: row.totalNewInquiries,
-    responseRate: row.responseRate,
-  },
+  statistics: storedStatistics(row),
 });
 
 /** Newest first; spelled exactly like the indexes (DESC NULLS LAST) so PostgreSQL walks them. */
