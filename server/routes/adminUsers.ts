@@ -14,6 +14,7 @@ import {
   userResponseSchema,
 } from '../../src/contract/users';
 import type { Database } from '../db/client';
+import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
 import type { Identity } from '../services/identity';
 import {
   createUser,
@@ -28,7 +29,7 @@ import {
 } from '../services/users';
 
 /** Per signed-in admin on reset-password (docs/security.md, pick): 10 a minute. */
-export const RESET_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
+export const RESET_PASSWORD_RATE_LIMIT: RateLimitOptions = { max: 10, timeWindowMs: 60_000 };
 
 const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.admin, log: request.log });
 
@@ -69,16 +70,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
     '/admin/users/:id/reset-password',
     {
       schema: { params: userIdParamsSchema, body: resetPasswordSchema, response: { 200: resetPasswordResponseSchema } },
-      // Keyed by the admin's uid, so it runs after authentication (preHandler, not onRequest).
       // Ignored when buildApp runs without the rate-limit plugin (rateLimit: false in tests).
-      config: {
-        rateLimit: {
-          max: RESET_PASSWORD_RATE_LIMIT.max,
-          timeWindow: RESET_PASSWORD_RATE_LIMIT.timeWindowMs,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `reset-password:${request.admin?.uid ?? request.ip}`,
-        },
-      },
+      config: perAdminRateLimit('reset-password', RESET_PASSWORD_RATE_LIMIT),
     },
     async (request) => {
       await resetPassword(stores, contextOf(request), request.params.id, request.body.newPassword);
