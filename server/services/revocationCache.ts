@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** How long a uid's last answer from the identity provider's revocation check stands. */
 export const REVOCATION_CHECK_INTERVAL_MS = 60_000;
 
@@ -22,33 +24,27 @@ export const createRevocationCache = ({
   now = Date.now,
   maxEntries = 50_000,
 }: RevocationCheckOptions = {}) => {
-  // Insertion order is check order (an entry is deleted before it is set again), so the
-  // oldest entries are first and pruning stops at the first fresh one.
-  const checkedAt = new Map<string, number>();
-  const prune = (at: number) => {
-    for (const [uid, time] of checkedAt) {
-      if (at - time < intervalMs && checkedAt.size <= maxEntries) break;
-      checkedAt.delete(uid);
-    }
-  };
+  // A zero interval or size remembers nothing (lru-cache reads 0 as "no limit").
+  const remembers = intervalMs > 0 && maxEntries > 0;
+  // Reads leave the order alone (getRemainingTTL, never get), so the oldest check is the first
+  // pushed out. ttlResolution 0: the clock is read on every call, never a copy of an earlier one.
+  const checked = new LRUCache<string, true>({
+    max: Math.max(1, maxEntries),
+    ttl: remembers ? intervalMs : 0,
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
     /** true: the provider passed this uid less than an interval ago. */
-    isFresh: (uid: string): boolean => {
-      const time = checkedAt.get(uid);
-      return time !== undefined && now() - time < intervalMs;
-    },
+    isFresh: (uid: string): boolean =>
+      // Not has(): lru-cache counts an entry stale once its age exceeds the ttl, and a check expires when its age reaches it.
+      checked.getRemainingTTL(uid) > 0,
     markChecked: (uid: string): void => {
-      const at = now();
-      checkedAt.delete(uid);
-      checkedAt.set(uid, at);
-      prune(at);
+      if (remembers) checked.set(uid, true);
     },
     /** The next request of this uid asks the provider again (its account was just changed). */
     forget: (uid: string): void => {
-      checkedAt.delete(uid);
-    },
-    get size() {
-      return checkedAt.size;
+      checked.delete(uid);
     },
   };
 };
