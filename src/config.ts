@@ -26,7 +26,7 @@ export const PRIMARY_COLOR = '#1976d2';
 export const SECONDARY_COLOR = '#dc004e';
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 
-import { BUILT_IN_ADMIN_UIDS } from './contract/auth';
+import { BUILT_IN_ADMIN_UIDS } from '@/contract/auth';
 
 export { BUILT_IN_ADMIN_UIDS };
 

@@ -1,14 +1,14 @@
 import type { AuthProvider } from 'react-admin';
 import type { RuntimeConfig } from './config';
-import { firebaseAuthProvider } from './authProvider/authProvider';
-import { createPortalAuthFromConfig } from './authProvider/createPortalAuthFromConfig';
-import { sessionEndHooks } from './authProvider/sessionEnd';
-import type { PortalAuth } from './authProvider/types';
-import { resources } from './resources/registry';
-import { createDataProvider } from './dataProvider/dataProvider';
-import { withFirstRead } from './dataProvider/firstRead';
-import { createHttpClient, type HttpClient } from './dataProvider/httpClient';
-import type { PortalDataProvider } from './dataProvider/types';
+import { firebaseAuthProvider } from '@/authProvider/authProvider';
+import { createPortalAuthFromConfig } from '@/authProvider/createPortalAuthFromConfig';
+import { sessionEndHooks } from '@/authProvider/sessionEnd';
+import type { PortalAuth } from '@/authProvider/types';
+import { resources } from '@/resources/registry';
+import { createDataProvider } from '@/dataProvider/dataProvider';
+import { withFirstRead } from '@/dataProvider/firstRead';
+import { createHttpClient, type HttpClient } from '@/dataProvider/httpClient';
+import type { PortalDataProvider } from '@/dataProvider/types';
 
 export interface Portal {
   portalAuth: PortalAuth;

@@ -1,5 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { LIST_PREFERENCES_PREFIX } from './shared/listPreferences';
+import { LIST_PREFERENCES_PREFIX } from '@/shared/listPreferences';
 
 // Preferences of the person at this browser, not of the account: signing out keeps them, so
 // the sign-in page stays in the chosen language.

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { loadSessionList } from './resources/sessions/loadSessionList';
-import { loadUserList } from './resources/users/loadUserList';
-import { PATHS } from './shared/paths';
-import { lazyFrom, preloadable } from './shared/preloadable';
+import { loadSessionList } from '@/resources/sessions/loadSessionList';
+import { loadUserList } from '@/resources/users/loadUserList';
+import { PATHS } from '@/shared/paths';
+import { lazyFrom, preloadable } from '@/shared/preloadable';
 
 /** One path of the portal and the page it shows. */
 export interface PageRoute {
@@ -30,25 +30,25 @@ const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) =
 export const signInRoutes: readonly PageRoute[] = [
   pageRoute(
     PATHS.login,
-    () => import('./customPages/auth/LoginPage'),
+    () => import('@/customPages/auth/LoginPage'),
     (m) => m.LoginPage,
   ),
   pageRoute(
     PATHS.signup,
-    () => import('./customPages/auth/SignupPage'),
+    () => import('@/customPages/auth/SignupPage'),
     (m) => m.SignupPage,
   ),
 ];
 
 const dashboard = pageRoute(
   PATHS.dashboard,
-  () => import('./customPages/dashboard/DashboardPage'),
+  () => import('@/customPages/dashboard/DashboardPage'),
   (m) => m.DashboardPage,
 );
 // The sessions resource declares no edit view, so /sessions/:id is free for the detail.
 const sessionDetail = pageRoute(
   `${PATHS.sessions}/:sessionId`,
-  () => import('./customPages/sessionDetail/SessionDetailPage'),
+  () => import('@/resources/sessions/detail/SessionDetailPage'),
   (m) => m.SessionDetailPage,
 );
 
@@ -56,17 +56,17 @@ export const adminRoutes: readonly PageRoute[] = [
   dashboard,
   pageRoute(
     PATHS.transcripts,
-    () => import('./customPages/transcripts/TranscriptsPage'),
+    () => import('@/customPages/transcripts/TranscriptsPage'),
     (m) => m.TranscriptsPage,
   ),
   pageRoute(
     PATHS.settings,
-    () => import('./customPages/settings/SettingsPage'),
+    () => import('@/customPages/settings/SettingsPage'),
     (m) => m.SettingsPage,
   ),
   pageRoute(
     PATHS.dictionary,
-    () => import('./customPages/dictionary/DictionaryPage'),
+    () => import('@/resources/dictionary/DictionaryPage'),
     (m) => m.DictionaryPage,
   ),
   sessionDetail,

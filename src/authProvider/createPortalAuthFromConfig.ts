@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../config';
+import type { RuntimeConfig } from '@/config';
 import { createFirebaseAuthPort } from './firebasePort';
 import { createPortalAuth } from './portalAuth';
 import type { PortalAuth } from './types';

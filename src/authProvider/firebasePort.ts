@@ -11,7 +11,7 @@ import {
   signInWithEmailAndPassword,
   signOut,
 } from 'firebase/auth';
-import type { RuntimeConfig } from '../config';
+import type { RuntimeConfig } from '@/config';
 import type { FirebaseAuthPort } from './portalAuth';
 
 /**

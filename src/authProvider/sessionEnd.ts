@@ -1,5 +1,15 @@
 import type { PortalAuth } from './types';
 
+/** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
+export interface LoginRouteState {
+  alert?: string;
+  error?: string;
+  /** the page to return to after signing in (path, query and hash) */
+  from?: string;
+}
+
+export const ACCESS_DENIED_STATE: LoginRouteState = { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' };
+
 /**
  * Why the admin lands on /login and where they were, kept in sessionStorage because the way
  * out of an expired session may reload the page (createPortal's onAuthFailure). Messages are

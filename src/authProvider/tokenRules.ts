@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY, TOKEN_EXPIRY_BUFFER_MS } from '../config';
+import { AUTH_TOKEN_STORAGE_KEY, TOKEN_EXPIRY_BUFFER_MS } from '@/config';
 import type { TokenInfo } from './types';
 
 /** The part of Firebase's IdTokenResult the portal reads (UTC date strings). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DASHBOARD_TOKEN_CHECK_INTERVAL_MS } from '../config';
+import { DASHBOARD_TOKEN_CHECK_INTERVAL_MS } from '@/config';
 import { usePortalAuth } from './PortalAuthContext';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { TOKEN_EXPIRY_BUFFER_MS } from '../config';
+import { TOKEN_EXPIRY_BUFFER_MS } from '@/config';
 import { usePortalAuth } from './PortalAuthContext';
 
 /** How long before the session ends the portal renews the token early, and warns when it cannot. */

@@ -1,10 +1,10 @@
 import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { SpeechRateSettings } from '../contract';
-import type { BulkOutcome } from '../contract/bulk';
-import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
-import type { MatchingPutBody, MatchingSettings } from '../contract/matching';
-import type { SpeechRatePreview } from '../contract/speechRatePreview';
+import type { SpeechRateSettings } from '@/contract';
+import type { BulkOutcome } from '@/contract/bulk';
+import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
+import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';

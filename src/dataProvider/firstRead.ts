@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, GetListResult, GetOneParams, GetOneResult } from 'react-admin';
-import { createTokenStore } from '../authProvider/tokenRules';
+import { createTokenStore } from '@/authProvider/tokenRules';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './httpClient';
 import type { ApiDeclaration } from './resourceApi';

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { BACKEND_TIMEOUT_MS } from '../config';
+import { BACKEND_TIMEOUT_MS } from '@/config';
 
 export type QueryValue = string | number | boolean | null | undefined;
 

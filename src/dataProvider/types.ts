@@ -1,9 +1,9 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import type { SpeechRateSettings } from '../contract';
-import type { BulkOutcome, LandmineBulkAction } from '../contract/bulk';
-import type { DictionaryMatchBody, DictionaryMatchResult } from '../contract/dictionaryMatch';
-import type { MatchingPutBody, MatchingSettings } from '../contract/matching';
-import type { SpeechRatePreview } from '../contract/speechRatePreview';
+import type { SpeechRateSettings } from '@/contract';
+import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
+import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
+import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 
 /**
  * The typed custom methods beside react-admin's CRUD calls (docs/architecture.md). Later resources

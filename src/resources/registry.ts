@@ -1,8 +1,8 @@
 import apiKeys from './apiKeys';
 import audit from './audit';
-import faqs from './faqs';
-import landmines from './landmines';
-import objections from './objections';
+import faqs from './dictionary/faqs';
+import landmines from './dictionary/landmines';
+import objections from './dictionary/objections';
 import sessions from './sessions';
 import type { ResourceDeclaration } from './types';
 import users from './users';

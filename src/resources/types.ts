@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { FirstRead } from '../dataProvider/firstRead';
-import type { ApiDeclaration, ResourceApi } from '../dataProvider/resourceApi';
+import type { FirstRead } from '@/dataProvider/firstRead';
+import type { ApiDeclaration, ResourceApi } from '@/dataProvider/resourceApi';
 
 export type { ResourceApi };
 

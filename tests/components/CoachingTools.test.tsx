@@ -4,7 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_THRESHOLD, NEAR_DUPLICATE_THRESHOLD, type DictionaryMatch } from '@/contract/dictionaryMatch';
 import type { SpeechRateSettings } from '@/contract';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';

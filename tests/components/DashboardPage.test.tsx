@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AiAssistantCard } from '@/customPages/dashboard/AiAssistantCard';
+import { AiAssistantCard } from '@/customPages/settings/AiAssistantCard';
 import { DashboardPage } from '@/customPages/dashboard/DashboardPage';
-import { SystemConfigCard } from '@/customPages/dashboard/SystemConfigCard';
+import { SystemConfigCard } from '@/customPages/settings/SystemConfigCard';
 import { TranscriptsPage } from '@/customPages/transcripts/TranscriptsPage';
 import { renderInAdmin } from '../support/render';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { type I18nProvider, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import { fr } from '@/i18n/fr';
-import type { DictionaryItem, Landmine } from '@/resources/dictionaryItems/dictionaryTypes';
+import type { DictionaryItem, Landmine } from '@/resources/dictionary/items/dictionaryTypes';
 import { buildDictionaryProvider, buildItems, buildLandmine } from '../support/dictionaryFakes';
 import { renderInAdmin } from '../support/render';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MatchingSettings } from '@/contract/matching';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';

@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalQueryClient } from '@/dataProvider/queryClient';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { UserList } from '@/resources/users/UserList';
 import { buildDataProvider, renderInAdmin } from '../support/render';

@@ -11,7 +11,7 @@ import { buildMatchResult } from '../support/matchingFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { at, buildDetail, fakeLayout } from '../support/sessions';
 import { Route, Routes } from 'react-router';
-import { SessionDetailPage } from '@/customPages/sessionDetail/SessionDetailPage';
+import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
 
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const TRAINING: Detection = { timestamp: at(95), category: 'NEW_INQUIRY', relevance_score: 0.4, question: 'Do you offer training?' };

@@ -4,7 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError, type I18nProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DictionaryMatchResult } from '@/contract/dictionaryMatch';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';

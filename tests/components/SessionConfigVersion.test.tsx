@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIVE_REFRESH_MS } from '@/customPages/sessionDetail/SessionDetailPage';
+import { LIVE_REFRESH_MS } from '@/resources/sessions/detail/SessionDetailPage';
 import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';

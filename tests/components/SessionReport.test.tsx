@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionDetailPage } from '@/customPages/sessionDetail/SessionDetailPage';
+import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import { buildDataProvider, renderInAdmin } from '../support/render';

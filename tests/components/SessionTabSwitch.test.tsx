@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Line, LineChart } from 'recharts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChartFigure } from '@/customPages/sessionDetail/ChartFigure';
+import { ChartFigure } from '@/resources/sessions/detail/ChartFigure';
 import { buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
 // Issue 15 (long tasks): a tab click selects the tab at once, and the tab's content and its

@@ -5,7 +5,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VERSION_CONFLICT_MESSAGES } from '@/contract/common';
 import type { SpeechRateSettings } from '@/contract/speechRate';
-import { DictionaryPage } from '@/customPages/dictionary/DictionaryPage';
+import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/dictionaryFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';

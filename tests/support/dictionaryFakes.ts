@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
-import type { DictionaryItem, Landmine, Variation } from '@/resources/dictionaryItems/dictionaryTypes';
+import type { DictionaryItem, Landmine, Variation } from '@/resources/dictionary/items/dictionaryTypes';
 import { buildDataProvider } from './render';
 
 export const buildVariation = (overrides: Partial<Variation> = {}): Variation => ({

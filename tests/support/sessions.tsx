@@ -1,7 +1,7 @@
 import type { GetListParams } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { SessionDetailPage } from '@/customPages/sessionDetail/SessionDetailPage';
+import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { SessionList } from '@/resources/sessions/SessionList';
 import type { SessionDetail, SessionSummary } from '@/resources/sessions/sessionTypes';

@@ -1,6 +1,6 @@
 import { createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { chartTheme, EMOTIONS, SERIES_PALETTES, textOn, tooltipBackground } from '@/customPages/sessionDetail/chartColors';
+import { chartTheme, EMOTIONS, SERIES_PALETTES, textOn, tooltipBackground } from '@/resources/sessions/detail/chartColors';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
 import { darkTheme, lightTheme } from '@/theme';
 import { contrast } from '../support/contrast';

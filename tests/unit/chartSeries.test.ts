@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakingRate, withAlerts } from '@/customPages/sessionDetail/chartSeries';
+import { speakingRate, withAlerts } from '@/resources/sessions/detail/chartSeries';
 import { generateSession } from '../../server/seed/sessions';
 import type { SpeechRateAlert } from '@/resources/sessions/sessionTypes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchItems, searchLandmines } from '@/resources/dictionaryItems/searchItems';
+import { searchItems, searchLandmines } from '@/resources/dictionary/items/searchItems';
 
 const buildItem = (
   overrides: Partial<{

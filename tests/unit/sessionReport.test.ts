@@ -3,7 +3,7 @@
 import { enUS, fr as frLocale } from 'date-fns/locale';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
-import { buildSessionReport, embedJson, escapeHtml, reportFileName, type ReportWords } from '@/customPages/sessionDetail/sessionReport';
+import { buildSessionReport, embedJson, escapeHtml, reportFileName, type ReportWords } from '@/resources/sessions/detail/sessionReport';
 import { en } from '@/i18n/en';
 import { fr } from '@/i18n/fr';
 import { formatStartTime } from '@/resources/sessions/formatDuration';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monitoringWindow, speakingRate, wordsPerMinuteLimit } from '@/customPages/sessionDetail/chartSeries';
+import { monitoringWindow, speakingRate, wordsPerMinuteLimit } from '@/resources/sessions/detail/chartSeries';
 import {
   countWords,
   detectionsByCategory,
@@ -7,7 +7,7 @@ import {
   questionsPerSpeaker,
   sentimentTrend,
   talkRatio,
-} from '@/customPages/sessionDetail/sessionStats';
+} from '@/resources/sessions/detail/sessionStats';
 import type { SentimentEntry, Speaker, Transcript } from '@/resources/sessions/sessionTypes';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 10, 0, second)).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, filterTimeline, findMatches, findMoment, splitMatches, TIMELINE_KINDS } from '@/customPages/sessionDetail/timeline';
+import { buildTimeline, filterTimeline, findMatches, findMoment, splitMatches, TIMELINE_KINDS } from '@/resources/sessions/detail/timeline';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 10, 0, second)).toISOString();

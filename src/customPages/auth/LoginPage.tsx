@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { AccessDeniedError, loginReturnPath, readLoginNotice, usePortalAuth } from '@/authProvider';
+import { AccessDeniedError, loginReturnPath, type LoginRouteState, readLoginNotice, usePortalAuth } from '@/authProvider';
 import { ACCESS_DENIED_DELAY_MS } from '@/config';
 import { translate } from '@/i18n/translate';
 import { AuthCard, AuthMessages } from './AuthCard';
@@ -11,13 +11,7 @@ import { SignInFields } from './SignInFields';
 import { authErrorMessage } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
-import { PATHS } from '../../shared/paths';
-
-/** Router state set by ProtectedRoute when it sends someone back here; alert and error are i18n keys. */
-interface LoginRouteState {
-  alert?: string;
-  error?: string;
-}
+import { PATHS } from '@/shared/paths';
 
 /** Why the admin is here: the redirect's state, else a session that ended by itself (spec 8). */
 const initialNotice = (state: LoginRouteState): LoginRouteState => (state.error || state.alert ? state : readLoginNotice());

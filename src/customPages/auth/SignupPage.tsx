@@ -10,7 +10,7 @@ import { AuthCard, AuthMessages } from './AuthCard';
 import { AuthTextField } from './AuthTextField';
 import { authErrorMessage } from './authMessages';
 import { useAuthLocale } from './LanguageSwitch';
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '@/shared/paths';
 
 const EMPTY_FORM = { email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY_FORM;

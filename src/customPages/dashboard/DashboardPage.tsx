@@ -11,7 +11,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { useTranslate } from 'react-admin';
 import { useDashboardTokenCheck } from '@/authProvider';
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '@/shared/paths';
 import { NotYetAvailable } from './NotYetAvailable';
 
 const INFO_CARDS: { key: string; Icon: SvgIconComponent }[] = [

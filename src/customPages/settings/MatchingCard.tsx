@@ -1,4 +1,4 @@
-import { useMatchingSettings } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { useMatchingSettings } from '@/resources/dictionary/items/useDictionaryMatch';
 import { MatchingPanel } from './MatchingPanel';
 import { SettingsCard } from './SettingsCard';
 

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { type MatchingSettings, THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '@/contract/matching';
 import { errorText } from '@/dataProvider/errorText';
-import { useCalibrationDate, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { useCalibrationDate, usePercent } from '@/resources/dictionary/items/useDictionaryMatch';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 import { useMatchingWrites } from './useMatchingWrites';

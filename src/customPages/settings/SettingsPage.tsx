@@ -1,12 +1,12 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { AiAssistantCard } from '../dashboard/AiAssistantCard';
-import { PATHS } from '../../shared/paths';
+import { AiAssistantCard } from './AiAssistantCard';
+import { PATHS } from '@/shared/paths';
 import { ConfigVersionCard } from './ConfigVersionCard';
 import { MatchingCard } from './MatchingCard';
 import { SpeechRateCard } from './SpeechRateCard';
-import { SystemConfigCard } from '../dashboard/SystemConfigCard';
+import { SystemConfigCard } from './SystemConfigCard';
 
 /** spec 2: settings; the speech-rate and phrase-matching cards talk to the server. */
 export const SettingsPage = () => {

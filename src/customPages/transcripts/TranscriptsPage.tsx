@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '@/shared/paths';
 
 /** spec 2: placeholder until transcripts are specified. */
 export const TranscriptsPage = () => {

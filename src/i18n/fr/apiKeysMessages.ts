@@ -1,4 +1,4 @@
-import type { apiKeysMessages as englishKeys, configVersionMessages as englishVersion } from '../apiKeysMessages';
+import type { apiKeysMessages as englishKeys, configVersionMessages as englishVersion } from '@/i18n/apiKeysMessages';
 
 /** The French twin of apiKeysMessages. */
 export const apiKeysMessages: typeof englishKeys = {

@@ -1,4 +1,4 @@
-import type { appMessages as english } from '../appMessages';
+import type { appMessages as english } from '@/i18n/appMessages';
 
 /** The French twin of appMessages (the sign-in pages read it through the tiny translate). */
 export const appMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { auditMessages as english } from '../auditMessages';
+import type { auditMessages as english } from '@/i18n/auditMessages';
 
 /** The French twin of auditMessages. */
 export const auditMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { bulkMessages as english } from '../bulkMessages';
+import type { bulkMessages as english } from '@/i18n/bulkMessages';
 
 /** Sélection de lignes et actions groupées (utilisateurs, dictionnaire, sujets sensibles). */
 export const bulkMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { dictionaryMessages as english } from '../dictionaryMessages';
+import type { dictionaryMessages as english } from '@/i18n/dictionaryMessages';
 
 /** The French twin of dictionaryMessages (keys app.dictionary.*). */
 export const dictionaryMessages: typeof english = {

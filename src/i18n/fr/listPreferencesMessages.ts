@@ -1,4 +1,4 @@
-import type { listPreferencesMessages as english } from '../listPreferencesMessages';
+import type { listPreferencesMessages as english } from '@/i18n/listPreferencesMessages';
 
 /** French twin of ../listPreferencesMessages.ts. */
 export const listPreferencesMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { matchingMessages as english } from '../matchingMessages';
+import type { matchingMessages as english } from '@/i18n/matchingMessages';
 
 /** La carte « Correspondance des phrases » de la page Paramètres. */
 export const matchingMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { sessionExpiryMessages as english } from '../sessionExpiryMessages';
+import type { sessionExpiryMessages as english } from '@/i18n/sessionExpiryMessages';
 
 /** French twin of ../sessionExpiryMessages.ts. */
 export const sessionExpiryMessages: typeof english = {

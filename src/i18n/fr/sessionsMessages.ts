@@ -1,4 +1,4 @@
-import type { sessionsMessages as english } from '../sessionsMessages';
+import type { sessionsMessages as english } from '@/i18n/sessionsMessages';
 
 /** The French twin of sessionsMessages (keys app.sessions.*). */
 export const sessionsMessages: typeof english = {

@@ -1,4 +1,4 @@
-import type { usersMessages as english } from '../usersMessages';
+import type { usersMessages as english } from '@/i18n/usersMessages';
 
 /** The French twin of usersMessages (keys app.users.*). */
 export const usersMessages: typeof english = {

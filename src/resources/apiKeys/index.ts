@@ -1,7 +1,7 @@
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { lazy } from 'react';
 import { apiKeyCreateSchema } from '@/contract/apiKeys';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 // Its own chunk, like every page (docs/architecture.md).
 const ApiKeyList = lazy(() => import('./ApiKeyList').then((m) => ({ default: m.ApiKeyList })));

@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { auditRecordSchema } from '@/contract/audit';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 /**
  * The Audit Log at /audit: read-only, no custom views, in ra-data-simple-rest's

@@ -1,5 +1,5 @@
 import { Create } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { ResourceForm } from './ResourceForm';
 
 /** The generated create view; a saved record opens in its show view. */

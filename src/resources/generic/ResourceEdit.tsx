@@ -1,5 +1,5 @@
 import { Edit } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { ResourceForm } from './ResourceForm';
 
 /** The generated edit view; saves wait for the server (no undo window). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { SimpleForm } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { inputElement } from './fieldComponents';
 import { schemaValidator } from './schemaValidation';
 

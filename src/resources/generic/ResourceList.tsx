@@ -3,7 +3,7 @@ import { CreateButton, Datagrid, List, TopToolbar, useListContext } from 'react-
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
 import { type ListColumnsSpec, useListColumns } from '@/shared/useListColumns';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { ExportCsvButton } from './ExportCsvButton';
 import { fieldElement, filterElements } from './fieldComponents';
 import { type GeneratedListQuery, listColumnsOf, queryParserOf } from './listPreferences';

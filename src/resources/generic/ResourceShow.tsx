@@ -1,5 +1,5 @@
 import { Show, SimpleShowLayout } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { fieldElement } from './fieldComponents';
 
 /** The generated show view: every declared field. */

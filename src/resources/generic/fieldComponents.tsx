@@ -18,7 +18,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { FieldMeta } from '../types';
+import type { FieldMeta } from '@/resources/types';
 
 /** A list of texts, one per line (audit changes, trigger variations); rendered as text, never HTML. */
 const TextListField = ({ source }: { source: string; label?: string; sortable?: boolean }) => {

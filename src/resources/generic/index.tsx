@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 // Each generated view is its own chunk, like every page (docs/architecture.md).
 const ResourceList = lazy(() => import('./ResourceList').then((m) => ({ default: m.ResourceList })));

@@ -1,7 +1,7 @@
 import type { SortPayload } from 'react-admin';
 import type { ListColumnsSpec } from '@/shared/useListColumns';
 import type { QueryParser } from '@/shared/useSavedQueries';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 /** A generated list's saved query: its filters and its sort. */
 export interface GeneratedListQuery {

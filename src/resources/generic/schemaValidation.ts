@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import type { FieldMeta } from '../types';
+import type { FieldMeta } from '@/resources/types';
 
 export type FormErrors = Record<string, string>;
 

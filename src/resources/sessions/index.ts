@@ -1,6 +1,6 @@
 import { expandEntries, type SessionDetail } from '@/contract/sessions';
 import { lazyFrom } from '@/shared/preloadable';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { loadSessionList } from './loadSessionList';
 import { readListContext, sessionListParams } from './sessionNavigation';
 

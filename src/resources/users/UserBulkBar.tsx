@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
-import { BulkActionBar } from '../../shared/BulkActionBar';
-import type { RowSelection } from '../../shared/useRowSelection';
+import { BulkActionBar } from '@/shared/BulkActionBar';
+import type { RowSelection } from '@/shared/useRowSelection';
 import type { UserBulkAction } from './useUserBulk';
 
 interface UserBulkBarProps {

@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
-import type { RowSelection } from '../../shared/useRowSelection';
+import type { RowSelection } from '@/shared/useRowSelection';
 import type { UserRecord } from './userTypes';
 
 interface UserSelectCellProps {

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { ExportCsvButton } from '../generic/ExportCsvButton';
+import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
 import { useDebouncedSearch } from '@/shared/useDebouncedValue';

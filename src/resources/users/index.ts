@@ -1,6 +1,6 @@
 import { lazyFrom } from '@/shared/preloadable';
 import { createUserSchema, updateUserSchema, USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 import { loadUserList } from './loadUserList';
 import { NO_FILTERS, toListFilter } from './userTypes';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { failureReasons, runEach } from '../../shared/bulkOutcome';
-import { useRowSelection } from '../../shared/useRowSelection';
+import { failureReasons, runEach } from '@/shared/bulkOutcome';
+import { useRowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
 import type { UserRecord } from './userTypes';
 

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { readRuntimeConfig } from '@/config';
-import { NotYetAvailable } from './NotYetAvailable';
+import { NotYetAvailable } from '@/customPages/dashboard/NotYetAvailable';
 
 /** spec 2: non-functional; Save Settings does nothing. */
 export const SystemConfigCard = () => {

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslate } from 'react-admin';
 import type { DictionaryMatch } from '@/contract/dictionaryMatch';
 import { errorText } from '@/dataProvider/errorText';
-import { useDictionaryMatch, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { useDictionaryMatch, usePercent } from '@/resources/dictionary/items/useDictionaryMatch';
 import type { OriginalMatch } from './InquiryDialogs';
 
 /**

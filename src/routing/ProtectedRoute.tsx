@@ -1,19 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { TOKEN_VALIDATION_INTERVAL_MS } from '../config';
+import { TOKEN_VALIDATION_INTERVAL_MS } from '@/config';
 import { FullPageSpinner } from './FullPageSpinner';
-import { usePortalAuth, useAuthUser } from './PortalAuthContext';
-import { clearLoginNotice, noteSessionEnded } from './sessionEnd';
-
-/** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
-export interface LoginRouteState {
-  alert?: string;
-  error?: string;
-  /** the page to return to after signing in (path, query and hash) */
-  from?: string;
-}
-
-export const ACCESS_DENIED_STATE: LoginRouteState = { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' };
+import { usePortalAuth, useAuthUser } from '@/authProvider/PortalAuthContext';
+import { ACCESS_DENIED_STATE, clearLoginNotice, type LoginRouteState, noteSessionEnded } from '@/authProvider/sessionEnd';
 
 type Verdict = { uid: string; valid: boolean };
 

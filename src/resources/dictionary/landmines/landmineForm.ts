@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Control, Resolver } from 'react-hook-form';
 import { type LandmineCreate, landmineCreateSchema } from '@/contract/landmines';
-import type { Landmine, Priority, Severity } from '../dictionaryItems/dictionaryTypes';
+import type { Landmine, Priority, Severity } from '@/resources/dictionary/items/dictionaryTypes';
 
 /**
  * The landmine form as typed: optional texts are '' until filled. The contract's

@@ -3,12 +3,12 @@ import { useCreate, useDataProvider, useDelete, useTranslate, useUpdate, type Id
 import type { LandmineBulkAction } from '@/contract/bulk';
 import { errorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { dictionaryQueryKey, type Landmine } from '../dictionaryItems/dictionaryTypes';
+import { dictionaryQueryKey, type Landmine } from '@/resources/dictionary/items/dictionaryTypes';
 import { isVersionConflict } from '@/shared/VersionConflict';
-import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from '../dictionaryItems/useDialogSave';
+import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from '@/resources/dictionary/items/useDialogSave';
 import type { LandmineBody } from './landmineForm';
-import type { BannerControls } from '../../shared/useBanner';
-import { useDictionaryBulk } from '../dictionaryItems/useDictionaryBulk';
+import type { BannerControls } from '@/shared/useBanner';
+import { useDictionaryBulk } from '@/resources/dictionary/items/useDictionaryBulk';
 
 /**
  * Every write of the Landmines tab: create, update and delete through react-admin's mutation

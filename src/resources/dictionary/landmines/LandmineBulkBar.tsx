@@ -1,9 +1,9 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useNotify, useTranslate, type Identifier } from 'react-admin';
-import { BulkActionBar } from '../../shared/BulkActionBar';
-import type { RowSelection } from '../../shared/useRowSelection';
-import type { Landmine } from '../dictionaryItems/dictionaryTypes';
+import { BulkActionBar } from '@/shared/BulkActionBar';
+import type { RowSelection } from '@/shared/useRowSelection';
+import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
 
 interface LandmineBulkBarProps {
   selection: RowSelection;

@@ -6,7 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { NotYetAvailable } from './NotYetAvailable';
+import { NotYetAvailable } from '@/customPages/dashboard/NotYetAvailable';
 
 // spec 2: non-functional; the switches only hold local state
 const INITIAL = { enable: true, autoRespond: true, debug: false };

@@ -16,7 +16,7 @@ import { useTranslate } from 'react-admin';
 import { type DictionaryMatchResult, MATCH_TEXT_MAX } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { errorText } from '@/dataProvider/errorText';
-import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from './items/useDictionaryMatch';
 
 interface Rule {
   threshold: number;

@@ -5,8 +5,8 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { DICTIONARY_TABS, dictionaryQueryKey } from '@/resources/dictionaryItems/dictionaryTypes';
-import { useMatchingSettings } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { DICTIONARY_TABS, dictionaryQueryKey } from './items/dictionaryTypes';
+import { useMatchingSettings } from './items/useDictionaryMatch';
 
 /**
  * The embeddings being computed (GET /api/dictionary/matching, read every 2 s while any are

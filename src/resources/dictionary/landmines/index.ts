@@ -1,5 +1,5 @@
 import { landmineSchema } from '@/contract/landmines';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 /** spec 7: landmines, one call returns them all (GET /landmines -> { success, landmines }). */
 const landmines: ResourceDeclaration = {

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { dictionaryItemLink } from '@/resources/dictionaryItems/useDictionaryMatch';
+import { dictionaryItemLink } from '@/resources/dictionary/items/useDictionaryMatch';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import { BannerAlert } from '@/shared/BannerAlert';
 import { useBanner } from '@/shared/useBanner';

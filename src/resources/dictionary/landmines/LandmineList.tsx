@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'react-admin';
-import { useRowSelection } from '../../shared/useRowSelection';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import type { Landmine } from '../dictionaryItems/dictionaryTypes';
+import { useRowSelection } from '@/shared/useRowSelection';
+import { ConfirmDialog } from '@/shared/ConfirmDialog';
+import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
 import { LandmineDialog } from './LandmineDialog';
 import { LandmineBulkBar } from './LandmineBulkBar';
 import { LandmineRow } from './LandmineRow';
-import { ListState, useListFailure } from '../../shared/ListState';
-import { searchLandmines } from '../dictionaryItems/searchItems';
-import type { BannerControls } from '../../shared/useBanner';
+import { ListState, useListFailure } from '@/shared/ListState';
+import { searchLandmines } from '@/resources/dictionary/items/searchItems';
+import type { BannerControls } from '@/shared/useBanner';
 import { useLandmineActions, useLandmineBulk } from './useLandmineActions';
 import { useLandmines } from './useLandmines';
 

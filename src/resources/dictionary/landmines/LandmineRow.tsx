@@ -7,8 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { Landmine, Priority } from '../dictionaryItems/dictionaryTypes';
-import { RowCheckbox } from '../dictionaryItems/RowCheckbox';
+import type { Landmine, Priority } from '@/resources/dictionary/items/dictionaryTypes';
+import { RowCheckbox } from '@/resources/dictionary/items/RowCheckbox';
 import { LandminePoints } from './LandminePoints';
 
 const PRIORITY_COLORS: Record<Priority, 'error' | 'warning' | 'info'> = { high: 'error', medium: 'warning', low: 'info' };

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { Identifier } from 'react-admin';
-import type { RowSelection } from '../../shared/useRowSelection';
+import type { RowSelection } from '@/shared/useRowSelection';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
 import { ItemRow } from './ItemRow';
 

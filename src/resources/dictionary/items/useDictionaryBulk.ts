@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BannerControls } from '../../shared/useBanner';
-import { useUndoableBulk } from '../../shared/useUndoableBulk';
+import type { BannerControls } from '@/shared/useBanner';
+import { useUndoableBulk } from '@/shared/useUndoableBulk';
 import { dictionaryQueryKey, type DictionaryTab } from './dictionaryTypes';
 
 /**

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { DictionaryMatch } from '@/contract/dictionaryMatch';
-import type { DictionaryItem } from '@/resources/dictionaryItems/dictionaryTypes';
-import { ItemDialog, type ItemDialogTarget } from '@/resources/dictionaryItems/ItemDialog';
-import { useItemActions } from '@/resources/dictionaryItems/useItemActions';
-import { VariationDialog } from '@/resources/dictionaryItems/VariationDialog';
+import type { DictionaryItem } from '@/resources/dictionary/items/dictionaryTypes';
+import { ItemDialog, type ItemDialogTarget } from '@/resources/dictionary/items/ItemDialog';
+import { useItemActions } from '@/resources/dictionary/items/useItemActions';
+import { VariationDialog } from '@/resources/dictionary/items/VariationDialog';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import type { BannerControls } from '@/shared/useBanner';
 import type { AddedInquiry } from './addedInquiries';

@@ -3,9 +3,9 @@ import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import type { LandmineCreate } from '@/contract/landmines';
 import { VersionConflictAlert } from '@/shared/VersionConflict';
-import { DictionaryFormDialog } from '../dictionaryItems/DictionaryFormDialog';
-import type { Landmine } from '../dictionaryItems/dictionaryTypes';
-import { type SaveOutcome, useDialogSave } from '../dictionaryItems/useDialogSave';
+import { DictionaryFormDialog } from '@/resources/dictionary/items/DictionaryFormDialog';
+import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
+import { type SaveOutcome, useDialogSave } from '@/resources/dictionary/items/useDialogSave';
 import { type LandmineBody, type LandmineFormValues, landmineResolver, toLandmineBody, toLandmineForm } from './landmineForm';
 import { LandmineInputs } from './LandmineInputs';
 

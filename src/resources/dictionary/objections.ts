@@ -1,5 +1,5 @@
 import { groupedItemSchema } from '@/contract/dictionary';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '@/resources/types';
 
 /** spec 7: objections, read as originals with their variations (GET /dictionary/objections/grouped). */
 const objections: ResourceDeclaration = {

@@ -5,15 +5,15 @@ import Tabs from '@mui/material/Tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '@/shared/paths';
 import { DictionaryToolbar } from './DictionaryToolbar';
 import { EmbeddingProgress } from './EmbeddingProgress';
 import { PhraseTester } from './PhraseTester';
-import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from '../../resources/dictionaryItems/dictionaryTypes';
-import { ItemsTab } from '../../resources/dictionaryItems/ItemsTab';
-import { LandmineList } from '../../resources/landmines/LandmineList';
-import { BannerAlert } from '../../shared/BannerAlert';
-import { useBanner } from '../../shared/useBanner';
+import { DICTIONARY_TABS, dictionaryQueryKey, type DictionaryTab } from './items/dictionaryTypes';
+import { ItemsTab } from './items/ItemsTab';
+import { LandmineList } from './landmines/LandmineList';
+import { BannerAlert } from '@/shared/BannerAlert';
+import { useBanner } from '@/shared/useBanner';
 
 /** spec 2: Dictionary Management, three tabs over objections, FAQs and landmines. */
 export const DictionaryPage = () => {

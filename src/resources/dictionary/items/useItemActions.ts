@@ -8,7 +8,7 @@ import { dictionaryQueryKey, type DictionaryItem } from './dictionaryTypes';
 import { isVersionConflict } from '@/shared/VersionConflict';
 import type { ItemDialogTarget, ItemFormValues, LatestItem } from './ItemDialog';
 import { type SaveOutcome, VERSION_CONFLICT_OUTCOME } from './useDialogSave';
-import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '../../shared/useBanner';
+import { LONG_BANNER_MS, SHORT_BANNER_MS, type BannerControls } from '@/shared/useBanner';
 
 /** spec 7: the create body of an original; FAQs take question, answer and category only. */
 const newItemBody = (resource: DictionaryResource, { question, answer, category }: ItemFormValues) =>

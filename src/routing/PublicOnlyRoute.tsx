@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from './FullPageSpinner';
-import { usePortalAuth, useAuthUser } from './PortalAuthContext';
-import { loginReturnPath } from './sessionEnd';
+import { usePortalAuth, useAuthUser } from '@/authProvider/PortalAuthContext';
+import { loginReturnPath } from '@/authProvider/sessionEnd';
 
 /**
  * spec 2: /login and /signup are public only. A signed-in whitelisted user goes to

@@ -7,8 +7,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
-import type { DictionaryItem, DictionaryTab, Landmine } from '../../resources/dictionaryItems/dictionaryTypes';
-import { searchItems, searchLandmines } from '../../resources/dictionaryItems/searchItems';
+import type { DictionaryItem, DictionaryTab, Landmine } from './items/dictionaryTypes';
+import { searchItems, searchLandmines } from './items/searchItems';
 
 const ADD_KEYS: Record<DictionaryTab, string> = {
   objections: 'app.dictionary.add.objections',
