@@ -1,35 +1,44 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTranslate } from 'react-admin';
+import type { TransitionProps } from '@mui/material/transitions';
+import { Confirm } from 'react-admin';
 
 interface ConfirmDialogProps {
+  /** The question, already worded (spec 5: the spec's exact sentence). */
   message: string;
+  /** i18n keys; by default the dictionary's Delete confirmation. */
+  title?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirmed action runs: both buttons wait. */
+  loading?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** spec 5: deletions ask first, with the spec's exact sentence; Cancel is focused. */
-export const ConfirmDialog = ({ message, onCancel, onConfirm }: ConfirmDialogProps) => {
-  const translate = useTranslate();
-  return (
-    <Dialog open onClose={onCancel} aria-describedby="dictionary-confirm-text">
-      <DialogTitle>{translate('app.dictionary.confirm.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="dictionary-confirm-text">{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        {/* Cancel takes the focus, so Enter does not delete */}
-        <Button onClick={onCancel} autoFocus>
-          {translate('app.dictionary.confirm.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={onConfirm}>
-          {translate('app.dictionary.confirm.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+/** Cancel takes the focus once the dialog has opened, so Enter or a stray Space does not confirm a destructive action. */
+const focusCancel: TransitionProps['onEntered'] = (node) => {
+  node.querySelector<HTMLButtonElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus();
 };
+
+/** A confirmation before a destructive action, on react-admin's Confirm. */
+export const ConfirmDialog = ({
+  message,
+  title = 'app.dictionary.confirm.title',
+  confirmLabel = 'app.dictionary.confirm.delete',
+  cancelLabel = 'app.dictionary.confirm.cancel',
+  loading,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) => (
+  <Confirm
+    isOpen
+    loading={loading}
+    title={title}
+    content={message}
+    confirm={confirmLabel}
+    cancel={cancelLabel}
+    confirmColor="warning"
+    onClose={onCancel}
+    onConfirm={onConfirm}
+    slotProps={{ transition: { onEntered: focusCancel } }}
+  />
+);

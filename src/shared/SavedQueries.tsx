@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
@@ -16,9 +16,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { extractValidSavedQueries, type SavedQuery, useListContext, useSavedQueries, useTranslate } from 'react-admin';
+import { usePreferenceKey } from './listPreferences';
 import { ToolbarPopupButton } from './ToolbarPopupButton';
-import { type QueryParser, sameQuery, useSavedQueries } from './useSavedQueries';
 
 const NAME_MAX_LENGTH = 60;
 
@@ -67,23 +67,32 @@ const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name
   );
 };
 
-interface SavedQueriesProps<Q> {
-  /** Names the list in the stored preference (e.g. 'users'). */
-  list: string;
-  /** The list's filters, search and sort as they are now. */
-  current: Q;
-  parse: QueryParser<Q>;
-  onApply: (query: Q) => void;
-}
+/** The stored queries this list can still apply: a corrupt value or entry is dropped. */
+export const validQueries = (stored: unknown): SavedQuery[] =>
+  Array.isArray(stored) ? extractValidSavedQueries(stored).filter((entry) => entry.label.trim() !== '') : [];
 
-/** The toolbar's Saved queries button: save the current query under a name, apply one in one click, delete one. */
-export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueriesProps<Q>) => {
+/**
+ * The toolbar's Saved queries button over react-admin's list controller and saved queries:
+ * save the list's filters, sort and page size under a name, apply one in one click, delete one.
+ * Kept in react-admin's store under the admin's uid (listPreferences.ts).
+ */
+export const SavedQueries = () => {
   const translate = useTranslate();
-  const { saved, save, remove } = useSavedQueries(list, parse);
+  const { resource, filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
+  const [stored, setStored] = useSavedQueries(usePreferenceKey(resource));
+  const saved = useMemo(() => validQueries(stored), [stored]);
+  const current: SavedQuery['value'] = { filter: filterValues, displayedFilters: Object.keys(displayedFilters ?? {}), sort, perPage };
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);
   const popoverId = useId();
   const label = translate('app.listPreferences.queries.button');
+  const apply = ({ filter = {}, sort: savedSort, perPage: savedPerPage }: SavedQuery['value']) => {
+    setFilters(filter, Object.fromEntries(Object.keys(filter).map((key) => [key, true])));
+    if (savedSort) setSort(savedSort);
+    if (savedPerPage && savedPerPage !== perPage) setPerPage(savedPerPage);
+  };
+  const save = (name: string) => setStored([...saved.filter((entry) => entry.label !== name), { label: name, value: current }]);
+  const remove = (name: string) => setStored(saved.filter((entry) => entry.label !== name));
   return (
     <>
       <ToolbarPopupButton
@@ -102,7 +111,7 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
-        <Box sx={{ p: 1, width: 320, maxWidth: '100vw' }} role="group" aria-label={translate('app.listPreferences.queries.button')}>
+        <Box sx={{ p: 1, width: 320, maxWidth: '100vw' }} role="group" aria-label={label}>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 0.5 }}>
             {saved.length > 0
               ? translate('app.listPreferences.queries.count', { smart_count: saved.length })
@@ -110,7 +119,7 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
           </Typography>
           {saved.length > 0 && (
             <List dense>
-              {saved.map(({ name, query }) => (
+              {saved.map(({ label: name, value }) => (
                 <ListItem
                   key={name}
                   disablePadding
@@ -125,10 +134,10 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
                   }
                 >
                   <ListItemButton
-                    selected={sameQuery(query, current)}
+                    selected={sameQuery(value, current)}
                     aria-label={translate('app.listPreferences.queries.apply', { name })}
                     onClick={() => {
-                      onApply(query);
+                      apply(value);
                       setAnchor(null);
                     }}
                   >
@@ -145,10 +154,10 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
       </Popover>
       {naming && (
         <NameDialog
-          names={saved.map((entry) => entry.name)}
+          names={saved.map((entry) => entry.label)}
           onClose={() => setNaming(false)}
           onSave={(name) => {
-            save(name, current);
+            save(name);
             setNaming(false);
           }}
         />
@@ -156,3 +165,13 @@ export const SavedQueries = <Q,>({ list, current, parse, onApply }: SavedQueries
     </>
   );
 };
+
+/** The same query whatever the order of its keys. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
+export const sameQuery = (a: unknown, b: unknown) => canonical(a) === canonical(b);

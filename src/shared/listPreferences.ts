@@ -7,7 +7,8 @@ import { usePortalAuth } from '@/authProvider';
  */
 export const LIST_PREFERENCES_PREFIX = 'listPreferences';
 
-export const usePreferenceKey = (list: string, kind: 'hiddenColumns' | 'savedQueries'): string => {
+/** The store key of one list's preferences; react-admin's saved queries append `.savedQueries`, the columns `.hiddenColumns`. */
+export const usePreferenceKey = (list: string): string => {
   const uid = usePortalAuth().currentUser()?.uid ?? 'signedOut';
-  return `${LIST_PREFERENCES_PREFIX}.${uid}.${list}.${kind}`;
+  return `${LIST_PREFERENCES_PREFIX}.${uid}.${list}`;
 };

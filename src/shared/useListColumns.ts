@@ -1,11 +1,9 @@
 import { createContext, useCallback, useMemo } from 'react';
-import { useStore } from 'react-admin';
+import { useListContext, useStore } from 'react-admin';
 import { usePreferenceKey } from './listPreferences';
 
 /** A list's columns, as its table and its column chooser both read them. */
 export interface ListColumnsSpec<C extends string = string> {
-  /** Names the list in the stored preference (e.g. 'sessions'). */
-  list: string;
   columns: readonly C[];
   /** Never hidden: the column that tells rows apart, and the row actions. */
   required: readonly C[];
@@ -22,9 +20,9 @@ export const readHiddenColumns = <C extends string>(stored: unknown, spec: ListC
 /** The columns shown, for the cells of a row (ColumnCell); null outside a table that chooses its columns. */
 export const VisibleColumnsContext = createContext<readonly string[] | null>(null);
 
-/** The admin's choice of columns for one list, remembered in react-admin's store under their uid. */
+/** The admin's choice of columns for the list in context, remembered in react-admin's store under their uid. */
 export const useListColumns = <C extends string>(spec: ListColumnsSpec<C>) => {
-  const [stored, setStored] = useStore<unknown>(usePreferenceKey(spec.list, 'hiddenColumns'), NONE);
+  const [stored, setStored] = useStore<unknown>(`${usePreferenceKey(useListContext().resource)}.hiddenColumns`, NONE);
   const hidden = useMemo(() => readHiddenColumns(stored, spec), [stored, spec]);
   const visible = useMemo(() => spec.columns.filter((column) => !hidden.includes(column)), [spec, hidden]);
   const toggle = useCallback(

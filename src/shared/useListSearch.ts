@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useListContext } from 'react-admin';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/**
+ * A list's search box over react-admin's list controller: the text typed shows at once, the
+ * filter (and the server's search) follows once typing pauses, from page 1. A filter set from
+ * elsewhere (a saved query, a reset) shows in the box.
+ */
+export const useListSearch = (source = 'search') => {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const committed = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
+  const [text, setText] = useState(committed);
+  const settled = useDebouncedValue(text);
+  const latest = useRef({ filterValues, displayedFilters });
+  latest.current = { filterValues, displayedFilters };
+  const lastCommitted = useRef(committed);
+
+  useEffect(() => {
+    if (committed !== lastCommitted.current) {
+      lastCommitted.current = committed;
+      setText(committed);
+    }
+  }, [committed]);
+
+  useEffect(() => {
+    if (settled !== text || settled === lastCommitted.current) return;
+    lastCommitted.current = settled;
+    const { filterValues: current, displayedFilters: shown } = latest.current;
+    const { [source]: _previous, ...rest } = current;
+    setFilters(settled === '' ? rest : { ...rest, [source]: settled }, shown);
+  }, [settled, text, source, setFilters]);
+
+  return [text, useCallback((next: string) => setText(next), [])] as const;
+};
