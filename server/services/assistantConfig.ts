@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AssistantConfig, ConfigEmbedding, ConfigItem } from '../../src/contract/assistant';
+import type { AssistantConfig, ConfigEmbedding, ConfigItem, ConfigLandmine } from '../../src/contract/assistant';
 import type { Database, Transaction } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
 import { readConfigVersion } from './configVersion';
+import { toWireLandmine } from './landmines';
 import { readMatchingRule } from './matching/settings';
 import { readSpeechRate } from './speechRate';
 
@@ -10,6 +11,12 @@ type ItemRow = Pick<
   typeof dictionaryItems.$inferSelect,
   'id' | 'kind' | 'question' | 'answer' | 'category' | 'isOriginal' | 'parentId' | 'needsEmbedding' | 'embedding' | 'embeddingModel'
 >;
+
+/** The landmine's wire shape without what only the portal uses (the list's active flag, creation time, edit version). */
+const toConfigLandmine = (row: typeof landmines.$inferSelect): ConfigLandmine => {
+  const { isActive: _isActive, createdAt: _createdAt, version: _version, ...landmine } = toWireLandmine(row);
+  return landmine;
+};
 
 const embeddingOf = (row: ItemRow): ConfigEmbedding =>
   row.needsEmbedding || !row.embedding || !row.embeddingModel
@@ -70,17 +77,7 @@ const readSnapshot = async (tx: Database | Transaction, model: string): Promise<
     generatedAt: new Date().toISOString(),
     objections: groupItems(rows, 'objection'),
     faqs: groupItems(rows, 'faq'),
-    landmines: mines.map((row) => ({
-      _id: row.id,
-      trigger: row.trigger,
-      triggerVariations: row.triggerVariations,
-      category: row.category,
-      priority: row.priority,
-      canSay: row.canSay,
-      cannotSay: row.cannotSay,
-      quickTips: row.quickTips,
-      updatedAt: row.updatedAt.toISOString(),
-    })),
+    landmines: mines.map(toConfigLandmine),
     speechRate,
     matching,
   };

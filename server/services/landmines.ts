@@ -10,6 +10,7 @@ import { checkVersion, versionConflict } from './versions';
 
 type Row = typeof landmines.$inferSelect;
 
+/** A landmine as the API answers it (the portal's list and edits; services/assistantConfig.ts drops what only the portal uses). */
 export const toWireLandmine = (row: Row): Landmine => ({
   _id: row.id,
   trigger: row.trigger,
