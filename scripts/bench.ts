@@ -45,7 +45,7 @@ import { startProduct, type RunningProduct } from './product';
  *    each tab's click (bench/longTasks.ts), and while a long call streams in through the
  *    assistant's API, the page reading it again every 3 s (bench/liveRefresh.ts).
  * 4. The assistant's sessions ingest: events/s and the batch p99 (scripts/bench/ingest.ts).
- * 5. Issue 15: the sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
+ * 5. The sign-in page's bytes on the wire and a repeat visit's requests (bench/wire.ts),
  *    the API server's memory at this size, then a page of 50 and one session by id under 50
  *    connections next to json-server on 10 000 sessions (bench/throughput.ts; BENCH_SECONDS
  *    per run, default 10).

@@ -34,7 +34,7 @@ export const serverIsStale = (): boolean => {
 /**
  * Bundles server/server.ts (and the portal's src/contract it shares) into SERVER_BUNDLE, the
  * packages left as imports from node_modules. Run as plain JavaScript, the server needs no
- * TypeScript loader: about 60-90 MiB less resident memory than under tsx (issue 15). Written
+ * TypeScript loader: about 60-90 MiB less resident memory than under tsx. Written
  * to a temporary file and renamed, so a server starting meanwhile never reads half a file.
  */
 export const buildServer = async () => {

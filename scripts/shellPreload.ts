@@ -23,7 +23,7 @@ const chunkClosure = (start: OutputChunk, chunks: Map<string, OutputChunk>, seen
 /**
  * The browser side: when a Firebase user is stored and the page is not a sign-in page, asks
  * for the admin shell's files at once, as modulepreloads, instead of after the entry has
- * arrived and run (issue 15: about 300 to 450 ms later on a cold load). A signed-out visitor
+ * arrived and run (on a cold load, noticeably later). A signed-out visitor
  * fetches nothing more; the shell's own import still decides (a stale stored user just
  * fetched files the sign-in redirect does not run).
  */

@@ -23,7 +23,7 @@ const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
   for (const load of loaders) void load().catch(() => undefined);
 };
 
-// Issue 15, no waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
+// No waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
 // each of their imports) load while Firebase restores the session, not after it. A sign-in
 // page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
 // A list page's first read starts with the shell's chunk, beside the session restore.

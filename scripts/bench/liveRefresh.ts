@@ -13,7 +13,7 @@ const CALL_SECONDS = 60;
 const WATCH_MS = 15_000;
 
 /**
- * Issue 15's long tasks while a call is live: the assistant's reference client
+ * Long tasks while a call is live: the assistant's reference client
  * (scripts/simulateCall.ts) streams a 3,000-transcript call through the portal's API, sped up to
  * last about a minute, while its detail is open with the CPU CPU_SLOWDOWN times slower. The page
  * reads an in-progress call again every 3 s; this prints the long tasks of 15 s watched on the

@@ -27,7 +27,7 @@ export const describeTasks = (tasks: number[]) =>
   tasks.length === 0 ? 'no long task' : `${tasks.length} long task${tasks.length === 1 ? '' : 's'}, longest ${Math.max(...tasks)} ms`;
 
 /**
- * Issue 15's long tasks: a session's detail opened with the CPU CPU_SLOWDOWN times slower (the
+ * Long tasks: a session's detail opened with the CPU CPU_SLOWDOWN times slower (the
  * DevTools protocol's throttling), then each tab clicked in turn; prints the long tasks of the
  * load and of each click (the goal: every interaction under 50 ms of main-thread work, so none).
  * `sessionPath` is /sessions/<id>; by default the first completed session of the list.

@@ -10,7 +10,7 @@ export interface SpeechRatePreviewBenchOptions {
 }
 
 /**
- * Issue 16: the speech-rate what-if (POST /api/speech-rate/preview) follows typing, so its
+ * The speech-rate what-if (POST /api/speech-rate/preview) follows typing, so its
  * latency is what the Settings page waits for after each pause. p50/p99 over `requests` real
  * HTTP calls, each with another max_words (as an admin typing would send), after two
  * warm-ups. Prints; asserts nothing.

@@ -36,7 +36,7 @@ const waitForHttp = async (url: string, child: ChildProcess) => {
 };
 
 /**
- * Issue 15's throughput rows: a page of 50 of SESSIONS sessions and one session by id, each
+ * The throughput rows: a page of 50 of SESSIONS sessions and one session by id, each
  * under `connections` clients for `seconds`, on the product (`npm start` on a fresh PGlite
  * folder, rate limit off, signed in as the demo admin) and on json-server, the backend of
  * react-admin's tutorial, serving the very same JSON (fetched from the product first). Then

@@ -55,7 +55,7 @@ const load = async (page: Page, origin: string, path: string, settle: () => Prom
 };
 
 /**
- * Issue 15's wire rows: the sign-in page's bytes on the wire on a first visit (fresh profile),
+ * The wire rows: the sign-in page's bytes on the wire on a first visit (fresh profile),
  * and how many requests a repeat visit still makes (hashed assets are `immutable`, the
  * document and /runtime-config.js are revalidated). Chromium advertises the encodings it
  * accepts itself; the split per Content-Encoding shows what it got.

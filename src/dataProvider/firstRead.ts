@@ -5,7 +5,7 @@ import { createHttpClient } from './httpClient';
 import type { ApiDeclaration } from './resourceApi';
 
 /**
- * Issue 15, no waterfall: a signed-in admin who opens a page (/sessions, /users, a session's
+ * No waterfall: a signed-in admin who opens a page (/sessions, /users, a session's
  * detail) waits for Firebase to restore the session and for the shell to render before its
  * data is even asked for. When a valid token is already stored (spec 3, `auth_token`), the
  * page's first read is sent at once, beside the restore, and the page's own first read takes

@@ -1,4 +1,4 @@
-/** Row selection and bulk actions on Users, the dictionary and landmines (issue 16, "Bulk work"). */
+/** Row selection and bulk actions on Users, the dictionary and landmines (README, "Bulk work"). */
 export const bulkMessages = {
   selected: '%{smart_count} selected |||| %{smart_count} selected',
   selectAll: 'Select all on this page',

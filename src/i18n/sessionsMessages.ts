@@ -161,7 +161,7 @@ export const sessionsMessages = {
     alert: '%{wpm} words per minute, over the limit of %{limit} words per minute (%{words} words in %{window} seconds)',
     at: 'At %{time}',
   },
-  // a new inquiry of the call added to the dictionary (issue 16, learn from calls)
+  // a new inquiry of the call added to the dictionary (learn from calls)
   learn: {
     label: 'Learn from this inquiry',
     addAsFaq: 'Add as FAQ',

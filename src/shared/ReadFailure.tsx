@@ -13,7 +13,7 @@ interface ListQuery {
 }
 
 /**
- * A paged list's failed read (issue 14 item 6): the failure from its first failed attempt on,
+ * A paged list's failed read: the failure from its first failed attempt on,
  * whether a retry is under way, and, when rows from an earlier load are still shown (another
  * page, or before a refresh that failed), when they were loaded.
  */

@@ -16,7 +16,7 @@ interface VersionConflictAlertProps {
 }
 
 /**
- * Issue 14 item 5: the 409 VERSION_CONFLICT inside the dialog or card, worded, with a one-click
+ * The 409 VERSION_CONFLICT inside the dialog or card, worded, with a one-click
  * Reload. The form keeps what the admin typed; the newer values appear beside it, and the next
  * Save (from the newer version) replaces them deliberately.
  */

@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 
-/** Issue 13: the configuration version the assistant reads (GET /api/admin/config-version). */
+/** The configuration version the assistant reads (GET /api/admin/config-version). */
 export const ConfigVersionCard = () => {
   const translate = useTranslate();
   const locale = useDateLocale();

@@ -17,7 +17,7 @@ const settingsOf = (values: SpeechRateFormValues): SpeechRateSettings | null => 
 };
 
 /**
- * Issue 16, the speech-rate what-if: while the admin edits the settings, how many alerts these
+ * The speech-rate what-if: while the admin edits the settings, how many alerts these
  * values would have raised on the last completed sessions, beside what the saved values raised
  * (POST /api/speech-rate/preview, asked once typing pauses). Nothing is saved.
  */
