@@ -71,16 +71,21 @@ const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name
 export const validQueries = (stored: unknown): SavedQuery[] =>
   Array.isArray(stored) ? extractValidSavedQueries(stored).filter((entry) => entry.label.trim() !== '') : [];
 
+interface SavedQueriesProps {
+  /** Keeps only the stored queries this list can apply (e.g. filter values its toolbar offers); default all. Stable across renders. */
+  accept?: (value: SavedQuery['value']) => boolean;
+}
+
 /**
  * The toolbar's Saved queries button over react-admin's list controller and saved queries:
  * save the list's filters, sort and page size under a name, apply one in one click, delete one.
  * Kept in react-admin's store under the admin's uid (listPreferences.ts).
  */
-export const SavedQueries = () => {
+export const SavedQueries = ({ accept }: SavedQueriesProps = {}) => {
   const translate = useTranslate();
   const { resource, filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
   const [stored, setStored] = useSavedQueries(usePreferenceKey(resource));
-  const saved = useMemo(() => validQueries(stored), [stored]);
+  const saved = useMemo(() => validQueries(stored).filter((entry) => accept?.(entry.value) ?? true), [stored, accept]);
   const current: SavedQuery['value'] = { filter: filterValues, displayedFilters: Object.keys(displayedFilters ?? {}), sort, perPage };
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);

@@ -2,12 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListContext } from 'react-admin';
 import { useDebouncedValue } from './useDebouncedValue';
 
+interface ListSearchOptions {
+  /** The filter takes the text without its outer spaces (the box keeps them while typing); spaces alone are no search. */
+  trim?: boolean;
+}
+
 /**
  * A list's search box over react-admin's list controller: the text typed shows at once, the
  * filter (and the server's search) follows once typing pauses, from page 1. A filter set from
  * elsewhere (a saved query, a reset) shows in the box.
  */
-export const useListSearch = (source = 'search') => {
+export const useListSearch = (source = 'search', { trim = false }: ListSearchOptions = {}) => {
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const committed = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
   const [text, setText] = useState(committed);
@@ -24,12 +29,13 @@ export const useListSearch = (source = 'search') => {
   }, [committed]);
 
   useEffect(() => {
-    if (settled !== text || settled === lastCommitted.current) return;
-    lastCommitted.current = settled;
+    const value = trim ? settled.trim() : settled;
+    if (settled !== text || value === lastCommitted.current) return;
+    lastCommitted.current = value;
     const { filterValues: current, displayedFilters: shown } = latest.current;
     const { [source]: _previous, ...rest } = current;
-    setFilters(settled === '' ? rest : { ...rest, [source]: settled }, shown);
-  }, [settled, text, source, setFilters]);
+    setFilters(value === '' ? rest : { ...rest, [source]: value }, shown);
+  }, [settled, text, source, setFilters, trim]);
 
   return [text, useCallback((next: string) => setText(next), [])] as const;
 };
