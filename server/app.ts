@@ -8,17 +8,11 @@ import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
+import { LOG_REDACTION } from './plugins/logRedaction';
 import { installOpenApi } from './plugins/openapi';
 import { installReadCache } from './plugins/readCache';
-import {
-  ASSISTANT_RATE_LIMIT,
-  createLimiter,
-  DEFAULT_RATE_LIMIT,
-  identityHostsFor,
-  installSecurity,
-  LOG_REDACT_PATHS,
-  type RateLimitOptions,
-} from './plugins/security';
+import { ASSISTANT_RATE_LIMIT, createLimiter, DEFAULT_RATE_LIMIT, installRateLimits, type RateLimitOptions } from './plugins/rateLimits';
+import { identityHostsFor, installSecurityHeaders } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { adminApiKeysRoutes } from './routes/adminApiKeys';
 import { adminAuditRoutes } from './routes/adminAudit';
@@ -83,7 +77,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: logger && {
       level: logger === true ? 'info' : logger.level,
       ...(logger !== true && logger.stream ? { stream: logger.stream } : {}),
-      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      redact: LOG_REDACTION,
     },
     bodyLimit: LIMITS.bodyBytes,
     onProtoPoisoning: 'error',
@@ -96,10 +90,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   installErrorHandling(app);
-  const limits = await installSecurity(app, {
-    identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl),
-    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-  });
+  await installSecurityHeaders(app, { identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl) });
+  const limits = await installRateLimits(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   await installOpenApi(app); // before the auth hook and the routes: see plugins/openapi.ts
   installAuth(app, { db: options.db, writes: options.writes ?? null, identity: options.identity, limits });
   installAssistantAuth(app, {

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { verifyApiKey, type ApiKeyPrincipal } from '../services/apiKeys';
-import type { RequestLimiter } from './security';
+import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,7 +4,7 @@ import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
 import { createPrincipalResolver, type AdminPrincipal } from '../services/principal';
-import type { RequestLimiter } from './security';
+import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

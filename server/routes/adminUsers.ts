@@ -14,7 +14,7 @@ import {
   userResponseSchema,
 } from '../../src/contract/users';
 import type { Database } from '../db/client';
-import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
+import { perAdminRateLimit, type RateLimitOptions } from '../plugins/rateLimits';
 import type { Identity } from '../services/identity';
 import {
   createUser,

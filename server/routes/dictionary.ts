@@ -14,7 +14,7 @@ import {
   variationCreateSchema,
 } from '../../src/contract/dictionary';
 import type { Database } from '../db/client';
-import { perAdminRateLimit, type RateLimitOptions } from '../plugins/security';
+import { perAdminRateLimit, type RateLimitOptions } from '../plugins/rateLimits';
 import { createItem, createVariation, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
 import { deleteItem } from '../services/dictionaryDelete';
 import { generateVariations } from '../services/generateVariations';
