@@ -65,7 +65,6 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
           key={declaration.name}
           name={declaration.name}
           {...resourceViews(declaration)}
-          icon={declaration.icon}
           options={declaration.label ? { label: declaration.label } : undefined}
         />
       ))}

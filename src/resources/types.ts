@@ -4,43 +4,49 @@ import type { ApiDeclaration, ResourceApi } from '@/dataProvider/resourceApi';
 
 export type { ResourceApi };
 
-/** Field metadata for the generated list, show and form views. */
+/**
+ * One field of a resource. The declaration's fields drive its list columns (the generated list's,
+ * or a custom list's through listColumnsOf), its column chooser, its CSV export's leading columns,
+ * the generated list's filters and sorting, and the generated show view.
+ */
 export interface FieldMeta {
+  /** The record's field; dotted for a nested one ('metadata.roomName'). */
   source: string;
-  /** i18n key */
+  /** i18n key of its header and label. */
   label?: string;
-  type?: 'text' | 'longText' | 'boolean' | 'date' | 'number' | 'chip' | 'select' | 'list';
-  choices?: readonly { id: string; name: string }[];
+  /** How the generated list and show render it; default text. */
+  type?: 'text' | 'boolean' | 'date' | 'chip' | 'list';
+  /** A list column. */
   inList?: boolean;
-  /** A list filter: a text box, a choice, a yes/no, or a from/to pair (`<source>_gte`, `<source>_lte`) for dates. */
+  /**
+   * The list column's name, under which the admin's hidden columns are stored and which a custom
+   * list's cells use; default `source`.
+   */
+  column?: string;
+  /** A generated list filter (where the API filters on it): a text box, a yes/no, or a from/to pair (`<source>_gte`, `<source>_lte`) for dates. */
   filter?: boolean;
-  /** The list can sort on it (only where the API sorts on it). */
+  /** The generated list sorts on it (only where the API sorts on it). */
   sortable?: boolean;
-  /** Not sent on create/update. */
+  /** Never sent on create/update (the dataProvider drops it from write bodies). */
   readOnly?: boolean;
 }
 
 export interface ResourceViews {
+  /** A custom list, in place of the generated list and show: it reads its columns from the declaration's fields (listColumnsOf). */
   list?: ComponentType;
-  show?: ComponentType;
-  edit?: ComponentType;
-  create?: ComponentType;
 }
 
 export interface ResourceDeclaration extends ApiDeclaration {
   fields?: FieldMeta[];
   /**
-   * Custom views replace the generated ones: a declaration with `views` gets exactly those.
-   * One with `fields` and no `views` gets the generated list and show, plus create and edit
-   * unless `readOnly` (resources/generic). Without either it has no screen of its own.
+   * Without `views`, a declaration with `fields` gets the generated list and show
+   * (resources/generic); with `views.list`, that list is its one view. Without either it has no
+   * screen of its own (the dictionary's resources live on the Dictionary page).
    */
   views?: ResourceViews;
-  /** No create or edit views (the audit log). */
-  readOnly?: boolean;
   /** The generated list's initial sort; default id ascending. */
   sort?: { field: string; order: 'ASC' | 'DESC' };
-  icon?: ComponentType;
-  /** i18n key of the menu label */
+  /** i18n key of the generated views' title. */
   label?: string;
   /**
    * The first read of the page at `/<name>/<rest>` ('' for the list), exactly as the page will

@@ -176,7 +176,8 @@ describe('API Keys screen', () => {
     await user.click(within(row).getByRole('button', { name: 'Revoke Live assistant' }));
     let dialog = await screen.findByRole('dialog', { name: 'Revoke this API key?' });
     expect(within(dialog).getByText(/Calls with "Live assistant" will be refused/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // Cancel takes the focus once the dialog has opened.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(remove).not.toHaveBeenCalled();

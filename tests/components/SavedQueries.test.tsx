@@ -192,7 +192,7 @@ describe('saved queries on the other lists', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('acme');
   });
 
-  it('Audit (the generated list): saves the filters and the sort, and applies them', async () => {
+  it('Audit (the generated list): saves the filters and the sort, applies them, and ignores queries it cannot apply', async () => {
     const user = userEvent.setup();
     const row = {
       id: 'a1',
@@ -203,10 +203,14 @@ describe('saved queries on the other lists', () => {
       targetId: 't',
       changes: [],
     };
+    const oldestFirst = { field: 'at', order: 'ASC' };
     localStorage.setItem(
       storedKey(admin, 'audit'),
       JSON.stringify([
-        { name: 'Ann, oldest first', query: { filter: { actorEmail: 'ann', unknown: 'x' }, sort: { field: 'at', order: 'ASC' } } },
+        { label: 'Ann, oldest first', value: { filter: { actorEmail: 'ann' }, sort: oldestFirst, perPage: 25 } },
+        // a filter the declaration does not offer, and a sort on a field it does not sort on: the API would refuse them
+        { label: 'Unknown filter', value: { filter: { actorEmail: 'ann', unknown: 'x' }, sort: oldestFirst, perPage: 25 } },
+        { label: 'Sorted by changes', value: { filter: {}, sort: { field: 'changes', order: 'ASC' }, perPage: 25 } },
       ]),
     );
     const { getList } = render(
@@ -217,6 +221,11 @@ describe('saved queries on the other lists', () => {
     );
     await screen.findByText('ann@example.test');
     const popover = await openSaved(user);
+    expect(
+      within(popover)
+        .getAllByRole('button', { name: /^Apply / })
+        .map((button) => button.textContent),
+    ).toEqual(['Ann, oldest first']);
     await user.click(within(popover).getByRole('button', { name: 'Apply Ann, oldest first' }));
     await waitFor(() =>
       expect(getList.mock.calls.at(-1)?.[1]).toMatchObject({ filter: { actorEmail: 'ann' }, sort: { field: 'at', order: 'ASC' } }),
@@ -225,8 +234,8 @@ describe('saved queries on the other lists', () => {
 
     await saveAs(user, 'Ann again');
     expect(JSON.parse(localStorage.getItem(storedKey(admin, 'audit')) ?? 'null')).toContainEqual({
-      name: 'Ann again',
-      query: { filter: { actorEmail: 'ann' }, sort: { field: 'at', order: 'ASC' } },
+      label: 'Ann again',
+      value: expect.objectContaining({ filter: { actorEmail: 'ann' }, sort: { field: 'at', order: 'ASC' } }),
     });
   });
 });

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -13,41 +13,91 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@/contract/apiKeys';
+import { type FieldError, type FieldValues, useController } from 'react-hook-form';
+import { API_KEY_SCOPES, type ApiKeyCreate, type ApiKeyScope, apiKeyCreateSchema } from '@/contract/apiKeys';
+import { FormDialog } from '@/shared/FormDialog';
+import { usePageBanner } from '@/shared/PageBanner';
+import { useErrorText } from '@/shared/useErrorText';
 import { ApiKeySecret } from './ApiKeySecret';
-import { useApiKeyActions, useErrorText } from './useApiKeyActions';
+import { useApiKeyActions } from './useApiKeyActions';
 
-interface ApiKeyCreateDialogProps {
-  /** `created`: a key was created (its secret has been shown). */
-  onClose: (created: boolean) => void;
-}
+const EMPTY: ApiKeyCreate = { name: '', scopes: [] };
 
-/** Name and scopes, then the secret, once: closing the dialog forgets it. */
-export const ApiKeyCreateDialog = ({ onClose }: ApiKeyCreateDialogProps) => {
+/** The contract's refusal in the dialog's words: an empty field has its own sentence, any other refusal is the contract's. */
+const useFieldError = (requiredKey: string) => {
+  const translate = useTranslate();
+  return (error: FieldError | undefined) =>
+    error ? (error.type === 'too_small' ? translate(requiredKey) : translate(error.message ?? requiredKey, { _: error.message })) : null;
+};
+
+const NameInput = () => {
+  const translate = useTranslate();
+  const errorOf = useFieldError('app.apiKeys.errors.nameRequired');
+  const {
+    field: { ref, ...field },
+    fieldState,
+  } = useController<ApiKeyCreate, 'name'>({ name: 'name' });
+  const error = errorOf(fieldState.error);
+  return (
+    <TextField
+      {...field}
+      inputRef={ref}
+      autoFocus
+      fullWidth
+      margin="dense"
+      label={translate('app.apiKeys.dialog.name')}
+      error={error !== null}
+      helperText={error ?? translate('app.apiKeys.dialog.nameHelp')}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
+    />
+  );
+};
+
+const ScopesInput = () => {
+  const translate = useTranslate();
+  const errorOf = useFieldError('app.apiKeys.errors.scopeRequired');
+  const { field, fieldState } = useController<ApiKeyCreate, 'scopes'>({ name: 'scopes' });
+  const error = errorOf(fieldState.error);
+  // The scopes keep the contract's order whatever the order of the clicks.
+  const toggle = (scope: ApiKeyScope) =>
+    field.onChange(
+      field.value.includes(scope)
+        ? field.value.filter((s) => s !== scope)
+        : API_KEY_SCOPES.filter((s) => s === scope || field.value.includes(s)),
+    );
+  return (
+    <FormControl component="fieldset" error={error !== null}>
+      <FormLabel component="legend">{translate('app.apiKeys.dialog.scopes')}</FormLabel>
+      <FormGroup>
+        {API_KEY_SCOPES.map((scope) => (
+          <FormControlLabel
+            key={scope}
+            control={<Checkbox checked={field.value.includes(scope)} onChange={() => toggle(scope)} onBlur={field.onBlur} />}
+            label={translate(`app.apiKeys.scopes.${scope}`)}
+          />
+        ))}
+      </FormGroup>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+};
+
+/**
+ * Name and scopes, checked with the contract's schema, then the secret, once: closing the dialog
+ * forgets it. A custom call (useApiKeyActions), so the secret never enters react-admin's cache.
+ */
+export const ApiKeyCreateDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const errorText = useErrorText();
+  const banner = usePageBanner();
   const { create } = useApiKeyActions();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
 
-  const nameError = touched && name.trim() === '' ? translate('app.apiKeys.errors.nameRequired') : null;
-  const scopeError = touched && scopes.length === 0 ? translate('app.apiKeys.errors.scopeRequired') : null;
-
-  const toggle = (scope: ApiKeyScope) =>
-    setScopes((current) =>
-      current.includes(scope) ? current.filter((s) => s !== scope) : API_KEY_SCOPES.filter((s) => s === scope || current.includes(s)),
-    );
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (name.trim() === '' || scopes.length === 0) return;
-    create.mutate({ name: name.trim(), scopes }, { onSuccess: (created) => setSecret(created.key) });
-  };
-
   if (secret !== null) {
+    const done = () => {
+      onClose();
+      banner.success(translate('app.apiKeys.messages.created'));
+    };
     return (
       // The secret stays until Done: a stray click outside or Escape must not lose it.
       <Dialog open fullWidth maxWidth="sm" aria-labelledby="api-key-secret-title">
@@ -56,7 +106,7 @@ export const ApiKeyCreateDialog = ({ onClose }: ApiKeyCreateDialogProps) => {
           <ApiKeySecret secret={secret} />
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => onClose(true)}>
+          <Button variant="contained" onClick={done}>
             {translate('app.apiKeys.dialog.done')}
           </Button>
         </DialogActions>
@@ -65,49 +115,20 @@ export const ApiKeyCreateDialog = ({ onClose }: ApiKeyCreateDialogProps) => {
   }
 
   return (
-    <Dialog open fullWidth maxWidth="sm" onClose={() => !create.isPending && onClose(false)} aria-labelledby="api-key-create-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="api-key-create-title">{translate('app.apiKeys.dialog.createTitle')}</DialogTitle>
-        <DialogContent>
-          {create.isError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errorText(create.error, 'app.apiKeys.errors.create')}
-            </Alert>
-          )}
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={translate('app.apiKeys.dialog.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={nameError !== null}
-            helperText={nameError ?? translate('app.apiKeys.dialog.nameHelp')}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <FormControl component="fieldset" error={scopeError !== null} sx={{ mt: 2 }}>
-            <FormLabel component="legend">{translate('app.apiKeys.dialog.scopes')}</FormLabel>
-            <FormGroup>
-              {API_KEY_SCOPES.map((scope) => (
-                <FormControlLabel
-                  key={scope}
-                  control={<Checkbox checked={scopes.includes(scope)} onChange={() => toggle(scope)} />}
-                  label={translate(`app.apiKeys.scopes.${scope}`)}
-                />
-              ))}
-            </FormGroup>
-            {scopeError && <FormHelperText>{scopeError}</FormHelperText>}
-          </FormControl>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onClose(false)} disabled={create.isPending}>
-            {translate('app.apiKeys.dialog.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {translate(create.isPending ? 'app.apiKeys.dialog.submitting' : 'app.apiKeys.dialog.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={translate('app.apiKeys.dialog.createTitle')}
+      submitLabel={translate(create.isPending ? 'app.apiKeys.dialog.submitting' : 'app.apiKeys.dialog.submit')}
+      cancelLabel="app.apiKeys.dialog.cancel"
+      defaultValues={EMPTY}
+      resolver={zodResolver(apiKeyCreateSchema)}
+      onSubmit={(values: FieldValues) => create.mutate(values as ApiKeyCreate, { onSuccess: (created) => setSecret(created.key) })}
+      pending={create.isPending}
+      error={create.isError ? errorText(create.error, 'app.apiKeys.errors.create') : null}
+      onDismissError={create.reset}
+      onClose={() => !create.isPending && onClose()}
+    >
+      <NameInput />
+      <ScopesInput />
+    </FormDialog>
   );
 };

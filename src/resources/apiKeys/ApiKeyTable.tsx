@@ -12,28 +12,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import type { ApiKey } from '@/contract/apiKeys';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
-import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { listColumnsOf } from '@/resources/generic/fromDeclaration';
+import { API_KEY_FIELDS } from './apiKeyFields';
 
-const COLUMNS = ['name', 'prefix', 'scopes', 'created', 'lastUsed', 'status', 'actions'] as const;
 const DATE_TIME = 'MMM dd, yyyy HH:mm';
 
-/** The columns the list's chooser offers: the key's name and Revoke always stay. */
-export const API_KEY_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
-  list: 'apiKeys',
-  columns: COLUMNS,
-  required: ['name', 'actions'],
-  label: (column) => `app.apiKeys.columns.${column}`,
-};
-
-interface ApiKeyTableProps {
-  /** undefined while loading. */
-  keys: ApiKey[] | undefined;
-  onRevoke: (key: ApiKey) => void;
-}
+/** The declared list fields, then Revoke; the key's name (the first) and Revoke always stay. */
+export const API_KEY_COLUMNS = listColumnsOf(API_KEY_FIELDS, { actions: 'app.apiKeys.columns.actions' });
 
 const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) => {
   const translate = useTranslate();
@@ -55,16 +45,16 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
           ))}
         </Box>
       </ColumnCell>
-      <ColumnCell column="created">
+      <ColumnCell column="createdAt">
         {formatDate(apiKey.createdAt, DATE_TIME, locale)}
         <Typography variant="body2" color="text.secondary">
           {translate('app.apiKeys.createdBy', { who: apiKey.createdByEmail ?? apiKey.createdByUid })}
         </Typography>
       </ColumnCell>
-      <ColumnCell column="lastUsed">
+      <ColumnCell column="lastUsedAt">
         {apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DATE_TIME, locale) : translate('app.apiKeys.never')}
       </ColumnCell>
-      <ColumnCell column="status">
+      <ColumnCell column="revokedAt">
         {revoked ? (
           <Chip size="small" label={translate('app.apiKeys.revokedOn', { date: formatDate(apiKey.revokedAt ?? '', DATE_TIME, locale) })} />
         ) : (
@@ -88,9 +78,11 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
   );
 };
 
-/** The keys: name, shown prefix, scopes, created by and when, last used, status, and Revoke. */
-export const ApiKeyTable = ({ keys, onRevoke }: ApiKeyTableProps) => {
+/** The list's keys: name, shown prefix, scopes, created by and when, last used, status, and Revoke; a failed read shows as empty. */
+export const ApiKeyTable = ({ onRevoke }: { onRevoke: (key: ApiKey) => void }) => {
   const translate = useTranslate();
+  const { data, error } = useListContext<ApiKey>();
+  const keys = data ?? (error ? [] : undefined);
   const { visible } = useListColumns(API_KEY_COLUMNS);
   const message = (content: ReactNode) => (
     <TableRow>
@@ -106,7 +98,7 @@ export const ApiKeyTable = ({ keys, onRevoke }: ApiKeyTableProps) => {
           <TableHead>
             <TableRow>
               {visible.map((column) => (
-                <TableCell key={column}>{translate(`app.apiKeys.columns.${column}`)}</TableCell>
+                <TableCell key={column}>{translate(API_KEY_COLUMNS.label(column))}</TableCell>
               ))}
             </TableRow>
           </TableHead>

@@ -1,16 +1,13 @@
-import HistoryIcon from '@mui/icons-material/History';
-import { auditRecordSchema } from '@/contract/audit';
 import type { ResourceDeclaration } from '@/resources/types';
 
 /**
- * The Audit Log at /audit: read-only, no custom views, in ra-data-simple-rest's
- * dialect over GET /api/admin/audit (filters, sort, range; Content-Range total).
+ * The Audit Log at /audit: read-only, the generated list and show (resources/generic), in
+ * ra-data-simple-rest's dialect over GET /api/admin/audit (filters, sort, range; Content-Range
+ * total). Filters and sorting only on what auditListQuerySchema accepts.
  */
 const audit: ResourceDeclaration = {
   name: 'audit',
   api: { dialect: 'simple-rest', path: '/admin/audit', paging: 'server', idField: 'id' },
-  schema: auditRecordSchema,
-  readOnly: true,
   sort: { field: 'at', order: 'DESC' },
   fields: [
     { source: 'at', label: 'app.audit.fields.at', type: 'date', inList: true, filter: true, sortable: true },
@@ -20,7 +17,6 @@ const audit: ResourceDeclaration = {
     { source: 'targetId', label: 'app.audit.fields.targetId', inList: true, sortable: true },
     { source: 'changes', label: 'app.audit.fields.changes', type: 'list', inList: true },
   ],
-  icon: HistoryIcon,
   label: 'app.layout.titles.audit',
 };
 

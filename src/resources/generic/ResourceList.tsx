@@ -1,46 +1,41 @@
 import { useMemo } from 'react';
-import { CreateButton, Datagrid, List, TopToolbar, useListContext } from 'react-admin';
+import { Datagrid, List, TopToolbar, useListContext } from 'react-admin';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
 import { type ListColumnsSpec, useListColumns } from '@/shared/useListColumns';
 import type { ResourceDeclaration } from '@/resources/types';
+import { columnOf, exportColumnsOf, listColumnsOf, savedQueryCheckOf } from './fromDeclaration';
 import { ExportCsvButton } from './ExportCsvButton';
 import { fieldElement, filterElements } from './fieldComponents';
-import { type GeneratedListQuery, listColumnsOf, queryParserOf } from './listPreferences';
 
 const PER_PAGE = 25;
 
-/** Export from the list's current filters and sort (every page, see ExportCsvButton). */
-const ListExportButton = () => {
+/** Export from the list's current filters and sort (every page, see ExportCsvButton), the declared fields first. */
+const ListExportButton = ({ columns }: { columns: readonly string[] }) => {
   const { resource, filterValues, sort, total } = useListContext();
-  return <ExportCsvButton resource={resource} filter={filterValues} sort={sort} disabled={total === 0} />;
+  return <ExportCsvButton resource={resource} filter={filterValues} sort={sort} columns={columns} disabled={total === 0} />;
 };
 
-/** Save the list's filters and sort under a name, and apply them again in one click. */
-const ListSavedQueries = ({ declaration }: { declaration: ResourceDeclaration }) => {
-  const { filterValues, sort, setFilters, setSort } = useListContext();
-  const parse = useMemo(() => queryParserOf(declaration), [declaration]);
-  const apply = (query: GeneratedListQuery) => {
-    setFilters(query.filter, {});
-    setSort(query.sort);
-  };
-  return <SavedQueries list={declaration.name} current={{ filter: filterValues, sort }} parse={parse} onApply={apply} />;
+const ListActions = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => {
+  const exportColumns = useMemo(() => exportColumnsOf(declaration.fields), [declaration]);
+  const accept = useMemo(() => savedQueryCheckOf(declaration), [declaration]);
+  return (
+    <TopToolbar>
+      <ListExportButton columns={exportColumns} />
+      <SavedQueries accept={accept} />
+      <ColumnChooser spec={columns} />
+    </TopToolbar>
+  );
 };
 
-const ListActions = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => (
-  <TopToolbar>
-    {!declaration.readOnly && <CreateButton />}
-    <ListExportButton />
-    <ListSavedQueries declaration={declaration} />
-    <ColumnChooser spec={columns} />
-  </TopToolbar>
-);
-
-/** The generated list: the declaration's list columns (those the admin chose), filters, server paging, Export and saved queries. */
+/**
+ * The generated list, all from the declaration: its list fields as columns (those the admin
+ * chose), a filter per `filter` field, sorting on `sortable` ones, server paging, Export, saved
+ * queries. A row opens the generated show view.
+ */
 export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration }) => {
   const fields = declaration.fields ?? [];
-  const columns = useMemo(() => listColumnsOf(declaration), [declaration]);
-  const { visible } = useListColumns(columns);
+  const columns = useMemo(() => listColumnsOf(declaration.fields), [declaration]);
   return (
     <List
       title={declaration.label}
@@ -50,9 +45,17 @@ export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration
       exporter={false}
       actions={<ListActions declaration={declaration} columns={columns} />}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        {fields.filter((field) => field.inList && visible.includes(field.source)).map(fieldElement)}
-      </Datagrid>
+      <ListRows declaration={declaration} columns={columns} />
     </List>
+  );
+};
+
+/** The rows, inside the list's context (the admin's column choice is stored per resource). */
+const ListRows = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => {
+  const { visible } = useListColumns(columns);
+  return (
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      {(declaration.fields ?? []).filter((field) => field.inList && visible.includes(columnOf(field))).map(fieldElement)}
+    </Datagrid>
   );
 };

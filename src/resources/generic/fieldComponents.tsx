@@ -2,16 +2,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   BooleanField,
-  BooleanInput,
   ChipField,
   DateField,
   DateInput,
-  DateTimeInput,
   NullableBooleanInput,
-  NumberField,
-  NumberInput,
-  SelectField,
-  SelectInput,
   TextField,
   TextInput,
   useLocaleState,
@@ -55,12 +49,8 @@ export const fieldElement = (meta: FieldMeta) => {
       return <BooleanField key={meta.source} {...props} />;
     case 'date':
       return <LocaleDateField key={meta.source} {...props} />;
-    case 'number':
-      return <NumberField key={meta.source} {...props} />;
     case 'chip':
       return <ChipField key={meta.source} {...props} />;
-    case 'select':
-      return <SelectField key={meta.source} {...props} choices={[...(meta.choices ?? [])]} />;
     case 'list':
       return <TextListField key={meta.source} {...props} />;
     default:
@@ -68,37 +58,7 @@ export const fieldElement = (meta: FieldMeta) => {
   }
 };
 
-/** Lists as one item per line in a text box. */
-const joinLines = (value: unknown) => (Array.isArray(value) ? value.join('\n') : (value ?? ''));
-const splitLines = (value: string) => value.split('\n').filter((line) => line.trim() !== '');
-
-/** The input that edits `meta` in the generated create and edit forms. */
-export const inputElement = (meta: FieldMeta) => {
-  const props = { source: meta.source, label: meta.label };
-  switch (meta.type) {
-    case 'boolean':
-      return <BooleanInput key={meta.source} {...props} />;
-    case 'date':
-      return <DateTimeInput key={meta.source} {...props} />;
-    case 'number':
-      return <NumberInput key={meta.source} {...props} />;
-    case 'select':
-    case 'chip':
-      return meta.choices ? (
-        <SelectInput key={meta.source} {...props} choices={[...meta.choices]} />
-      ) : (
-        <TextInput key={meta.source} {...props} />
-      );
-    case 'list':
-      return <TextInput key={meta.source} {...props} multiline minRows={2} format={joinLines} parse={splitLines} />;
-    case 'longText':
-      return <TextInput key={meta.source} {...props} multiline minRows={3} fullWidth />;
-    default:
-      return <TextInput key={meta.source} {...props} />;
-  }
-};
-
-/** The list filters of `meta` (always shown): dates filter on a from/to pair. */
+/** The generated list's filters of `meta` (always shown): dates filter on a from/to pair. */
 export const filterElements = (meta: FieldMeta) => {
   const props = { source: meta.source, label: meta.label, alwaysOn: true };
   switch (meta.type) {
@@ -119,10 +79,6 @@ export const filterElements = (meta: FieldMeta) => {
       ];
     case 'boolean':
       return [<NullableBooleanInput key={meta.source} {...props} />];
-    case 'select':
-    case 'chip':
-      if (meta.choices) return [<SelectInput key={meta.source} {...props} choices={[...meta.choices]} />];
-      return [<TextInput key={meta.source} {...props} />];
     default:
       return [<TextInput key={meta.source} {...props} />];
   }

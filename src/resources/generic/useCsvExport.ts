@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { downloadCSV, useDataProvider, type RaRecord, type SortPayload } from 'react-admin';
-import { exportFileName, exportSummary, fetchAllRows, flattenRecord, toCsv } from '@/dataProvider/csvExport';
+import { columnsOf, exportFileName, exportSummary, fetchAllRows, flattenRecord, toCsv } from '@/dataProvider/csvExport';
+import { orderCsvColumns } from './fromDeclaration';
 
 export interface CsvExportOptions {
   resource: string;
@@ -9,6 +10,8 @@ export interface CsvExportOptions {
   sort?: SortPayload;
   /** Rows the screen filters in the browser on top of the server's filters (dictionary search). */
   select?: (rows: RaRecord[]) => RaRecord[];
+  /** The CSV's leading columns, in order (exportColumnsOf the declaration's fields); the record's other columns follow. */
+  columns?: readonly string[];
 }
 
 export type CsvExportState =
@@ -19,7 +22,7 @@ export type CsvExportState =
 const DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
 
 /** Fetches every row matching the list's filters page by page, then downloads them as CSV. */
-export const useCsvExport = ({ resource, filter = {}, sort = DEFAULT_SORT, select }: CsvExportOptions) => {
+export const useCsvExport = ({ resource, filter = {}, sort = DEFAULT_SORT, select, columns }: CsvExportOptions) => {
   const dataProvider = useDataProvider();
   const [state, setState] = useState<CsvExportState>(null);
 
@@ -31,7 +34,8 @@ export const useCsvExport = ({ resource, filter = {}, sort = DEFAULT_SORT, selec
         { onProgress: (progress) => setState({ kind: 'running', ...progress }) },
       );
       const rows = select ? select(result.rows) : result.rows;
-      downloadCSV(toCsv(rows.map((row) => flattenRecord(row))), exportFileName(resource));
+      const flat = rows.map((row) => flattenRecord(row));
+      downloadCSV(toCsv(flat, columns && orderCsvColumns(columnsOf(flat), columns)), exportFileName(resource));
       setState({ kind: 'done', severity: result.capped ? 'warning' : 'success', ...exportSummary({ ...result, rows }) });
     } catch {
       setState({ kind: 'done', severity: 'error', key: 'app.export.failed' });
