@@ -69,7 +69,11 @@ const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name
 
 /** The stored queries this list can still apply: a corrupt value or entry is dropped. */
 export const validQueries = (stored: unknown): SavedQuery[] =>
-  Array.isArray(stored) ? extractValidSavedQueries(stored).filter((entry) => entry.label.trim() !== '') : [];
+  Array.isArray(stored)
+    ? extractValidSavedQueries(stored.filter((entry): entry is SavedQuery => Boolean(entry) && typeof entry === 'object')).filter(
+        (entry) => entry.label.trim() !== '',
+      )
+    : [];
 
 interface SavedQueriesProps {
   /** Keeps only the stored queries this list can apply (e.g. filter values its toolbar offers); default all. Stable across renders. */
