@@ -10,7 +10,7 @@ interface UserBulkBarProps {
   onRun: (action: UserBulkAction) => void;
 }
 
-/** Issue 16: what is selected on the Users page, with Enable and Disable for all of it. */
+/** What is selected on the Users page, with Enable and Disable for all of it. */
 export const UserBulkBar = ({ selection, running, onRun }: UserBulkBarProps) => {
   const translate = useTranslate();
   return (

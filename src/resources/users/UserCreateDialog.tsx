@@ -1,102 +1,159 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import { useCreate, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
-import { createUserFormSchema, USER_ERROR_CODES, type CreateUser } from '@/contract/users';
+import { CreateBase, useSaveContext, useTranslate } from 'react-admin';
+import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { type CreateUser, createUserFormSchema, USER_ERROR_CODES } from '@/contract/users';
+import { errorCodeOf } from '@/dataProvider/errorText';
+import { FormDialog } from '@/shared/FormDialog';
+import { usePageBanner } from '@/shared/PageBanner';
+import { useErrorText } from '@/shared/useErrorText';
 import { useDeletedEmailOffer } from './useDeletedEmailOffer';
-import { UserDialog } from './UserDialog';
 import { UserInputs } from './UserInputs';
-import { useActionState, useRefetchUsers } from './useUserAction';
+import { useRefetchUsers } from './useUserAction';
 
 interface UserCreateDialogProps {
   onClose: () => void;
-  onDone: (message: string) => void;
 }
+
+const EMPTY: CreateUser = { email: '', password: '', name: '', role: 'user' };
+
+const canCreate = (values: FieldValues) => createUserFormSchema.safeParse(values).success;
+
+/** A refused create: the server's answer and the email it answered for. */
+interface CreateFailure {
+  error: unknown;
+  email: string | undefined;
+}
+
+/** Tells the dialog whether the form, valid, still holds the email the server refused: its offers apply to that email only. */
+const SameEmailWatch = ({ email, onChange }: { email: string | undefined; onChange: (same: boolean) => void }) => {
+  const typed = useWatch({ name: 'email' }) as string;
+  const { isValid } = useFormState();
+  const same = isValid && email === typed.trim();
+  useEffect(() => onChange(same), [same, onChange]);
+  return null;
+};
+
+interface OfferButtonProps {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+const OfferButton = ({ label, disabled, onClick }: OfferButtonProps) => {
+  const translate = useTranslate();
+  return (
+    <Button variant="outlined" color="inherit" size="small" disabled={disabled} onClick={onClick} sx={{ mr: 1 }}>
+      {translate(label)}
+    </Button>
+  );
+};
+
+/** 409 EMAIL_HELD_UNVERIFIED: send the form again, replacing the unverified self sign-up. */
+const ReplaceButton = () => {
+  const translate = useTranslate();
+  const { handleSubmit } = useFormContext<CreateUser>();
+  const { save, saving } = useSaveContext();
+  return (
+    <Button
+      variant="outlined"
+      color="inherit"
+      size="small"
+      disabled={saving}
+      onClick={handleSubmit((data) => save?.({ ...data, replaceUnverified: true }))}
+    >
+      {translate('app.users.dialogs.create.replace')}
+    </Button>
+  );
+};
+
+/** 409 EMAIL_HELD_BY_DELETED: restore the deleted account, or free its email and create the new one from the form. */
+const DeletedEmailButtons = ({ offer, onRestore }: { offer: ReturnType<typeof useDeletedEmailOffer>; onRestore: () => void }) => {
+  const { handleSubmit } = useFormContext<CreateUser>();
+  const { save, saving } = useSaveContext();
+  const freeEmail = handleSubmit(async (data) => {
+    if (await offer.run(data.email, 'freeEmail')) await save?.(data);
+  });
+  const disabled = saving === true || offer.pending;
+  return (
+    <>
+      <OfferButton label="app.users.dialogs.create.restoreDeleted" disabled={disabled} onClick={onRestore} />
+      <OfferButton label="app.users.dialogs.create.freeEmail" disabled={disabled} onClick={() => void freeEmail()} />
+    </>
+  );
+};
 
 /**
  * spec 5: Create New User; Create stays disabled until email, a 6+ character password and name
- * are set (the contract's create schema). When an unverified self sign-up holds the email (409
+ * are set (the contract's create schema). Saved through react-admin's create controller, which
+ * refetches the list. When an unverified self sign-up holds the email (409
  * EMAIL_HELD_UNVERIFIED), the server's message comes with "Replace that account", which sends
  * the form again with replaceUnverified, as long as the email is still the one the server answered for.
  * When a deleted user holds it (409 EMAIL_HELD_BY_DELETED), the dialog offers
  * "Restore the deleted account" or "Free the email" (then creates the new account).
  */
-export const UserCreateDialog = ({ onClose, onDone }: UserCreateDialogProps) => {
+export const UserCreateDialog = ({ onClose }: UserCreateDialogProps) => {
   const translate = useTranslate();
-  const form = useForm({
-    resolver: zodResolver(createUserFormSchema),
-    defaultValues: { email: '', password: '', name: '', role: 'user' as const },
-    mode: 'onChange',
-  });
+  const toText = useErrorText();
+  const banner = usePageBanner();
   const refetchUsers = useRefetchUsers();
-  const [create, mutation] = useCreate<CreateUser>();
-  const action = useActionState(mutation, 'app.users.errors.create');
-  const submit = (data: CreateUser) =>
-    create(
-      'users',
-      { data },
-      {
-        onSuccess: () => {
-          refetchUsers();
-          onDone(translate('app.users.success.created'));
-        },
-      },
-    );
-  const failedEmail = mutation.isError ? mutation.variables?.data?.email : undefined;
-  const sameEmail = form.formState.isValid && failedEmail === form.watch('email').trim();
-  const replaceable = sameEmail && action.errorCode === USER_ERROR_CODES.emailHeldUnverified;
-  const heldByDeleted = sameEmail && action.errorCode === USER_ERROR_CODES.emailHeldByDeleted;
   const offer = useDeletedEmailOffer();
+  // The last create's failure, gone while the next one runs.
+  const [failure, setFailure] = useState<CreateFailure | null>(null);
+  const [sameEmail, setSameEmail] = useState(false);
+  const code = failure ? errorCodeOf(failure.error) : undefined;
+  const replaceable = sameEmail && code === USER_ERROR_CODES.emailHeldUnverified;
+  const heldByDeleted = sameEmail && code === USER_ERROR_CODES.emailHeldByDeleted;
+  const done = (messageKey: string) => {
+    banner.success(translate(messageKey));
+    onClose();
+  };
   const restoreDeleted = async () => {
-    if (failedEmail && (await offer.run(failedEmail, 'restore'))) {
+    if (failure?.email && (await offer.run(failure.email, 'restore'))) {
       refetchUsers();
-      onDone(translate('app.users.success.restored'));
+      done('app.users.success.restored');
     }
   };
-  const freeEmail = form.handleSubmit(async (data) => {
-    if (await offer.run(data.email, 'freeEmail')) submit(data);
-  });
-  const offerButton = (labelKey: string, onClick: () => void) => (
-    <Button variant="outlined" color="inherit" size="small" disabled={action.pending || offer.pending} onClick={onClick} sx={{ mr: 1 }}>
-      {translate(labelKey)}
-    </Button>
-  );
   return (
-    <FormProvider {...form}>
-      <UserDialog
-        title={translate('app.users.dialogs.create.title')}
-        submitLabel={translate('app.users.dialogs.create.submit')}
-        canSubmit={form.formState.isValid}
-        pending={action.pending}
-        error={offer.error ?? (heldByDeleted ? translate('app.users.errors.emailHeldByDeleted') : action.error)}
-        errorAction={
-          (heldByDeleted && !offer.error && (
-            <>
-              {offerButton('app.users.dialogs.create.restoreDeleted', () => void restoreDeleted())}
-              {offerButton('app.users.dialogs.create.freeEmail', () => void freeEmail())}
-            </>
-          )) ||
-          (replaceable && (
-            <Button
-              variant="outlined"
-              color="inherit"
-              size="small"
-              disabled={action.pending}
-              onClick={form.handleSubmit((data) => submit({ ...data, replaceUnverified: true }))}
-            >
-              {translate('app.users.dialogs.create.replace')}
-            </Button>
-          ))
-        }
-        onDismissError={() => {
-          offer.dismiss();
-          action.dismissError();
-        }}
-        onClose={onClose}
-        onSubmit={form.handleSubmit(submit)}
-      >
-        <UserInputs mode="create" />
-      </UserDialog>
-    </FormProvider>
+    <CreateBase<CreateUser>
+      resource="users"
+      disableAuthentication
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{
+        onMutate: () => setFailure(null),
+        onSuccess: () => done('app.users.success.created'),
+        onError: (error, variables) => setFailure({ error, email: variables.data?.email }),
+      }}
+      render={({ saving }) => (
+        <FormDialog
+          title={translate('app.users.dialogs.create.title')}
+          submitLabel={translate('app.users.dialogs.create.submit')}
+          cancelLabel="app.users.dialogs.cancel"
+          defaultValues={EMPTY}
+          resolver={zodResolver(createUserFormSchema)}
+          mode="onChange"
+          canSubmit={canCreate}
+          pending={saving}
+          error={
+            offer.error ??
+            (heldByDeleted ? translate('app.users.errors.emailHeldByDeleted') : failure && toText(failure.error, 'app.users.errors.create'))
+          }
+          errorAction={
+            (heldByDeleted && !offer.error && <DeletedEmailButtons offer={offer} onRestore={() => void restoreDeleted()} />) ||
+            (replaceable && <ReplaceButton />)
+          }
+          onDismissError={() => {
+            offer.dismiss();
+            setFailure(null);
+          }}
+          onClose={onClose}
+        >
+          <SameEmailWatch email={failure?.email} onChange={setSameEmail} />
+          <UserInputs mode="create" />
+        </FormDialog>
+      )}
+    />
   );
 };

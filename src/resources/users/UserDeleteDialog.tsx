@@ -1,19 +1,22 @@
 import Typography from '@mui/material/Typography';
 import { useDelete, useTranslate } from 'react-admin';
-import { UserDialog } from './UserDialog';
+import { FormDialog } from '@/shared/FormDialog';
+import { usePageBanner } from '@/shared/PageBanner';
 import type { UserRecord } from './userTypes';
-import { useActionState, useRefetchUsers } from './useUserAction';
+import { useActionState } from './useUserAction';
 
 interface UserDeleteDialogProps {
   user: UserRecord;
   onClose: () => void;
-  onDone: (message: string) => void;
 }
 
-/** spec 5: Delete User asks for confirmation (Cancel focused); delete is a soft delete that disables the account. */
-export const UserDeleteDialog = ({ user, onClose, onDone }: UserDeleteDialogProps) => {
+/**
+ * spec 5: Delete User asks for confirmation (Cancel focused); delete is a soft delete that disables
+ * the account. A refusal shows inside the dialog; react-admin's delete refetches the list.
+ */
+export const UserDeleteDialog = ({ user, onClose }: UserDeleteDialogProps) => {
   const translate = useTranslate();
-  const refetchUsers = useRefetchUsers();
+  const banner = usePageBanner();
   const [deleteOne, mutation] = useDelete<UserRecord>();
   const action = useActionState(mutation, 'app.users.errors.delete');
   const submit = () =>
@@ -22,16 +25,16 @@ export const UserDeleteDialog = ({ user, onClose, onDone }: UserDeleteDialogProp
       { id: user.id, previousData: user },
       {
         onSuccess: () => {
-          refetchUsers();
-          onDone(translate('app.users.success.deleted'));
+          banner.success(translate('app.users.success.deleted'));
+          onClose();
         },
       },
     );
   return (
-    <UserDialog
+    <FormDialog
       title={translate('app.users.dialogs.delete.title')}
       submitLabel={translate('app.users.dialogs.delete.submit')}
-      canSubmit
+      cancelLabel="app.users.dialogs.cancel"
       focusCancel
       pending={action.pending}
       error={action.error}
@@ -40,6 +43,6 @@ export const UserDeleteDialog = ({ user, onClose, onDone }: UserDeleteDialogProp
       onSubmit={() => void submit()}
     >
       <Typography>{translate('app.users.dialogs.delete.confirm', { user: user.email })}</Typography>
-    </UserDialog>
+    </FormDialog>
   );
 };

@@ -8,15 +8,14 @@ import type { UserDialogState } from './userTypes';
 interface UserDialogsProps {
   dialog: UserDialogState;
   onClose: () => void;
-  onDone: (message: string) => void;
 }
 
-/** The one open dialog, if any; a fresh mount each time, so forms start empty. */
-export const UserDialogs = ({ dialog, onClose, onDone }: UserDialogsProps) => {
+/** The one open dialog, if any; a fresh mount each time, so forms start empty. Each says its outcome in the page's banner. */
+export const UserDialogs = ({ dialog, onClose }: UserDialogsProps) => {
   const isOwnAccount = useIsOwnAccount();
   if (!dialog) return null;
-  if (dialog.kind === 'create') return <UserCreateDialog onClose={onClose} onDone={onDone} />;
-  const props = { user: dialog.user, onClose, onDone };
+  if (dialog.kind === 'create') return <UserCreateDialog onClose={onClose} />;
+  const props = { user: dialog.user, onClose };
   if (dialog.kind === 'edit') return <UserEditDialog {...props} self={isOwnAccount(dialog.user)} />;
   if (dialog.kind === 'resetPassword') return <UserResetPasswordDialog {...props} />;
   return <UserDeleteDialog {...props} />;

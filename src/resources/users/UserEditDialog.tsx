@@ -1,39 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useDataProvider, useTranslate, useUpdate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
-import { updateUserSchema, type UpdateUser } from '@/contract/users';
+import { useMemo, useState } from 'react';
+import { EditBase, useDataProvider, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { updateUserSchema } from '@/contract/users';
 import type { PortalDataProvider } from '@/dataProvider/types';
+import { FormDialog } from '@/shared/FormDialog';
+import { usePageBanner } from '@/shared/PageBanner';
+import { useErrorText } from '@/shared/useErrorText';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
-import { UserDialog } from './UserDialog';
 import { UserInputs } from './UserInputs';
 import type { UserRecord } from './userTypes';
-import { useActionState, useRefetchUsers } from './useUserAction';
+import { useRefetchUsers } from './useUserAction';
 
 interface UserEditDialogProps {
   user: UserRecord;
   /** The signed-in admin's own account: its role and status stay as they are (spec 6). */
   self: boolean;
   onClose: () => void;
-  onDone: (message: string) => void;
 }
 
-/** spec 5: Edit User; the email is shown but not editable, Save is disabled while the name is empty (the contract's update schema). */
-export const UserEditDialog = ({ user, self, onClose, onDone }: UserEditDialogProps) => {
+const canSave = (values: FieldValues) => updateUserSchema.safeParse(values).success;
+
+/**
+ * spec 5: Edit User; the email is shown but not editable, Save is disabled while the name is empty
+ * (the contract's update schema). Saved through react-admin's edit controller from the row shown
+ * (the API reads no single user), with the version the edit started from.
+ */
+export const UserEditDialog = ({ user, self, onClose }: UserEditDialogProps) => {
   const translate = useTranslate();
-  const form = useForm({
-    resolver: zodResolver(updateUserSchema),
-    defaultValues: { name: user.name, role: user.role, isActive: user.isActive },
-    mode: 'onChange',
-  });
+  const toText = useErrorText();
+  const banner = usePageBanner();
   const refetchUsers = useRefetchUsers();
-  const [update, mutation] = useUpdate<UserRecord>();
-  const action = useActionState(mutation, 'app.users.errors.update');
   const dataProvider = useDataProvider<PortalDataProvider>();
+  // The form holds exactly what the update schema takes.
+  const values = useMemo(() => ({ name: user.name, role: user.role, isActive: user.isActive }), [user]);
   // The edit starts from the version it loaded; after a conflict, from the reloaded one.
   const [version, setVersion] = useState(user.version);
   const [theirs, setTheirs] = useState<UserRecord | null>(null);
-  const conflict = mutation.isError && isVersionConflict(mutation.error);
+  // The last save's failure, gone while the next save runs.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const conflict = failure !== null && isVersionConflict(failure.error);
   const reload = async () => {
     try {
       const { data } = await dataProvider.getList<UserRecord>('users', {
@@ -57,32 +63,43 @@ export const UserEditDialog = ({ user, self, onClose, onDone }: UserEditDialogPr
       role: translate(`app.users.filters.${theirs.role}`),
       status: translate(`app.users.filters.${theirs.isActive ? 'active' : 'inactive'}`),
     });
-  const submit = (data: UpdateUser) =>
-    update(
-      'users',
-      { id: user.id, data: { ...data, version }, previousData: user },
-      {
-        onSuccess: () => {
-          refetchUsers();
-          onDone(translate('app.users.success.updated'));
-        },
-      },
-    );
   return (
-    <FormProvider {...form}>
-      <UserDialog
-        title={translate('app.users.dialogs.edit.title')}
-        submitLabel={translate('app.users.dialogs.edit.submit')}
-        canSubmit={form.formState.isValid}
-        pending={action.pending}
-        error={conflict ? null : action.error}
-        onDismissError={action.dismissError}
-        onClose={onClose}
-        onSubmit={form.handleSubmit(submit)}
-      >
-        {conflict && <VersionConflictAlert key={mutation.submittedAt} onReload={reload} theirs={theirsText} />}
-        <UserInputs mode="edit" email={user.email} self={self} wasAdmin={user.role === 'admin'} />
-      </UserDialog>
-    </FormProvider>
+    <EditBase<UserRecord>
+      resource="users"
+      disableAuthentication
+      id={user.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={{ enabled: false }}
+      transform={(data) => ({ ...data, version })}
+      mutationOptions={{
+        onMutate: () => setFailure(null),
+        onSuccess: () => {
+          // spec 4: the list refetches (react-admin's update only patches the rows it holds)
+          refetchUsers();
+          banner.success(translate('app.users.success.updated'));
+          onClose();
+        },
+        onError: (error) => setFailure({ error }),
+      }}
+      render={({ saving }) => (
+        <FormDialog
+          title={translate('app.users.dialogs.edit.title')}
+          submitLabel={translate('app.users.dialogs.edit.submit')}
+          cancelLabel="app.users.dialogs.cancel"
+          record={values}
+          resolver={zodResolver(updateUserSchema)}
+          mode="onChange"
+          canSubmit={canSave}
+          pending={saving}
+          error={failure && !conflict ? toText(failure.error, 'app.users.errors.update') : null}
+          onDismissError={() => setFailure(null)}
+          onClose={onClose}
+        >
+          {conflict && <VersionConflictAlert onReload={reload} theirs={theirsText} />}
+          <UserInputs mode="edit" email={user.email} self={self} wasAdmin={user.role === 'admin'} />
+        </FormDialog>
+      )}
+    />
   );
 };

@@ -1,61 +1,51 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useGetList } from 'react-admin';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { ListContextProvider, type ListControllerResult, useGetList, useListContext, useListController } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
-import { BannerAlert } from '@/shared/BannerAlert';
+import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { ReadFailureAlert, StaleRows, useListReadFailure } from '@/shared/ReadFailure';
-import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
+import { useErrorText } from '@/shared/useErrorText';
 import { UserBulkBar } from './UserBulkBar';
 import { UserDialogs } from './UserDialogs';
 import { UserTable } from './UserTable';
 import { UserToolbar } from './UserToolbar';
-import { NO_FILTERS, toListFilter, type UserDialogState, type UserFilters, type UserRecord } from './userTypes';
+import { USER_LIST_SORT, type UserDialogState, type UserRecord } from './userTypes';
 import { useUserBulk } from './useUserBulk';
-import { useErrorText } from './useUserAction';
 
-/** spec 2, 4: User Management at /users. The UI page is 0-based and sent as page + 1. */
-export const UserList = () => {
-  const errorText = useErrorText();
-  const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(USER_DEFAULT_PAGE_SIZE);
-  const [dialog, setDialog] = useState<UserDialogState>(null);
-  const { banner, success, error: fail, clear: closeBanner } = useBanner();
-  const [dismissedError, setDismissedError] = useState<unknown>(null);
-  const query = useGetList<UserRecord>(
+const ignore = () => undefined;
+
+/**
+ * When the list controller's read failed and when its rows were loaded. The controller hands on
+ * neither, so its own query is observed (never fetched from here) through react-admin with the
+ * controller's parameters: a failed attempt shows while retries go on (react-query keeps `error`
+ * empty until they are spent).
+ */
+const useUsersReadFailure = () => {
+  const { page, perPage, sort, filterValues, error, isFetching, data } = useListContext<UserRecord>();
+  const { failureReason, dataUpdatedAt } = useGetList<UserRecord>(
     'users',
-    { pagination: { page: page + 1, perPage }, filter: toListFilter(filters) },
-    { placeholderData: keepPreviousData },
+    { pagination: { page, perPage }, sort, filter: filterValues },
+    { enabled: false },
   );
-  const { data, total = 0, isFetching, refetch } = query;
-  // the failure shows from the first failed attempt, while retries go on behind it
-  const { failure: error, retrying, staleSince } = useListReadFailure(query, Boolean(data?.length));
+  return useListReadFailure({ error, failureReason, isFetching: isFetching === true, dataUpdatedAt }, Boolean(data?.length));
+};
 
-  const users = data ?? (error ? [] : undefined);
-  const bulk = useUserBulk(users, { onSucceeded: (text) => success(text, LONG_BANNER_MS), onFailed: fail });
-
-  const changeFilters = useCallback((patch: Partial<UserFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    setPage(0);
-  }, []);
-  const succeed = useCallback(
-    (text: string) => {
-      setDialog(null);
-      success(text);
-    },
-    [success],
-  );
+const UserListView = () => {
+  const errorText = useErrorText();
+  const listContext = useListContext<UserRecord>();
+  const [dialog, setDialog] = useState<UserDialogState>(null);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const { failure: error, retrying, staleSince } = useUsersReadFailure();
+  const bulk = useUserBulk();
+  // spec 8: a list that could not be read shows as empty under its banner, not as loading
+  const shown: ListControllerResult<UserRecord> =
+    listContext.data === undefined && error ? { ...listContext, data: [], total: 0, isPending: false } : listContext;
 
   return (
     <Box sx={{ py: 2 }}>
-      <UserToolbar
-        filters={filters}
-        onFiltersChange={changeFilters}
-        onRefresh={() => void refetch()}
-        onAdd={() => setDialog({ kind: 'create' })}
-      />
+      <UserToolbar onAdd={() => setDialog({ kind: 'create' })} />
       {error && error !== dismissedError && (
         <ReadFailureAlert
           message={errorText(error, 'app.users.errors.fetch')}
@@ -65,27 +55,42 @@ export const UserList = () => {
           onClose={() => setDismissedError(error)}
         />
       )}
-      <BannerAlert banner={banner} onClose={closeBanner} />
+      <PageBannerAlert />
       <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void bulk.run(action)} />
-      <Box sx={{ height: 4 }}>{(isFetching || bulk.running) && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>{(listContext.isFetching || bulk.running) && <LinearProgress />}</Box>
       <StaleRows staleSince={staleSince} staleId="users-stale">
-        <UserTable
-          users={users}
-          selection={bulk.selection}
-          total={total}
-          page={page}
-          perPage={perPage}
-          onPageChange={setPage}
-          onPerPageChange={(next) => {
-            setPerPage(next);
-            setPage(0);
-          }}
-          onOpen={setDialog}
-          onToggled={succeed}
-          onToggleFailed={fail}
-        />
+        <ListContextProvider value={shown}>
+          <UserTable onOpen={setDialog} />
+        </ListContextProvider>
       </StaleRows>
-      <UserDialogs dialog={dialog} onClose={() => setDialog(null)} onDone={succeed} />
+      <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Box>
+  );
+};
+
+/** spec 2, 4: User Management at /users, on react-admin's list controller (page, page size, filters, selection). */
+export const UserList = () => {
+  const retry = useQueryClient().getDefaultOptions().queries?.retry;
+  const listContext = useListController<UserRecord>({
+    resource: 'users',
+    // <Admin requireAuth> checked the session before any page: the first read goes out at once, no second check first
+    disableAuthentication: true,
+    perPage: USER_DEFAULT_PAGE_SIZE,
+    sort: USER_LIST_SORT,
+    disableSyncWithLocation: true,
+    storeKey: false,
+    queryOptions: {
+      placeholderData: keepPreviousData,
+      // the portal's retries of a failed read (the controller retries none), and the page's own banner instead of a notification
+      retry,
+      onError: ignore,
+    },
+  });
+  return (
+    <ListContextProvider value={listContext}>
+      <PageBannerProvider>
+        <UserListView />
+      </PageBannerProvider>
+    </ListContextProvider>
   );
 };

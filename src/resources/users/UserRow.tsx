@@ -23,8 +23,7 @@ import type { UserDialogState, UserRecord } from './userTypes';
 interface UserRowProps {
   user: UserRecord;
   onOpen: (dialog: NonNullable<UserDialogState>) => void;
-  onToggled: (message: string) => void;
-  onToggleFailed: (message: string) => void;
+  /** The bulk actions' selection of the page (the table's). */
   selection: RowSelection;
 }
 
@@ -48,7 +47,7 @@ const VerifiedChip = ({ verified }: { verified: boolean | null | undefined }) =>
 };
 
 /** spec 2: one user: name with its role icon, email (and whether it is verified), role and status chips, dates, and the row actions. */
-export const UserRow = ({ user, onOpen, onToggled, onToggleFailed, selection }: UserRowProps) => {
+export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
@@ -112,12 +111,12 @@ export const UserRow = ({ user, onOpen, onToggled, onToggleFailed, selection }: 
       <ColumnCell column="created">{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</ColumnCell>
       <ColumnCell column="actions" sx={{ whiteSpace: 'nowrap' }}>
         {user.deletedAt ? (
-          <UserRestoreButton user={user} onRestored={onToggled} onFailed={onToggleFailed} />
+          <UserRestoreButton user={user} />
         ) : (
           <>
             {action('edit', EditIcon)}
             {action('resetPassword', LockResetIcon)}
-            <UserToggleSwitch user={user} own={own} onToggled={onToggled} onFailed={onToggleFailed} />
+            <UserToggleSwitch user={user} own={own} />
             {action('delete', DeleteIcon, own ? 'app.users.self.delete' : undefined)}
           </>
         )}

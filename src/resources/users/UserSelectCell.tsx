@@ -12,8 +12,8 @@ interface UserSelectCellProps {
 }
 
 /**
- * A user's box for the bulk actions (issue 16). The admin's own account (the server refuses its
- * disabling) and deleted users cannot be selected: the box is disabled and its tooltip says why.
+ * A user's box for the bulk actions. The admin's own account (the server refuses its disabling)
+ * and deleted users cannot be selected: the box is disabled and its tooltip says why.
  */
 export const UserSelectCell = ({ user, own, selection }: UserSelectCellProps) => {
   const translate = useTranslate();

@@ -1,6 +1,7 @@
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
+import { usePageBanner } from '@/shared/PageBanner';
 import type { UserRecord } from './userTypes';
 import { useUserAction } from './useUserAction';
 
@@ -8,20 +9,19 @@ interface UserToggleSwitchProps {
   user: UserRecord;
   /** The signed-in admin's own account: the server refuses disabling it, so the switch is off limits and says why. */
   own: boolean;
-  onToggled: (message: string) => void;
-  onFailed: (message: string) => void;
 }
 
-/** spec 4: the switch enables or disables the account (POST .../toggle), then the list refetches. */
-export const UserToggleSwitch = ({ user, own, onToggled, onFailed }: UserToggleSwitchProps) => {
+/** spec 4: the switch enables or disables the account (POST .../toggle), then the list refetches; the outcome shows in the page's banner. */
+export const UserToggleSwitch = ({ user, own }: UserToggleSwitchProps) => {
   const translate = useTranslate();
+  const banner = usePageBanner();
   const action = useUserAction({
     run: (dataProvider, target: UserRecord) => dataProvider.toggleUser(target.id),
     success: (target) => (target.isActive ? 'app.users.success.disabled' : 'app.users.success.enabled'),
     failure: 'app.users.errors.toggle',
     refetch: true,
-    onSuccess: onToggled,
-    onError: onFailed,
+    onSuccess: banner.success,
+    onError: banner.error,
   });
   const label = translate(user.isActive ? 'app.users.actions.disable' : 'app.users.actions.enable');
   const refused = own && user.isActive;

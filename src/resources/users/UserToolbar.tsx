@@ -1,44 +1,36 @@
-import { useCallback } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
+import { type SavedQuery, useListContext, useTranslate } from 'react-admin';
+import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import { ColumnChooser } from '@/shared/ColumnChooser';
-import { SavedQueries } from '@/shared/SavedQueries';
-import { useDebouncedSearch } from '@/shared/useDebouncedValue';
+import { SavedQueries, sameQuery } from '@/shared/SavedQueries';
+import { useListSearch } from '@/shared/useListSearch';
 import { USER_COLUMNS } from './UserTable';
-import { toListFilter, type UserFilters } from './userTypes';
+import { fromListFilter, toListFilter, type UserFilters } from './userTypes';
 
 const ROLES = ['all', 'admin', 'user'] as const;
 const STATUSES = ['all', 'active', 'inactive', 'deleted'] as const;
 
-/** A saved query (search, role, status) read back from the store, or null when it is not one. */
-const parseQuery = (value: unknown): UserFilters | null => {
-  const { search, role, status } = (value ?? {}) as Partial<Record<keyof UserFilters, unknown>>;
-  const known = ROLES.includes(role as never) && STATUSES.includes(status as never);
-  return typeof search === 'string' && known ? ({ search, role, status } as UserFilters) : null;
-};
+/** A stored query this toolbar can show and the server takes: filters the toolbar could have set, a page size the pager offers. */
+const isUserQuery = ({ filter = {}, perPage }: SavedQuery['value']) =>
+  sameQuery(toListFilter(fromListFilter(filter)), filter) &&
+  (perPage === undefined || (USER_PAGE_SIZE_OPTIONS as readonly number[]).includes(perPage));
 
-interface UserToolbarProps {
-  filters: UserFilters;
-  onFiltersChange: (patch: Partial<UserFilters>) => void;
-  onRefresh: () => void;
-  onAdd: () => void;
-}
-
-/** spec 2: search (debounced), Role and Status filters, Refresh, Export and Add User. */
-export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: UserToolbarProps) => {
+/**
+ * spec 2: search (debounced), Role and Status filters, Refresh, Export and Add User. The filters
+ * live in the list controller in the form the server takes (toListFilter); the selects show them
+ * back (fromListFilter).
+ */
+export const UserToolbar = ({ onAdd }: { onAdd: () => void }) => {
   const translate = useTranslate();
-  const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
-  const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
-  const applyQuery = (query: UserFilters) => {
-    setSearch(query.search);
-    onFiltersChange(query);
-  };
+  const { filterValues, displayedFilters, setFilters, refetch } = useListContext();
+  const [search, setSearch] = useListSearch('search', { trim: true });
+  const filters = fromListFilter(filterValues);
 
   const select = (name: 'role' | 'status', options: readonly string[]) => (
     <TextField
@@ -47,7 +39,7 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
       sx={{ minWidth: 140 }}
       label={translate(`app.users.filters.${name}`)}
       value={filters[name]}
-      onChange={(event) => onFiltersChange({ [name]: event.target.value })}
+      onChange={(event) => setFilters(toListFilter({ ...filters, [name]: event.target.value } as UserFilters), displayedFilters)}
     >
       {options.map((option) => (
         <MenuItem key={option} value={option}>
@@ -71,11 +63,11 @@ export const UserToolbar = ({ filters, onFiltersChange, onRefresh, onAdd }: User
       />
       {select('role', ROLES)}
       {select('status', STATUSES)}
-      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
+      <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
         {translate('app.users.refresh')}
       </Button>
-      <ExportCsvButton resource="users" filter={toListFilter(filters)} />
-      <SavedQueries list="users" current={{ ...filters, search }} parse={parseQuery} onApply={applyQuery} />
+      <ExportCsvButton resource="users" filter={filterValues} />
+      <SavedQueries accept={isUserQuery} />
       <ColumnChooser spec={USER_COLUMNS} />
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
         {translate('app.users.add')}

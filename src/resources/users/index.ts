@@ -2,7 +2,7 @@ import { lazyFrom } from '@/shared/preloadable';
 import { createUserSchema, updateUserSchema, USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import type { ResourceDeclaration } from '@/resources/types';
 import { loadUserList } from './loadUserList';
-import { NO_FILTERS, toListFilter } from './userTypes';
+import { NO_FILTERS, toListFilter, USER_LIST_SORT } from './userTypes';
 
 // Its own chunk, like every page (docs/architecture.md).
 const UserList = lazyFrom(loadUserList, (m) => m.UserList);
@@ -30,10 +30,13 @@ const users: ResourceDeclaration = {
     { source: 'createdAt', label: 'app.users.columns.created', type: 'date', inList: true, readOnly: true },
   ],
   views: { list: UserList },
-  // UserList's first page: no filters, the default page size.
+  // UserList's first page, as its list controller asks for it: no filters, the default page size, its sort.
   firstRead: (rest) =>
     rest === ''
-      ? { method: 'getList', params: { pagination: { page: 1, perPage: USER_DEFAULT_PAGE_SIZE }, filter: toListFilter(NO_FILTERS) } }
+      ? {
+          method: 'getList',
+          params: { pagination: { page: 1, perPage: USER_DEFAULT_PAGE_SIZE }, sort: USER_LIST_SORT, filter: toListFilter(NO_FILTERS) },
+        }
       : null,
 };
 

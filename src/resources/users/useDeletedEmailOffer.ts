@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import type { UserRecord } from './userTypes';
-import { useErrorText } from './useUserAction';
+import { useErrorText } from '@/shared/useErrorText';
 
 /**
- * Issue 14 item 7: what the Create dialog offers when a deleted user holds the email (409
- * EMAIL_HELD_BY_DELETED): restore that account, or free its email for good. The deleted user is
- * found through the list's Deleted filter; a failure's text is kept for the dialog to show.
+ * What the Create dialog offers when a deleted user holds the email (409 EMAIL_HELD_BY_DELETED):
+ * restore that account, or free its email for good. The deleted user is found through the list's
+ * Deleted filter; a failure's text is kept for the dialog to show.
  */
 export const useDeletedEmailOffer = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();

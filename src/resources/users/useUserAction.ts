@@ -1,18 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { errorCodeOf, errorText } from '@/dataProvider/errorText';
+import { errorCodeOf } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
+import { useErrorText } from '@/shared/useErrorText';
 
-/** The server's message when it sent one, else the spec's fallback (spec 8), translated. */
-export const useErrorText = () => {
-  const translate = useTranslate();
-  return (error: unknown, fallbackKey: string) => {
-    const message = errorText(error, fallbackKey);
-    return translate(message, { _: message });
-  };
-};
-
-/** spec 4: a users refetch follows every successful mutation except password reset. */
+/** spec 4: a users refetch follows every successful mutation except password reset (react-admin's own key of the users reads). */
 export const useRefetchUsers = () => {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -51,7 +43,7 @@ interface UserActionOptions<T> {
 }
 
 /**
- * One of the users' own calls beyond create/update/delete (toggle, reset password: the
+ * One of the users' own calls beyond create/update/delete (toggle, reset password, restore: the
  * dataProvider's custom methods, which react-admin's mutation hooks do not cover): runs it,
  * refetches the list when the spec says so, reports the outcome as text.
  */

@@ -1,32 +1,36 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { failureReasons, runEach } from '@/shared/bulkOutcome';
+import { usePageBanner } from '@/shared/PageBanner';
+import { LONG_BANNER_MS } from '@/shared/useBanner';
 import { useRowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
 import type { UserRecord } from './userTypes';
 
 export type UserBulkAction = 'enable' | 'disable';
 
-interface UserBulkOptions {
-  onSucceeded: (summary: string) => void;
-  onFailed: (summary: string) => void;
-}
+/** The selection of the users page shown: never the admin's own account (the server refuses its disabling) nor a deleted user. */
+export const useUserSelection = () => {
+  const { data } = useListContext<UserRecord>();
+  const isOwn = useIsOwnAccount();
+  return useRowSelection((data ?? []).filter((user) => !user.deletedAt && !isOwn(user)).map(({ id }) => id));
+};
 
 /**
- * Issue 16: enable or disable the selected users. Never the admin's own account nor a deleted
- * user (not selectable). Each row goes through the single toggle route (POST .../toggle), one
- * after the other, so the server's rules (the last active admin) and its audit row apply per user;
- * a row already in the wanted status is not sent. The list refetches, then the summary shows.
+ * Enable or disable the selected users. Each row goes through the single toggle route
+ * (POST .../toggle), one after the other, so the server's rules (the last active admin) and its
+ * audit row apply per user; a row already in the wanted status is not sent. The list refetches,
+ * then the summary shows in the page's banner.
  */
-export const useUserBulk = (users: readonly UserRecord[] | undefined, { onSucceeded, onFailed }: UserBulkOptions) => {
+export const useUserBulk = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const isOwn = useIsOwnAccount();
-  const rows = users ?? [];
-  const selection = useRowSelection(rows.filter((user) => !user.deletedAt && !isOwn(user)).map(({ id }) => id));
+  const banner = usePageBanner();
+  const rows = useListContext<UserRecord>().data ?? [];
+  const selection = useUserSelection();
   const [running, setRunning] = useState(false);
 
   const run = async (action: UserBulkAction) => {
@@ -69,8 +73,9 @@ export const useUserBulk = (users: readonly UserRecord[] | undefined, { onSuccee
           ]
         : []),
     ];
-    (failed.length > 0 ? onFailed : onSucceeded)(parts.join(', '));
+    if (failed.length > 0) banner.error(parts.join(', '));
+    else banner.success(parts.join(', '), LONG_BANNER_MS);
   };
 
-  return { selection, running, run, isOwn };
+  return { selection, running, run };
 };
