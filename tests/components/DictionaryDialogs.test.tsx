@@ -134,7 +134,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
     renderDictionary(dataProvider);
     await rowAction(user, 'Edit');
     await user.click(saveButton());
-    // inside the dialog (issue 14 item 8): a page banner would sit behind the modal's backdrop
+    // inside the dialog (spec 8): a page banner would sit behind the modal's backdrop
     const alert = await within(dialog()).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to save item');
     await user.click(within(alert).getByRole('button', { name: /close/i }));
@@ -212,7 +212,8 @@ describe('DictionaryPage: deleting', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Delete');
-    expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // the confirmation takes the focus to Cancel once it has opened
+    await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(dataProvider.delete).not.toHaveBeenCalled();

@@ -77,7 +77,8 @@ describe('DictionaryPage: the embedding progress', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('embedding-progress')).not.toBeInTheDocument());
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await waitFor(() => expect(objectionReads(dataProvider)).toBe(readsBefore + 1));
-    for (const tab of ['objections', 'faqs', 'landmines']) expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dictionary', tab] });
+    // every tab's list: react-admin's queries of its resource
+    for (const resource of ['objections', 'faqs', 'landmines']) expect(invalidate).toHaveBeenCalledWith({ queryKey: [resource] });
 
     // nothing pending: no more reads of the count
     await act(() => vi.advanceTimersByTimeAsync(6_000));

@@ -5,10 +5,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { type RaRecord, useListContext, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import type { DictionaryItem, DictionaryTab, Landmine } from './items/dictionaryTypes';
 import { searchItems, searchLandmines } from './items/searchItems';
+
+/** What the page hands each tab's list: the search it starts from, and where the typed search goes (the next tab starts from it). */
+export interface DictionaryTabProps {
+  initialSearch: string;
+  onSearchChange: (search: string) => void;
+}
 
 const ADD_KEYS: Record<DictionaryTab, string> = {
   objections: 'app.dictionary.add.objections',
@@ -18,9 +24,9 @@ const ADD_KEYS: Record<DictionaryTab, string> = {
 
 interface DictionaryToolbarProps {
   tab: DictionaryTab;
+  /** The search box's text, as typed (useListSearch: the list's filter follows once typing pauses). */
   search: string;
   onSearchChange: (search: string) => void;
-  onRefresh: () => void;
   onAdd: () => void;
 }
 
@@ -32,9 +38,10 @@ const exportOptions = (tab: DictionaryTab, search: string) => ({
     tab === 'landmines' ? searchLandmines(rows as Landmine[], search) : searchItems(rows as DictionaryItem[], search),
 });
 
-/** spec 2: search box, Refresh, Export and the tab's Add button. */
-export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAdd }: DictionaryToolbarProps) => {
+/** spec 2: search box, Refresh (the tab's list read again), Export and the tab's Add button. */
+export const DictionaryToolbar = ({ tab, search, onSearchChange, onAdd }: DictionaryToolbarProps) => {
   const translate = useTranslate();
+  const { refetch } = useListContext();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
       <TextField
@@ -55,7 +62,7 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onRefresh, onAd
         }}
         sx={{ flex: 1, minWidth: 240 }}
       />
-      <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh}>
+      <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()}>
         {translate('app.dictionary.refresh')}
       </Button>
       <ExportCsvButton variant="outlined" {...exportOptions(tab, search)} />

@@ -5,13 +5,14 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { DICTIONARY_TABS, dictionaryQueryKey } from './items/dictionaryTypes';
+import { DICTIONARY_TABS } from './items/dictionaryTypes';
 import { useMatchingSettings } from './items/useDictionaryMatch';
 
 /**
  * The embeddings being computed (GET /api/dictionary/matching, read every 2 s while any are
  * pending): a determinate bar with how many rows are Ready. When the last one is, the
- * dictionary's lists are read again so their Pending badges turn Ready. Nothing shows while
+ * dictionary's lists (react-admin's queries of each tab's resource) are read again so their
+ * Pending badges turn Ready. Nothing shows while
  * none is pending; a failed read is a quiet line, never a banner over the page.
  */
 export const EmbeddingProgress = () => {
@@ -27,7 +28,7 @@ export const EmbeddingProgress = () => {
     if (pending > 0) wasPending.current = true;
     else if (data && wasPending.current) {
       wasPending.current = false;
-      for (const tab of DICTIONARY_TABS) void queryClient.invalidateQueries({ queryKey: dictionaryQueryKey(tab) });
+      for (const resource of DICTIONARY_TABS) void queryClient.invalidateQueries({ queryKey: [resource] });
     }
   }, [pending, data, queryClient]);
 

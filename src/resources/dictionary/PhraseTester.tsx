@@ -63,7 +63,7 @@ const useVerdictText = () => {
 };
 
 /**
- * Issue 16, "Test a phrase": what a customer might say, and the objections, FAQs and landmines
+ * "Test a phrase": what a customer might say, and the objections, FAQs and landmines
  * it would fire, best first, with their similarity and the threshold the assistant uses, its
  * model and where it comes from (POST /api/dictionary/match, asked once typing pauses; before
  * that, GET /api/dictionary/matching), then why the best objection or FAQ fires or not. The

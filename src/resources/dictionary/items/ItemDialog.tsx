@@ -1,22 +1,23 @@
+import { type ReactNode, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreateBase, EditBase, type Identifier, useSaveContext, useTranslate } from 'react-admin';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { DEFAULT_ORIGINAL_CATEGORY, DEFAULT_VARIATION_CATEGORY, dictionaryItemUpdateSchema } from '@/contract/dictionary';
 import type { DictionaryResource } from '@/dataProvider/types';
+import { FormDialog } from '@/shared/FormDialog';
+import { LONG_BANNER_MS } from '@/shared/useBanner';
 import { VersionConflictAlert } from '@/shared/VersionConflict';
-import { DictionaryFormDialog } from './DictionaryFormDialog';
-import { NearDuplicateWarning } from './NearDuplicateWarning';
 import type { DictionaryItem, Variation } from './dictionaryTypes';
-import { type SaveOutcome, useDialogSave } from './useDialogSave';
+import { NearDuplicateWarning } from './NearDuplicateWarning';
+import { QuestionInput } from './QuestionInput';
+import { useSaveOutcome } from './useSaveOutcome';
 
 export interface ItemFormValues {
   question: string;
   answer: string;
   category: string;
-  /** The version the edit started from; none when adding. */
-  version?: number;
 }
 
 /** The newer version of the edited item, loaded after a 409 VERSION_CONFLICT. */
@@ -27,6 +28,8 @@ export type ItemDialogTarget =
   | { kind: 'add'; question?: string; answer?: string }
   | { kind: 'edit'; item: DictionaryItem }
   | { kind: 'editVariation'; variation: Variation; parent: DictionaryItem };
+
+type EditTarget = Exclude<ItemDialogTarget, { kind: 'add' }>;
 
 /** spec 4: the category is never edited: Original by default, Variation for variations. */
 const initialValues = (target: ItemDialogTarget): ItemFormValues => {
@@ -46,70 +49,55 @@ const titleKey = (target: ItemDialogTarget, resource: DictionaryResource) => {
   return resource === 'objections' ? 'app.dictionary.add.objections' : 'app.dictionary.add.faqs';
 };
 
-interface ItemDialogProps {
-  resource: DictionaryResource;
-  target: ItemDialogTarget;
+/** The contract's rules (spec 5: question and answer required) check the form and give the values saved. */
+const itemResolver = zodResolver(dictionaryItemUpdateSchema);
+const canSaveItem = (values: FieldValues) => dictionaryItemUpdateSchema.safeParse(values).success;
+
+/** spec 7: the create body of an original; FAQs take question, answer and category only. */
+const newItemBody = (resource: DictionaryResource, { question, answer, category }: FieldValues) =>
+  resource === 'objections' ? { question, answer, category, isOriginal: true, parentId: null } : { question, answer, category };
+
+/** There is no GET of one item (spec 7): the row as listed is what the edit starts from, so EditBase reads nothing. */
+const NO_READ = { enabled: false } as const;
+
+interface ItemFormDialogProps {
+  title: string;
+  values: ItemFormValues;
+  outcome: ReturnType<typeof useSaveOutcome>;
   onClose: () => void;
-  onSave: (values: ItemFormValues) => Promise<SaveOutcome>;
-  /** Loads the newer version after a conflict; null when it could not be loaded. */
-  onReload?: () => Promise<LatestItem | null>;
+  /** A variation's answer is its original's: shown, not edited. */
+  isVariation?: boolean;
+  /** The item whose own phrasings are not near-duplicates of the question. */
+  excludeId?: Identifier;
+  conflictAlert?: ReactNode;
 }
 
-/** Add and edit share these inputs; the contract's schema holds the rules (spec 5: question and answer required). */
-export const ItemDialog = ({ resource, target, onClose, onSave, onReload }: ItemDialogProps) => {
+/** Add and edit share these inputs, saved through the CreateBase or EditBase around them. */
+const ItemFormDialog = ({ title, values, outcome, onClose, isVariation = false, excludeId, conflictAlert }: ItemFormDialogProps) => {
   const translate = useTranslate();
-  const defaults = initialValues(target);
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(dictionaryItemUpdateSchema),
-    defaultValues: defaults,
-    mode: 'onChange',
-  });
-  const save = useDialogSave(onClose);
-  const isVariation = target.kind === 'editVariation';
-  const [version, setVersion] = useState(
-    target.kind === 'edit' ? target.item.version : target.kind === 'editVariation' ? target.variation.version : undefined,
-  );
-  const [theirs, setTheirs] = useState<LatestItem | null>(null);
-  // The typed text stays in the form; their version shows beside it and the next save starts from it.
-  const reload = async () => {
-    const latest = (await onReload?.()) ?? null;
-    if (latest) {
-      setVersion(latest.version);
-      setTheirs(latest);
-    }
-    return latest !== null;
-  };
-
+  const { save, saving = false } = useSaveContext();
   return (
-    <DictionaryFormDialog
-      title={translate(titleKey(target, resource))}
-      maxWidth="sm"
-      error={save.error}
-      onDismissError={save.dismissError}
-      canSave={formState.isValid}
-      saving={formState.isSubmitting}
+    <FormDialog
+      title={title}
+      submitLabel={translate(saving ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
+      cancelLabel="app.dictionary.form.cancel"
+      pending={saving}
+      error={outcome.error}
+      onDismissError={outcome.dismissError}
       onClose={onClose}
-      onSubmit={handleSubmit(({ question, answer, category }) =>
-        save.run(() => onSave({ question, answer, category: category ?? defaults.category, version })),
-      )}
+      record={values}
+      resolver={itemResolver}
+      canSubmit={canSaveItem}
+      onSubmit={(data: FieldValues) => {
+        outcome.start();
+        return save?.(data);
+      }}
     >
-      {save.conflict !== null && (
-        <VersionConflictAlert key={save.conflict} onReload={reload} theirs={theirs && translate('app.dictionary.form.theirs', theirs)} />
-      )}
-      <Controller
-        name="question"
-        control={control}
-        render={({ field: { ref, ...field } }) => (
-          <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
-        )}
-      />
-      <NearDuplicateWarning
-        control={control}
-        excludeId={target.kind === 'edit' ? String(target.item.id) : target.kind === 'editVariation' ? String(target.parent.id) : undefined}
-      />
+      {conflictAlert}
+      <QuestionInput />
+      <NearDuplicateWarning excludeId={excludeId === undefined ? undefined : String(excludeId)} />
       <Controller
         name="answer"
-        control={control}
         render={({ field: { ref, ...field } }) => (
           <TextField
             {...field}
@@ -124,7 +112,109 @@ export const ItemDialog = ({ resource, target, onClose, onSave, onReload }: Item
           />
         )}
       />
-      <TextField label={translate('app.dictionary.form.category')} value={defaults.category} disabled fullWidth />
-    </DictionaryFormDialog>
+      <TextField label={translate('app.dictionary.form.category')} value={values.category} disabled fullWidth />
+    </FormDialog>
   );
 };
+
+interface ItemDialogProps {
+  resource: DictionaryResource;
+  target: ItemDialogTarget;
+  onClose: () => void;
+  /** After an add, with the question saved (the Dictionary page goes back to page 1, spec 4). */
+  onAdded?: (question: string) => void;
+  /** Loads the newer version after a conflict; null when it could not be loaded. */
+  onReload?: () => Promise<LatestItem | null>;
+}
+
+/** spec 4: a new original through react-admin's create (its lists are read again after it). */
+const AddItemDialog = ({ resource, target, onClose, onAdded }: ItemDialogProps) => {
+  const translate = useTranslate();
+  const [values] = useState(() => initialValues(target));
+  const outcome = useSaveOutcome({
+    successKey: 'app.dictionary.success.added',
+    successMs: LONG_BANNER_MS,
+    failureKey: 'app.dictionary.errors.save',
+    onSaved: (sent) => {
+      onAdded?.(String(sent.question ?? values.question));
+      onClose();
+    },
+  });
+  return (
+    <CreateBase
+      resource={resource}
+      redirect={false}
+      transform={(data: FieldValues) => newItemBody(resource, data)}
+      mutationOptions={outcome.mutationOptions}
+    >
+      <ItemFormDialog title={translate(titleKey(target, resource))} values={values} outcome={outcome} onClose={onClose} />
+    </CreateBase>
+  );
+};
+
+/**
+ * spec 4: an original or a variation through react-admin's update, from the version the row
+ * showed (docs/api.md "Versions"); the page's list is read again after it. After a conflict the
+ * typed text stays in the form, their version shows beside it and the next save starts from it.
+ */
+const EditItemDialog = ({ resource, target, onClose, onReload }: ItemDialogProps & { target: EditTarget }) => {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [values] = useState(() => initialValues(target));
+  const [id, isOriginal, startVersion, excludeId] =
+    target.kind === 'edit'
+      ? [target.item.id, true, target.item.version, target.item.id]
+      : [target.variation._id, false, target.variation.version, target.parent.id];
+  const [version, setVersion] = useState(startVersion);
+  const [theirs, setTheirs] = useState<LatestItem | null>(null);
+  const outcome = useSaveOutcome({
+    successKey: 'app.dictionary.success.updated',
+    successMs: LONG_BANNER_MS,
+    failureKey: 'app.dictionary.errors.save',
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: [resource] });
+      onClose();
+    },
+  });
+  const reload = async () => {
+    const latest = (await onReload?.()) ?? null;
+    if (latest) {
+      setVersion(latest.version);
+      setTheirs(latest);
+    }
+    return latest !== null;
+  };
+  return (
+    <EditBase
+      resource={resource}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={NO_READ}
+      transform={({ question, answer, category }: FieldValues) => ({ question, answer, category, isOriginal, version })}
+      mutationOptions={outcome.mutationOptions}
+    >
+      <ItemFormDialog
+        title={translate(titleKey(target, resource))}
+        values={values}
+        outcome={outcome}
+        onClose={onClose}
+        isVariation={!isOriginal}
+        excludeId={excludeId}
+        conflictAlert={
+          outcome.conflict !== null && (
+            <VersionConflictAlert
+              key={outcome.conflict}
+              onReload={reload}
+              theirs={theirs && translate('app.dictionary.form.theirs', theirs)}
+            />
+          )
+        }
+      />
+    </EditBase>
+  );
+};
+
+/** The item dialog: add an original, edit an original or a variation (spec 4, 5). */
+export const ItemDialog = (props: ItemDialogProps) =>
+  props.target.kind === 'add' ? <AddItemDialog {...props} /> : <EditItemDialog {...props} target={props.target} />;

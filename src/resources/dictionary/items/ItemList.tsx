@@ -15,7 +15,7 @@ export interface ItemListHandlers {
 interface ItemListProps extends ItemListHandlers {
   items: DictionaryItem[];
   generatingId: Identifier | null;
-  /** The bulk actions' selection (issue 16): each original gets a box. */
+  /** The bulk actions' selection: each original gets a box. */
   selection?: RowSelection;
 }
 

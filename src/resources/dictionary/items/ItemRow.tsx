@@ -19,7 +19,7 @@ interface ItemRowProps extends ItemRowHandlers {
   generating: boolean;
   onEditVariation: (variation: Variation) => void;
   onDeleteVariation: (variation: Variation) => void;
-  /** Selected for a bulk action (issue 16); without onSelect the row has no box. */
+  /** Selected for a bulk action; without onSelect the row has no box. */
   selected?: boolean;
   onSelect?: () => void;
 }

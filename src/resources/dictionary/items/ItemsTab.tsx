@@ -1,71 +1,77 @@
 import { useEffect, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
-import { DICTIONARY_PAGE_SIZE } from '@/config';
+import { keepPreviousData, type QueryObserverResult } from '@tanstack/react-query';
+import {
+  type GetListResult,
+  type Identifier,
+  ListContextProvider,
+  useDataProvider,
+  useListContext,
+  useListController,
+  useTranslate,
+} from 'react-admin';
+import { DICTIONARY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/config';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
-import { BulkActionBar } from '@/shared/BulkActionBar';
-import { ConfirmDialog } from '@/shared/ConfirmDialog';
-import { useRowSelection } from '@/shared/useRowSelection';
-import type { DictionaryItem } from './dictionaryTypes';
-import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
-import { ItemDialog, type ItemDialogTarget } from './ItemDialog';
-import { ItemList } from './ItemList';
-import { ListState, useListFailure } from '@/shared/ListState';
 import { PageWindow } from '@/layout/PageWindow';
 import { totalPagesOf } from '@/layout/pageWindowMath';
+import { DictionaryToolbar, type DictionaryTabProps } from '@/resources/dictionary/DictionaryToolbar';
+import { type ListRead, ListState, useListRead } from '@/resources/dictionary/ListState';
+import { BulkActionBar } from '@/shared/BulkActionBar';
+import { ConfirmDialog } from '@/shared/ConfirmDialog';
+import { PageBannerAlert } from '@/shared/PageBanner';
+import { useListSearch } from '@/shared/useListSearch';
+import { useRowSelection } from '@/shared/useRowSelection';
+import { type DictionaryItem, hasPendingEmbedding } from './dictionaryTypes';
+import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
+import { ItemDialog, type ItemDialogTarget, type LatestItem } from './ItemDialog';
+import { ItemList } from './ItemList';
 import { searchItems } from './searchItems';
-import type { BannerControls } from '@/shared/useBanner';
-import { useDebouncedValue } from '@/shared/useDebouncedValue';
 import { useDictionaryBulk } from './useDictionaryBulk';
-import { useDictionaryItems } from './useDictionaryItems';
 import { useItemActions } from './useItemActions';
 import { VariationDialog } from './VariationDialog';
 
-interface ItemsTabProps {
+/** While any row or variation is Pending, the list reads its page again this often until all are Ready (spec 4). */
+export const PENDING_REFETCH_MS = 2_000;
+
+/** The edited item as the page now has it (the page read again), or null when that failed or it is gone. */
+const findLatest = (items: readonly DictionaryItem[], target: ItemDialogTarget): LatestItem | null => {
+  for (const item of items) {
+    if (target.kind === 'edit' && item.id === target.item.id) return item;
+    const variation = target.kind === 'editVariation' ? item.variations?.find(({ _id }) => _id === target.variation._id) : undefined;
+    if (variation) return { question: variation.question, answer: item.answer, version: variation.version };
+  }
+  return null;
+};
+
+interface ItemsViewProps {
   resource: DictionaryResource;
-  search: string;
-  page: number;
-  onPageChange: (page: number) => void;
-  adding: boolean;
-  onAddClose: () => void;
-  banner: BannerControls;
+  read: ListRead;
+  onSearchChange: DictionaryTabProps['onSearchChange'];
 }
 
-/** The Objections or FAQs tab: one page of originals, its dialogs and its writes. */
-export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddClose, banner }: ItemsTabProps) => {
+/** The tab's toolbar, banner, rows, pager and dialogs, over its list context. */
+const ItemsView = ({ resource, read, onSearchChange }: ItemsViewProps) => {
   const translate = useTranslate();
-  const query = useDictionaryItems(resource, page, useDebouncedValue(search));
-  const { data } = query;
-  const { isPending, isError, retrying } = useListFailure(query);
-  const actions = useItemActions(resource, banner, () => onPageChange(1));
-  const [editing, setEditing] = useState<ItemDialogTarget | null>(null);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data, total, page, perPage, setPage, refetch } = useListContext<DictionaryItem>();
+  const [search, setSearch] = useListSearch('search', { trim: true });
+  const actions = useItemActions(resource);
+  const bulk = useDictionaryBulk(resource);
+  const [dialog, setDialog] = useState<ItemDialogTarget | null>(null);
   const [variationParent, setVariationParent] = useState<DictionaryItem | null>(null);
   const [review, setReview] = useState<{ parent: DictionaryItem; suggestions: string[] } | null>(null);
   const [deleting, setDeleting] = useState<Identifier | null>(null);
-  const [generatingId, setGeneratingId] = useState<Identifier | null>(null);
-  const total = isError ? 0 : (data?.total ?? 0);
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const bulk = useDictionaryBulk(resource, banner);
-  // rows a bulk deletion waits to delete are hidden until Undo or the reload after the call
-  const items = bulk.apply(isError ? [] : searchItems(data?.items ?? [], search));
+  // the server searched (once typing paused); the loaded page is filtered by what is typed now (spec 5).
+  // Rows a bulk deletion waits to delete are hidden until Undo or the reload after the call.
+  const items = bulk.apply(read.isError ? [] : searchItems(data ?? [], search));
   const selection = useRowSelection(items.map((item) => item.id));
-  const dialogTarget: ItemDialogTarget | null = adding ? { kind: 'add' } : editing;
 
-  // a deletion can leave the current page past the last one
-  const totalPages = totalPagesOf(total, DICTIONARY_PAGE_SIZE);
-  useEffect(() => {
-    if (data && totalPages > 0 && page > totalPages) onPageChange(totalPages);
-  }, [data, page, totalPages, onPageChange]);
-
-  const generate = async (parent: DictionaryItem) => {
-    setGeneratingId(parent.id);
-    const suggestions = await actions.generate(parent);
-    setGeneratingId(null);
-    if (suggestions) setReview({ parent, suggestions });
+  const latest = async (target: ItemDialogTarget) => {
+    const outcome = (await refetch()) as unknown as QueryObserverResult<GetListResult<DictionaryItem>> | undefined;
+    return outcome?.isSuccess ? findLatest(outcome.data.data, target) : null;
   };
-  const closeItemDialog = () => (adding ? onAddClose() : setEditing(null));
-  /** Issue 16: undoable like react-admin's bulk delete; one call, one audit row per item (docs/api.md "Bulk work"). */
+  /** Undoable like react-admin's bulk delete; one call, one audit row per item (docs/api.md "Bulk work"). */
   const deleteSelected = () => {
     const ids = selection.selected;
     selection.clear();
@@ -79,13 +85,17 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
 
   return (
     <>
-      <ListState
-        isPending={isPending}
-        isError={isError}
-        retrying={retrying}
-        isEmpty={!isPending && items.length === 0}
-        emptyKey="app.dictionary.empty.items"
+      <DictionaryToolbar
+        tab={resource}
+        search={search}
+        onSearchChange={(text) => {
+          setSearch(text);
+          onSearchChange(text);
+        }}
+        onAdd={() => setDialog({ kind: 'add' })}
       />
+      <PageBannerAlert />
+      <ListState read={read} isEmpty={!read.isPending && items.length === 0} emptyKey="app.dictionary.empty.items" />
       <BulkActionBar selection={selection} withSelectAll={items.length > 0}>
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={deleteSelected}>
           {translate('app.bulk.dictionary.delete')}
@@ -94,42 +104,37 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
       <ItemList
         items={items}
         selection={selection}
-        generatingId={generatingId}
-        onGenerate={generate}
+        generatingId={actions.generatingId}
+        onGenerate={(parent) => actions.generate(parent, (suggestions) => setReview({ parent, suggestions }))}
         onAddVariation={setVariationParent}
-        onEdit={(item) => setEditing({ kind: 'edit', item })}
-        onEditVariation={(variation, parent) => setEditing({ kind: 'editVariation', variation, parent })}
+        onEdit={(item) => setDialog({ kind: 'edit', item })}
+        onEditVariation={(variation, parent) => setDialog({ kind: 'editVariation', variation, parent })}
         onDelete={setDeleting}
       />
       <PageWindow
         page={page}
-        perPage={DICTIONARY_PAGE_SIZE}
-        total={total}
-        onPageChange={onPageChange}
+        perPage={perPage}
+        total={read.isError ? 0 : (total ?? 0)}
+        onPageChange={setPage}
         messages="app.dictionary.pagination"
       />
-      {dialogTarget && (
+      {dialog && (
         <ItemDialog
           resource={resource}
-          target={dialogTarget}
-          onClose={closeItemDialog}
-          onSave={(values) => actions.saveItem(dialogTarget, values)}
-          onReload={() => actions.latest(dialogTarget)}
+          target={dialog}
+          onClose={() => setDialog(null)}
+          // spec 4: adding an original returns the list to page 1
+          onAdded={() => setPage(1)}
+          onReload={() => latest(dialog)}
         />
       )}
-      {variationParent && (
-        <VariationDialog
-          parent={variationParent}
-          onClose={() => setVariationParent(null)}
-          onSave={(question) => actions.addVariation(variationParent, question)}
-        />
-      )}
+      {variationParent && <VariationDialog resource={resource} parent={variationParent} onClose={() => setVariationParent(null)} />}
       {review && (
         <GeneratedVariationsDialog
-          question={review.parent.question}
+          resource={resource}
+          parent={review.parent}
           suggestions={review.suggestions}
           onClose={() => setReview(null)}
-          onSave={(questions) => actions.saveGenerated(review.parent, questions)}
         />
       )}
       {deleting !== null && (
@@ -138,10 +143,45 @@ export const ItemsTab = ({ resource, search, page, onPageChange, adding, onAddCl
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             setDeleting(null);
-            void actions.remove(deleting);
+            actions.remove(deleting);
           }}
         />
       )}
     </>
+  );
+};
+
+/**
+ * The Objections or FAQs tab (spec 2): one page of originals with their variations, read
+ * through react-admin's list controller; its pager, search and selection are the controller's.
+ */
+export const ItemsTab = ({ resource, initialSearch, onSearchChange }: DictionaryTabProps & { resource: DictionaryResource }) => {
+  const { queryOptions, readOf } = useListRead();
+  const [filterDefaultValues] = useState(() => (initialSearch.trim() ? { search: initialSearch.trim() } : {}));
+  const list = useListController<DictionaryItem>({
+    resource,
+    perPage: DICTIONARY_PAGE_SIZE,
+    filterDefaultValues,
+    debounce: SEARCH_DEBOUNCE_MS,
+    disableSyncWithLocation: true,
+    storeKey: false,
+    queryOptions: {
+      ...queryOptions,
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => (query.state.data?.data.some(hasPendingEmbedding) ? PENDING_REFETCH_MS : false),
+    },
+  });
+  // spec 4: a deletion can leave the page past the last one: back to the last page. Declared after
+  // the controller, so this runs after its own rule (an empty page goes back to page 1) and wins.
+  const { data, isFetching, page, perPage, total, setPage } = list;
+  const totalPages = totalPagesOf(total ?? 0, perPage);
+  useEffect(() => {
+    if (data && !isFetching && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [data, isFetching, page, totalPages, setPage]);
+
+  return (
+    <ListContextProvider value={list}>
+      <ItemsView resource={resource} read={readOf(list)} onSearchChange={onSearchChange} />
+    </ListContextProvider>
   );
 };

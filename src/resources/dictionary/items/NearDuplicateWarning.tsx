@@ -2,27 +2,25 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
-import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { NEAR_DUPLICATE_THRESHOLD } from '@/contract/dictionaryMatch';
 import { dictionaryItemLink, useDictionaryMatch, usePercent } from './useDictionaryMatch';
 
-interface NearDuplicateWarningProps<T extends FieldValues> {
-  /** The dialog's form; its `question` field is the text compared. */
-  control: Control<T>;
+interface NearDuplicateWarningProps {
   /** The item being edited (or the original a variation belongs to): it and its variations are not duplicates. */
   excludeId?: string;
 }
 
 /**
- * Issue 16: while an admin types a question, the objections and FAQs it is very close to (the
+ * While an admin types a question (the `question` field of the dialog's form), the objections and FAQs it is very close to (the
  * same embedding space as the assistant, NEAR_DUPLICATE_THRESHOLD), each with a link that opens
  * the item on the Dictionary page in a new tab, so the dialog keeps what was typed. A warning
  * only: saving stays possible, and a failed check shows nothing.
  */
-export const NearDuplicateWarning = <T extends FieldValues>({ control, excludeId }: NearDuplicateWarningProps<T>) => {
+export const NearDuplicateWarning = ({ excludeId }: NearDuplicateWarningProps) => {
   const translate = useTranslate();
   const percent = usePercent();
-  const question = useWatch({ control, name: 'question' as Path<T> });
+  const question: unknown = useWatch({ name: 'question' });
   const { data, typing } = useDictionaryMatch(typeof question === 'string' ? question : '', { excludeId });
   const close = typing
     ? []

@@ -1,54 +1,79 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
-import { variationCreateSchema } from '@/contract/dictionary';
-import { DictionaryFormDialog } from './DictionaryFormDialog';
-import { NearDuplicateWarning } from './NearDuplicateWarning';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { DEFAULT_VARIATION_CATEGORY, variationCreateSchema } from '@/contract/dictionary';
+import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
+import { FormDialog } from '@/shared/FormDialog';
+import { usePageBanner } from '@/shared/PageBanner';
+import { LONG_BANNER_MS } from '@/shared/useBanner';
+import { useErrorText } from '@/shared/useErrorText';
 import type { DictionaryItem } from './dictionaryTypes';
-import { type SaveOutcome, useDialogSave } from './useDialogSave';
+import { NearDuplicateWarning } from './NearDuplicateWarning';
+import { QuestionInput } from './QuestionInput';
+
+const variationResolver = zodResolver(variationCreateSchema);
+const canSaveVariation = (values: FieldValues) => variationCreateSchema.safeParse(values).success;
 
 interface VariationDialogProps {
-  parent: DictionaryItem;
+  resource: DictionaryResource;
+  /** The original the variation joins (its id and question are all the dialog reads). */
+  parent: Pick<DictionaryItem, 'id' | 'question'>;
   onClose: () => void;
-  onSave: (question: string) => Promise<SaveOutcome>;
+  /** Once added (a call's new inquiry says so on its row). */
+  onAdded?: () => void;
   /** The question to start from (a call's new inquiry); empty by default. */
   initialQuestion?: string;
 }
 
-/** spec 5: a variation needs only its question (the contract's rule); it shares the original's answer. */
-export const VariationDialog = ({ parent, onClose, onSave, initialQuestion = '' }: VariationDialogProps) => {
+/**
+ * spec 5: a variation needs only its question (the contract's rule); it shares the original's
+ * answer. Saved by the dataProvider's own call (POST {path}/{id}/variations); the resource's
+ * lists are read again after it.
+ */
+export const VariationDialog = ({ resource, parent, onClose, onAdded, initialQuestion = '' }: VariationDialogProps) => {
   const translate = useTranslate();
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(variationCreateSchema),
-    defaultValues: { question: initialQuestion },
-    mode: 'onChange',
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const banner = usePageBanner();
+  const errorText = useErrorText();
+  const [values] = useState(() => ({ question: initialQuestion }));
+  const [error, setError] = useState<string | null>(null);
+  const { mutate, isPending } = useMutation({
+    mutationFn: (question: string) => dataProvider.addVariation(resource, parent.id, { question, category: DEFAULT_VARIATION_CATEGORY }),
+    onSuccess: () => {
+      banner.success(translate('app.dictionary.success.variationAdded'), LONG_BANNER_MS);
+      void queryClient.invalidateQueries({ queryKey: [resource] });
+      onAdded?.();
+      onClose();
+    },
+    onError: (failure) => setError(errorText(failure, 'app.dictionary.errors.addVariation')),
   });
-  const save = useDialogSave(onClose);
 
   return (
-    <DictionaryFormDialog
+    <FormDialog
       title={translate('app.dictionary.form.addVariationTitle')}
-      maxWidth="sm"
-      error={save.error}
-      onDismissError={save.dismissError}
-      canSave={formState.isValid}
-      saving={formState.isSubmitting}
+      submitLabel={translate(isPending ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
+      cancelLabel="app.dictionary.form.cancel"
+      pending={isPending}
+      error={error}
+      onDismissError={() => setError(null)}
       onClose={onClose}
-      onSubmit={handleSubmit(({ question }) => save.run(() => onSave(question)))}
+      record={values}
+      resolver={variationResolver}
+      canSubmit={canSaveVariation}
+      onSubmit={({ question }: FieldValues) => {
+        setError(null);
+        mutate(question);
+      }}
     >
       <Typography variant="body2" color="text.secondary">
         {translate('app.dictionary.form.addVariationFor', { question: parent.question })}
       </Typography>
-      <Controller
-        name="question"
-        control={control}
-        render={({ field: { ref, ...field } }) => (
-          <TextField {...field} inputRef={ref} label={translate('app.dictionary.form.question')} required multiline autoFocus fullWidth />
-        )}
-      />
-      <NearDuplicateWarning control={control} excludeId={String(parent.id)} />
-    </DictionaryFormDialog>
+      <QuestionInput />
+      <NearDuplicateWarning excludeId={String(parent.id)} />
+    </FormDialog>
   );
 };

@@ -19,11 +19,9 @@ export type DictionaryItem = Omit<GroupedItem, '_id' | 'createdAt' | 'updatedAt'
 /** spec 3: a landmine, as a react-admin record. */
 export type Landmine = Omit<WireLandmine, '_id' | 'createdAt' | 'updatedAt'> & { id: Identifier };
 
+/** The Dictionary page's tabs, each the react-admin resource it lists. */
 export type DictionaryTab = DictionaryResource | 'landmines';
 export const DICTIONARY_TABS: readonly DictionaryTab[] = ['objections', 'faqs', 'landmines'];
-
-/** react-query keys: everything the screen reads lives under ['dictionary', tab]. */
-export const dictionaryQueryKey = (tab: DictionaryTab) => ['dictionary', tab] as const;
 
 /** spec 4: an original is Pending while it or any of its variations awaits its embedding. */
 export const hasPendingEmbedding = (item: { needsEmbedding?: boolean; variations?: Variation[] }) =>

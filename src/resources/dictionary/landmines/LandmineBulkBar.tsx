@@ -12,7 +12,7 @@ interface LandmineBulkBarProps {
 }
 
 /**
- * Select-all and the bulk actions of the Landmines tab (issue 16). Activate and Deactivate send
+ * Select-all and the bulk actions of the Landmines tab. Activate and Deactivate send
  * the toggle only for the rows whose status differs, so a row already in that status is left alone.
  */
 export const LandmineBulkBar = ({ selection, landmines, run }: LandmineBulkBarProps) => {

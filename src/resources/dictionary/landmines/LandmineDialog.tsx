@@ -1,35 +1,102 @@
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { useForm } from 'react-hook-form';
-import type { LandmineCreate } from '@/contract/landmines';
-import { VersionConflictAlert } from '@/shared/VersionConflict';
-import { DictionaryFormDialog } from '@/resources/dictionary/items/DictionaryFormDialog';
+import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreateBase, EditBase, useSaveContext, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { type LandmineCreate, landmineCreateSchema } from '@/contract/landmines';
 import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
-import { type SaveOutcome, useDialogSave } from '@/resources/dictionary/items/useDialogSave';
-import { type LandmineBody, type LandmineFormValues, landmineResolver, toLandmineBody, toLandmineForm } from './landmineForm';
+import { useSaveOutcome } from '@/resources/dictionary/items/useSaveOutcome';
+import { FormDialog } from '@/shared/FormDialog';
+import { VersionConflictAlert } from '@/shared/VersionConflict';
+import { landmineResolver, toLandmineBody, toLandmineForm } from './landmineForm';
 import { LandmineInputs } from './LandmineInputs';
+
+const canSaveLandmine = (values: FieldValues) => landmineCreateSchema.safeParse(values).success;
+
+/** There is no GET of one landmine (spec 7): the row as listed is what the edit starts from, so EditBase reads nothing. */
+const NO_READ = { enabled: false } as const;
+
+interface LandmineFormDialogProps {
+  title: string;
+  landmine?: Landmine;
+  outcome: ReturnType<typeof useSaveOutcome>;
+  onClose: () => void;
+  conflictAlert?: ReactNode;
+}
+
+/** Add and edit share these inputs, saved through the CreateBase or EditBase around them. */
+const LandmineFormDialog = ({ title, landmine, outcome, onClose, conflictAlert }: LandmineFormDialogProps) => {
+  const translate = useTranslate();
+  const { save, saving = false } = useSaveContext();
+  const [values] = useState(() => toLandmineForm(landmine));
+  return (
+    <FormDialog
+      title={title}
+      submitLabel={translate(saving ? 'app.dictionary.form.saving' : 'app.dictionary.form.save')}
+      cancelLabel="app.dictionary.form.cancel"
+      maxWidth="md"
+      pending={saving}
+      error={outcome.error}
+      onDismissError={outcome.dismissError}
+      onClose={onClose}
+      record={values}
+      resolver={landmineResolver}
+      canSubmit={canSaveLandmine}
+      onSubmit={(data: FieldValues) => {
+        outcome.start();
+        return save?.(data);
+      }}
+    >
+      {conflictAlert}
+      <LandmineInputs />
+    </FormDialog>
+  );
+};
 
 interface LandmineDialogProps {
   /** The landmine to edit; absent when adding. */
   landmine?: Landmine;
   onClose: () => void;
-  onSave: (body: LandmineBody) => Promise<SaveOutcome>;
   /** Loads the landmine as saved now, after a 409 VERSION_CONFLICT; null when it could not be loaded. */
   onReload?: () => Promise<Landmine | null>;
 }
 
-/** Add and edit; the contract's create schema holds the rules (spec 5: trigger and category required, the length caps). */
-export const LandmineDialog = ({ landmine, onClose, onSave, onReload }: LandmineDialogProps) => {
+/** spec 4: a new landmine through react-admin's create; the status is the server's default. */
+const AddLandmineDialog = ({ onClose }: LandmineDialogProps) => {
   const translate = useTranslate();
-  const { control, handleSubmit, formState } = useForm<LandmineFormValues, unknown, LandmineCreate>({
-    resolver: landmineResolver,
-    defaultValues: toLandmineForm(landmine),
-    mode: 'onChange',
+  const outcome = useSaveOutcome({
+    successKey: 'app.dictionary.success.landmineAdded',
+    failureKey: 'app.dictionary.errors.saveLandmine',
+    onSaved: onClose,
   });
-  const save = useDialogSave(onClose);
-  // An edit starts from the version (and status) it loaded; after a conflict, from the reloaded one.
-  const [base, setBase] = useState(landmine && { version: landmine.version, isActive: landmine.isActive });
+  return (
+    <CreateBase
+      resource="landmines"
+      redirect={false}
+      transform={(data: FieldValues) => toLandmineBody(data as LandmineCreate)}
+      mutationOptions={outcome.mutationOptions}
+    >
+      <LandmineFormDialog title={translate('app.dictionary.landmine.addTitle')} outcome={outcome} onClose={onClose} />
+    </CreateBase>
+  );
+};
+
+/**
+ * An edit through react-admin's update, from the version and status the row showed
+ * (docs/api.md "Versions"); after a conflict, from the reloaded ones, the typed values kept.
+ */
+const EditLandmineDialog = ({ landmine, onClose, onReload }: LandmineDialogProps & { landmine: Landmine }) => {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState({ version: landmine.version, isActive: landmine.isActive });
   const [theirs, setTheirs] = useState<Landmine | null>(null);
+  const outcome = useSaveOutcome({
+    successKey: 'app.dictionary.success.landmineUpdated',
+    failureKey: 'app.dictionary.errors.saveLandmine',
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: ['landmines'] });
+      onClose();
+    },
+  });
   const reload = async () => {
     const latest = (await onReload?.()) ?? null;
     if (latest) {
@@ -38,26 +105,35 @@ export const LandmineDialog = ({ landmine, onClose, onSave, onReload }: Landmine
     }
     return latest !== null;
   };
-
   return (
-    <DictionaryFormDialog
-      title={translate(landmine ? 'app.dictionary.landmine.editTitle' : 'app.dictionary.landmine.addTitle')}
-      maxWidth="md"
-      error={save.error}
-      onDismissError={save.dismissError}
-      canSave={formState.isValid}
-      saving={formState.isSubmitting}
-      onClose={onClose}
-      onSubmit={handleSubmit((values) => save.run(() => onSave({ ...toLandmineBody(values), ...base })))}
+    <EditBase
+      resource="landmines"
+      id={landmine.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={NO_READ}
+      transform={(data: FieldValues) => ({ ...toLandmineBody(data as LandmineCreate), ...base })}
+      mutationOptions={outcome.mutationOptions}
     >
-      {save.conflict !== null && (
-        <VersionConflictAlert
-          key={save.conflict}
-          onReload={reload}
-          theirs={theirs && translate('app.dictionary.landmine.theirs', theirs)}
-        />
-      )}
-      <LandmineInputs control={control} />
-    </DictionaryFormDialog>
+      <LandmineFormDialog
+        title={translate('app.dictionary.landmine.editTitle')}
+        landmine={landmine}
+        outcome={outcome}
+        onClose={onClose}
+        conflictAlert={
+          outcome.conflict !== null && (
+            <VersionConflictAlert
+              key={outcome.conflict}
+              onReload={reload}
+              theirs={theirs && translate('app.dictionary.landmine.theirs', theirs)}
+            />
+          )
+        }
+      />
+    </EditBase>
   );
 };
+
+/** Add and edit a landmine; the contract's create schema holds the rules (spec 5: trigger and category required, the length caps). */
+export const LandmineDialog = (props: LandmineDialogProps) =>
+  props.landmine ? <EditLandmineDialog {...props} landmine={props.landmine} /> : <AddLandmineDialog {...props} />;

@@ -1,14 +1,16 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { Controller } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { LANDMINE_PRIORITIES } from '@/contract/landmines';
-import type { LandmineInputsProps } from './landmineForm';
+import type { LandmineCreate } from '@/contract/landmines';
+import type { LandmineFormValues } from './landmineForm';
 import { CannotSayInputs, CanSayInputs, TriggerVariationInputs } from './LandminePointInputs';
 
-/** The landmine form's inputs, shared by add and edit (spec 5, 9). */
-export const LandmineInputs = ({ control }: LandmineInputsProps) => {
+/** The landmine form's inputs, shared by add and edit (spec 5, 9), bound to the dialog's form. */
+export const LandmineInputs = () => {
   const translate = useTranslate();
+  const { control } = useFormContext<LandmineFormValues, unknown, LandmineCreate>();
   return (
     <>
       <Controller

@@ -1,50 +1,61 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { useTranslate, type Identifier } from 'react-admin';
-import { useRowSelection } from '@/shared/useRowSelection';
-import { ConfirmDialog } from '@/shared/ConfirmDialog';
+import { keepPreviousData, type QueryObserverResult } from '@tanstack/react-query';
+import { type GetListResult, type Identifier, ListContextProvider, useListContext, useListController, useTranslate } from 'react-admin';
+import { SEARCH_DEBOUNCE_MS } from '@/config';
+import { DictionaryToolbar, type DictionaryTabProps } from '@/resources/dictionary/DictionaryToolbar';
 import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
-import { LandmineDialog } from './LandmineDialog';
-import { LandmineBulkBar } from './LandmineBulkBar';
-import { LandmineRow } from './LandmineRow';
-import { ListState, useListFailure } from '@/shared/ListState';
 import { searchLandmines } from '@/resources/dictionary/items/searchItems';
-import type { BannerControls } from '@/shared/useBanner';
+import { type ListRead, ListState, useListRead } from '@/resources/dictionary/ListState';
+import { ConfirmDialog } from '@/shared/ConfirmDialog';
+import { PageBannerAlert } from '@/shared/PageBanner';
+import { useListSearch } from '@/shared/useListSearch';
+import { useRowSelection } from '@/shared/useRowSelection';
+import { LandmineBulkBar } from './LandmineBulkBar';
+import { LandmineDialog } from './LandmineDialog';
+import { LandmineRow } from './LandmineRow';
 import { useLandmineActions, useLandmineBulk } from './useLandmineActions';
-import { useLandmines } from './useLandmines';
 
-interface LandmineListProps {
-  search: string;
-  adding: boolean;
-  onAddClose: () => void;
-  banner: BannerControls;
-}
+/** spec 7: GET /landmines answers every landmine at once; the tab shows them all, on one page. */
+const ALL_ON_ONE_PAGE = Number.MAX_SAFE_INTEGER;
+/** In the server's order (newest first): no sort of the browser's. */
+const SERVER_ORDER = { field: '', order: 'ASC' } as const;
 
-/** The Landmines tab: every landmine (one call), filtered in the browser (spec 5). */
-export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineListProps) => {
+type DialogState = { kind: 'add' } | { kind: 'edit'; landmine: Landmine } | null;
+
+/** The tab's toolbar, banner, rows and dialogs, over its list context. */
+const LandminesView = ({ read, onSearchChange }: { read: ListRead; onSearchChange: DictionaryTabProps['onSearchChange'] }) => {
   const translate = useTranslate();
-  const query = useLandmines();
-  const { data } = query;
-  const { isPending, isError, retrying } = useListFailure(query);
-  const actions = useLandmineActions(banner);
-  const [editing, setEditing] = useState<Landmine | null>(null);
+  const { data, refetch } = useListContext<Landmine>();
+  const [search, setSearch] = useListSearch('search', { trim: true });
+  const actions = useLandmineActions();
+  const bulk = useLandmineBulk();
+  const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<Identifier | null>(null);
-  const bulk = useLandmineBulk(banner);
-  // a pending bulk change shows at once (deleted rows hidden, new status shown) until Undo or the reload
-  const landmines = bulk.apply(isError ? [] : searchLandmines(data ?? [], search));
+  // spec 5: filtered in the browser by what is typed now; a pending bulk change shows at once
+  // (deleted rows hidden, new status shown) until Undo or the reload
+  const landmines = bulk.apply(read.isError ? [] : searchLandmines(data ?? [], search));
   const selection = useRowSelection(landmines.map((landmine) => landmine.id));
-  const dialogOpen = adding || editing !== null;
-  const closeDialog = () => (adding ? onAddClose() : setEditing(null));
+
+  /** The landmine as saved now (the list read again), or null when it cannot be loaded or is gone. */
+  const latest = async (id: Identifier) => {
+    const outcome = (await refetch()) as unknown as QueryObserverResult<GetListResult<Landmine>> | undefined;
+    return outcome?.isSuccess ? (outcome.data.data.find((landmine) => landmine.id === id) ?? null) : null;
+  };
 
   return (
     <>
-      <ListState
-        isPending={isPending}
-        isError={isError}
-        retrying={retrying}
-        isEmpty={!isPending && landmines.length === 0}
-        emptyKey="app.dictionary.empty.landmines"
+      <DictionaryToolbar
+        tab="landmines"
+        search={search}
+        onSearchChange={(text) => {
+          setSearch(text);
+          onSearchChange(text);
+        }}
+        onAdd={() => setDialog({ kind: 'add' })}
       />
+      <PageBannerAlert />
+      <ListState read={read} isEmpty={!read.isPending && landmines.length === 0} emptyKey="app.dictionary.empty.landmines" />
       {landmines.length > 0 && <LandmineBulkBar selection={selection} landmines={landmines} run={bulk.run} />}
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
         {landmines.map((landmine) => (
@@ -53,19 +64,15 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
             landmine={landmine}
             selected={selection.isSelected(landmine.id)}
             onSelect={() => selection.toggle(landmine.id)}
-            onToggle={() => void actions.toggle(landmine.id)}
-            onEdit={() => setEditing(landmine)}
+            onToggle={() => actions.toggle(landmine.id)}
+            onEdit={() => setDialog({ kind: 'edit', landmine })}
             onDelete={() => setDeleting(landmine.id)}
           />
         ))}
       </Stack>
-      {dialogOpen && (
-        <LandmineDialog
-          landmine={adding ? undefined : (editing ?? undefined)}
-          onClose={closeDialog}
-          onSave={(body) => actions.save(body, adding ? undefined : (editing ?? undefined))}
-          onReload={editing ? () => actions.latest(editing.id) : undefined}
-        />
+      {dialog?.kind === 'add' && <LandmineDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && (
+        <LandmineDialog landmine={dialog.landmine} onClose={() => setDialog(null)} onReload={() => latest(dialog.landmine.id)} />
       )}
       {deleting !== null && (
         <ConfirmDialog
@@ -73,10 +80,34 @@ export const LandmineList = ({ search, adding, onAddClose, banner }: LandmineLis
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             setDeleting(null);
-            void actions.remove(deleting);
+            actions.remove(deleting);
           }}
         />
       )}
     </>
+  );
+};
+
+/**
+ * The Landmines tab (spec 2): every landmine, read through react-admin's list controller; the
+ * server searches too once typing pauses, and the screen filters what it has (spec 5).
+ */
+export const LandmineList = ({ initialSearch, onSearchChange }: DictionaryTabProps) => {
+  const { queryOptions, readOf } = useListRead();
+  const [filterDefaultValues] = useState(() => (initialSearch.trim() ? { search: initialSearch.trim() } : {}));
+  const list = useListController<Landmine>({
+    resource: 'landmines',
+    perPage: ALL_ON_ONE_PAGE,
+    sort: SERVER_ORDER,
+    filterDefaultValues,
+    debounce: SEARCH_DEBOUNCE_MS,
+    disableSyncWithLocation: true,
+    storeKey: false,
+    queryOptions: { ...queryOptions, placeholderData: keepPreviousData },
+  });
+  return (
+    <ListContextProvider value={list}>
+      <LandminesView read={readOf(list)} onSearchChange={onSearchChange} />
+    </ListContextProvider>
   );
 };

@@ -18,7 +18,7 @@ interface LandmineRowProps {
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
-  /** Selected for a bulk action (issue 16); without onSelect the row has no box. */
+  /** Selected for a bulk action; without onSelect the row has no box. */
   selected?: boolean;
   onSelect?: () => void;
 }

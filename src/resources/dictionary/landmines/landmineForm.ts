@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Control, Resolver } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { type LandmineCreate, landmineCreateSchema } from '@/contract/landmines';
 import type { Landmine, Priority, Severity } from '@/resources/dictionary/items/dictionaryTypes';
 
@@ -18,11 +18,8 @@ export interface LandmineFormValues {
   quickTips: string;
 }
 
-/**
- * The contract's create schema as the form's resolver. The form always holds every field, a
- * narrower type than the schema's input (where defaults make fields optional), hence the cast.
- */
-export const landmineResolver = zodResolver(landmineCreateSchema) as unknown as Resolver<LandmineFormValues, unknown, LandmineCreate>;
+/** The contract's create schema as the form's resolver: it checks the form and gives the values saved. */
+export const landmineResolver = zodResolver(landmineCreateSchema);
 
 /** The props of every part of the landmine form (LandmineInputs and its point inputs). */
 export interface LandmineInputsProps {

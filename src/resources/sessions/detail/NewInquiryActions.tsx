@@ -10,8 +10,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { dictionaryItemLink } from '@/resources/dictionary/items/useDictionaryMatch';
 import type { Detection } from '@/resources/sessions/sessionTypes';
-import { BannerAlert } from '@/shared/BannerAlert';
-import { useBanner } from '@/shared/useBanner';
+import { PageBannerAlert, PageBannerProvider, usePageBanner } from '@/shared/PageBanner';
 import { type AddedInquiry, useAddedInquiry } from './addedInquiries';
 import { InquiryFaqDialog, InquiryVariationDialog, type OriginalMatch } from './InquiryDialogs';
 import { VariationPicker } from './VariationPicker';
@@ -41,14 +40,19 @@ const AddedNote = ({ added, focus }: { added: AddedInquiry; focus: boolean }) =>
 
 type Open = { kind: 'faq' } | { kind: 'variation'; match: OriginalMatch } | null;
 
-/**
- * Issue 16, "Learn from calls": a new inquiry of the call becomes an FAQ ("Add as FAQ") or a
- * variation of the closest original ("Add as variation of ..."), through the Dictionary page's
- * own dialogs and saves. Once added, the row says so for the rest of the page's life.
- */
-export const NewInquiryActions = ({ detection }: { detection: Detection }) => {
+/** The row's banner, spaced from the actions only while it shows. */
+const RowBanner = () => {
+  const { banner } = usePageBanner();
+  return (
+    <Box sx={{ mt: banner ? 1 : 0 }}>
+      <PageBannerAlert />
+    </Box>
+  );
+};
+
+/** The inquiry's buttons, the note once added, the dialogs and the row's banner. */
+const InquiryActions = ({ detection }: { detection: Detection }) => {
   const translate = useTranslate();
-  const bannerControls = useBanner();
   const [added, markAdded] = useAddedInquiry(detection);
   const [open, setOpen] = useState<Open>(null);
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
@@ -81,9 +85,7 @@ export const NewInquiryActions = ({ detection }: { detection: Detection }) => {
           </Button>
         </Box>
       )}
-      <Box sx={{ mt: bannerControls.banner ? 1 : 0 }}>
-        <BannerAlert banner={bannerControls.banner} onClose={bannerControls.clear} />
-      </Box>
+      <RowBanner />
       {pickerAnchor && (
         <VariationPicker
           id={pickerId}
@@ -100,16 +102,21 @@ export const NewInquiryActions = ({ detection }: { detection: Detection }) => {
           }}
         />
       )}
-      {open?.kind === 'faq' && <InquiryFaqDialog detection={detection} banner={bannerControls} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'faq' && <InquiryFaqDialog detection={detection} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'variation' && (
-        <InquiryVariationDialog
-          match={open.match}
-          question={detection.question}
-          banner={bannerControls}
-          onClose={close}
-          onAdded={onAdded}
-        />
+        <InquiryVariationDialog match={open.match} question={detection.question} onClose={close} onAdded={onAdded} />
       )}
     </Box>
   );
 };
+
+/**
+ * "Learn from calls": a new inquiry of the call becomes an FAQ ("Add as FAQ") or a variation of
+ * the closest original ("Add as variation of ..."), through the Dictionary page's own dialogs and
+ * saves, which report on the row's own banner. Once added, the row says so for the rest of the page's life.
+ */
+export const NewInquiryActions = ({ detection }: { detection: Detection }) => (
+  <PageBannerProvider>
+    <InquiryActions detection={detection} />
+  </PageBannerProvider>
+);
