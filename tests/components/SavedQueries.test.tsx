@@ -34,6 +34,8 @@ const render = (
 };
 
 const showUsers = (options?: Parameters<typeof render>[2]) => render(<UserList />, [buildUser()], options);
+/** A saved query of the Users list, stored as react-admin stores it, with the list's sort and page size. */
+const usersQuery = (filter: object) => ({ filter, displayedFilters: [], sort: { field: 'id', order: 'DESC' }, perPage: 10 });
 const lastFilter = (getList: ReturnType<typeof render>['getList']) => getList.mock.calls.at(-1)?.[1].filter;
 
 const pick = async (user: User, combobox: string, option: string) => {
@@ -71,8 +73,9 @@ describe('saved queries on Users', () => {
     await pick(user, 'Role', 'Admin');
     await pick(user, 'Status', 'Active');
     await saveAs(user, 'Active admins named Ann');
+    // react-admin's saved query: the filters as the server takes them, the sort and the page size
     expect(JSON.parse(localStorage.getItem(storedKey(admin, 'users')) ?? 'null')).toEqual([
-      { name: 'Active admins named Ann', query: { search: 'ann', role: 'admin', status: 'active' } },
+      { label: 'Active admins named Ann', value: usersQuery({ search: 'ann', role: 'admin', isActive: true }) },
     ]);
 
     view.unmount();
@@ -115,15 +118,12 @@ describe('saved queries on Users', () => {
     expect(within(popover).getByRole('button', { name: 'Apply Deleted users' })).toBeInTheDocument();
     expect(popover).toHaveTextContent('1 saved query');
     expect(JSON.parse(localStorage.getItem(storedKey(admin, 'users')) ?? 'null')).toEqual([
-      { name: 'Deleted users', query: { search: '', role: 'user', status: 'deleted' } },
+      { label: 'Deleted users', value: usersQuery({ role: 'user', deleted: true }) },
     ]);
   });
 
   it('is remembered per admin: another admin on the same browser has none', async () => {
-    localStorage.setItem(
-      storedKey(admin, 'users'),
-      JSON.stringify([{ name: 'Admins', query: { search: '', role: 'admin', status: 'all' } }]),
-    );
+    localStorage.setItem(storedKey(admin, 'users'), JSON.stringify([{ label: 'Admins', value: usersQuery({ role: 'admin' }) }]));
     const user = userEvent.setup();
     showUsers({ account: other });
     await screen.findByText('ann@example.test');
@@ -143,11 +143,14 @@ describe('saved queries on Users', () => {
     localStorage.setItem(
       storedKey(admin, 'users'),
       JSON.stringify([
-        { name: 'Superusers', query: { search: '', role: 'superuser', status: 'all' } },
-        { name: '', query: { search: '', role: 'admin', status: 'all' } },
+        { label: 'Superusers', value: usersQuery({ role: 'superuser' }) },
+        { label: 'Padded', value: usersQuery({ search: ' ann ' }) },
+        { label: 'Huge pages', value: { ...usersQuery({}), perPage: 1000 } },
+        { label: '', value: usersQuery({ role: 'admin' }) },
+        { name: 'Admins', query: { search: '', role: 'admin', status: 'all' } },
         'Admins',
         null,
-        { name: 'Inactive', query: { search: '', role: 'all', status: 'inactive' } },
+        { label: 'Inactive', value: usersQuery({ isActive: false }) },
       ]),
     );
     showUsers();

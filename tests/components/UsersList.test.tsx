@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import users from '@/resources/users';
 import { UserList } from '@/resources/users/UserList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildUser, renderUsers as renderWith, rowOf } from '../support/users';
@@ -118,6 +119,13 @@ describe('UserList: toolbar, filters and paging', () => {
     expect(getList).toHaveBeenCalledWith('users', expect.objectContaining({ pagination: { page: 1, perPage: 10 }, filter: {} }));
   });
 
+  it("asks first for exactly the declaration's first read, so a fresh load takes the early answer (dataProvider/firstRead.ts)", async () => {
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    const { pagination, sort, filter } = getList.mock.calls[0][1];
+    expect({ method: 'getList', params: { pagination, sort, filter } }).toEqual(users.firstRead?.(''));
+  });
+
   it('offers the spec filter options', async () => {
     const user = userEvent.setup();
     renderUsers();
@@ -151,6 +159,16 @@ describe('UserList: toolbar, filters and paging', () => {
     await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'bob' }), { timeout: 5_000 });
     const searches = getList.mock.calls.map(([, params]) => params.filter.search).filter(Boolean);
     expect(searches).toEqual(['bob']);
+  });
+
+  it('searches without the outer spaces, which stay in the box', async () => {
+    const user = userEvent.setup();
+    const getList = renderUsers();
+    await screen.findByText('Ann Admin');
+    const box = screen.getByPlaceholderText('Search by email or name...');
+    await user.type(box, ' bob ');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'bob' }), { timeout: 5_000 });
+    expect(box).toHaveValue(' bob ');
   });
 
   it('sends the 0-based UI page as page + 1', async () => {

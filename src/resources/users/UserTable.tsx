@@ -9,21 +9,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useListContext, useTranslate } from 'react-admin';
 import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
-import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { listColumnsOf } from '@/resources/generic/fromDeclaration';
 import { SelectAllCheckbox } from '@/shared/BulkActionBar';
 import { ListPagination } from '@/shared/ListPagination';
+import { USER_FIELDS } from './userFields';
 import { UserRow } from './UserRow';
 import type { UserDialogState, UserRecord } from './userTypes';
 import { useUserSelection } from './useUserBulk';
 
-const COLUMNS = ['user', 'email', 'role', 'status', 'lastLogin', 'created', 'actions'] as const;
-
-/** The columns the toolbar's chooser offers: the email, which tells users apart, and the row actions always stay. */
-export const USER_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
-  columns: COLUMNS,
-  required: ['email', 'actions'],
-  label: (column) => `app.users.columns.${column}`,
-};
+/** The declared list fields, then the row actions; the email, which tells users apart, and the actions always stay. */
+export const USER_COLUMNS = listColumnsOf(USER_FIELDS, { required: ['email'], actions: 'app.users.columns.actions' });
 
 /** spec 2: the users table of the list in context, with its pagination. */
 export const UserTable = ({ onOpen }: { onOpen: (dialog: NonNullable<UserDialogState>) => void }) => {
@@ -48,7 +44,7 @@ export const UserTable = ({ onOpen }: { onOpen: (dialog: NonNullable<UserDialogS
                 <SelectAllCheckbox selection={selection} />
               </TableCell>
               {visible.map((column) => (
-                <TableCell key={column}>{translate(`app.users.columns.${column}`)}</TableCell>
+                <TableCell key={column}>{translate(USER_COLUMNS.label(column))}</TableCell>
               ))}
             </TableRow>
           </TableHead>

@@ -7,13 +7,17 @@ import TextField from '@mui/material/TextField';
 import { type SavedQuery, useListContext, useTranslate } from 'react-admin';
 import { USER_PAGE_SIZE_OPTIONS } from '@/contract/users';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import { exportColumnsOf } from '@/resources/generic/fromDeclaration';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries, sameQuery } from '@/shared/SavedQueries';
 import { useListSearch } from '@/shared/useListSearch';
+import { USER_FIELDS } from './userFields';
 import { USER_COLUMNS } from './UserTable';
 import { fromListFilter, toListFilter, type UserFilters } from './userTypes';
 
 const ROLES = ['all', 'admin', 'user'] as const;
+/** The CSV's leading columns: the id and the declared fields, in order. */
+const USER_EXPORT_COLUMNS = exportColumnsOf(USER_FIELDS);
 const STATUSES = ['all', 'active', 'inactive', 'deleted'] as const;
 
 /** A stored query this toolbar can show and the server takes: filters the toolbar could have set, a page size the pager offers. */
@@ -66,7 +70,7 @@ export const UserToolbar = ({ onAdd }: { onAdd: () => void }) => {
       <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
         {translate('app.users.refresh')}
       </Button>
-      <ExportCsvButton resource="users" filter={filterValues} />
+      <ExportCsvButton resource="users" filter={filterValues} columns={USER_EXPORT_COLUMNS} />
       <SavedQueries accept={isUserQuery} />
       <ColumnChooser spec={USER_COLUMNS} />
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>

@@ -2,6 +2,7 @@ import { lazyFrom } from '@/shared/preloadable';
 import { createUserSchema, updateUserSchema, USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import type { ResourceDeclaration } from '@/resources/types';
 import { loadUserList } from './loadUserList';
+import { USER_FIELDS } from './userFields';
 import { NO_FILTERS, toListFilter, USER_LIST_SORT } from './userTypes';
 
 // Its own chunk, like every page (docs/architecture.md).
@@ -21,14 +22,7 @@ const users: ResourceDeclaration = {
   },
   // Write bodies keep these keys only: create sends email, password, name, role; update name, role, isActive.
   schema: createUserSchema.extend(updateUserSchema.shape),
-  fields: [
-    { source: 'name', label: 'app.users.columns.user', inList: true },
-    { source: 'email', label: 'app.users.columns.email', inList: true },
-    { source: 'role', label: 'app.users.columns.role', type: 'chip', inList: true, filter: true },
-    { source: 'isActive', label: 'app.users.columns.status', type: 'boolean', inList: true, filter: true },
-    { source: 'lastLogin', label: 'app.users.columns.lastLogin', type: 'date', inList: true, readOnly: true },
-    { source: 'createdAt', label: 'app.users.columns.created', type: 'date', inList: true, readOnly: true },
-  ],
+  fields: USER_FIELDS,
   views: { list: UserList },
   // UserList's first page, as its list controller asks for it: no filters, the default page size, its sort.
   firstRead: (rest) =>
