@@ -14,8 +14,12 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Cancel takes the focus once the dialog has opened, so Enter or a stray Space does not confirm a destructive action. */
-const focusCancel: TransitionProps['onEntered'] = (node) => {
+/**
+ * Cancel takes the focus as the dialog opens (before its animation, right after react-admin's
+ * Confirm has focused its confirm button), so Enter or a stray Space never confirms a
+ * destructive action.
+ */
+const focusCancel: TransitionProps['onEnter'] = (node) => {
   node.querySelector<HTMLButtonElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus();
 };
 
@@ -39,6 +43,6 @@ export const ConfirmDialog = ({
     confirmColor="warning"
     onClose={onCancel}
     onConfirm={onConfirm}
-    slotProps={{ transition: { onEntered: focusCancel } }}
+    slotProps={{ transition: { onEnter: focusCancel } }}
   />
 );
