@@ -184,12 +184,23 @@ describe('saved queries on the other lists', () => {
   it('Sessions: applies a saved status and search', async () => {
     localStorage.setItem(
       storedKey(admin, 'sessions'),
-      JSON.stringify([{ name: 'Failed Acme', query: { search: 'acme', status: 'failed' } }]),
+      JSON.stringify([
+        {
+          label: 'Failed Acme',
+          value: { filter: { search: 'acme', status: 'failed' }, displayedFilters: [], sort: { field: 'id', order: 'DESC' }, perPage: 15 },
+        },
+        // a status the toolbar does not offer: not offered either
+        {
+          label: 'Archived',
+          value: { filter: { status: 'archived' }, displayedFilters: [], sort: { field: 'id', order: 'DESC' }, perPage: 15 },
+        },
+      ]),
     );
     const user = userEvent.setup();
     const { getList } = render(<SessionList />, [{ ...buildSession(), id: buildSession().sessionId }]);
     await screen.findByText('Room Alpha');
     const popover = await openSaved(user);
+    expect(within(popover).queryByRole('button', { name: 'Apply Archived' })).not.toBeInTheDocument();
     await user.click(within(popover).getByRole('button', { name: 'Apply Failed Acme' }));
     await waitFor(() => expect(lastFilter(getList)).toEqual({ search: 'acme', status: 'failed' }));
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('acme');

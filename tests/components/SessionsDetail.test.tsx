@@ -1,15 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { HttpError, type GetListParams } from 'react-admin';
-import { MemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, type GetListParams, memoryStore } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '@/App';
 import { PortalAuthContext } from '@/authProvider';
-import { readListContext, writeListContext } from '@/resources/sessions/sessionNavigation';
-import { NO_FILTERS } from '@/resources/sessions/sessionTypes';
+import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
+import { SESSION_LIST_STORE_KEY } from '@/resources/sessions/sessionNavigation';
+import { SessionList } from '@/resources/sessions/SessionList';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
-import { buildAuthProvider, buildDataProvider } from '../support/render';
+import { buildAuthProvider, buildDataProvider, renderInAdmin } from '../support/render';
 import { at, buildDetail, buildSession, fakeLayout, renderDetail } from '../support/sessions';
 
 const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
@@ -22,8 +23,26 @@ const openTab = async (user: ReturnType<typeof userEvent.setup>, name: string) =
   await waitFor(() => expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true'), { timeout: 10_000 });
 };
 
+/** The list's params as its controller keeps them in react-admin's store: page 1 of 15, `filter`. */
+const listParams = (filter: Record<string, string> = {}, page = 1) => ({
+  page,
+  perPage: 15,
+  sort: 'id',
+  order: 'DESC',
+  filter,
+  displayedFilters: {},
+});
+const storeWith = (params: ReturnType<typeof listParams>) => memoryStore({ [SESSION_LIST_STORE_KEY]: params });
+/** A getList answering `ids` for page 1 (and `secondPage` for page 2), `total` in all. */
+const listOf = (firstPage: string[], total: number, secondPage: string[] = []) =>
+  vi.fn(async (_resource: string, { pagination }: GetListParams) => {
+    const ids = pagination?.page === 2 ? secondPage : firstPage;
+    return { data: ids.map((id) => ({ ...buildSession({ sessionId: id, sessionName: `Acme ${id}` }), id })), total };
+  });
+const eachSession = () =>
+  vi.fn(async (_resource: string, { id }: { id: string }) => ({ data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }) }));
+
 beforeAll(fakeLayout);
-beforeEach(() => sessionStorage.clear());
 
 describe('SessionDetailPage: header and errors', () => {
   it('shows the name, user email, duration, date and room, a back link and the call summary', async () => {
@@ -212,18 +231,31 @@ describe('SessionDetailPage: click-through and neighbours', () => {
 
   it('walks the sessions of the list as it was filtered, disabled at the ends', async () => {
     const user = userEvent.setup();
-    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['first', 'session-2025-03-05-abcdefghijkl', 'last'], total: null });
-    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({
-      data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }),
+    const target = 'session-2025-03-05-abcdefghijkl';
+    // The server sent four; the search shows three of them: the walk stays on what was shown.
+    const getList = vi.fn(async () => ({
+      data: [
+        buildSession({ sessionId: 'first', sessionName: 'Acme first' }),
+        buildSession({ sessionId: 'other', sessionName: 'Globex' }),
+        buildSession({ sessionId: target, sessionName: 'Acme target' }),
+        buildSession({ sessionId: 'last', sessionName: 'Acme last' }),
+      ],
+      total: 40,
     }));
-    renderDetail(PATH, getOne as never);
+    renderDetail(PATH, eachSession() as never, { getList } as never, { store: storeWith(listParams({ search: 'acme' })) });
     expect(await screen.findByText('2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Next session' }));
     expect(await screen.findByRole('heading', { name: 'Call last' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/sessions/last');
     expect(screen.getByRole('button', { name: 'Next session' })).toBeDisabled();
     await user.click(screen.getByRole('link', { name: 'Previous session' }));
-    expect(await screen.findByRole('heading', { name: 'Call session-2025-03-05-abcdefghijkl' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Call ${target}` })).toBeInTheDocument();
+    // the list's page, asked once, as the list asked it
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList).toHaveBeenCalledWith(
+      'sessions',
+      expect.objectContaining({ pagination: { page: 1, perPage: 15 }, filter: { search: 'acme' } }),
+    );
   });
 
   it('goes on to the neighbouring page of the filtered list at either edge, and the list follows', async () => {
@@ -231,27 +263,18 @@ describe('SessionDetailPage: click-through and neighbours', () => {
     const target = 'session-2025-03-05-abcdefghijkl';
     const firstPage = [...Array.from({ length: 14 }, (_, i) => `p1-${i + 1}`), target];
     const secondPage = ['p2-1', 'p2-2'];
-    const filters = { search: 'acme', status: 'failed' as const };
-    writeListContext({ filters, page: 1, ids: firstPage, total: 17 });
-    const getOne = vi.fn(async (_resource: string, { id }: { id: string }) => ({
-      data: buildDetail({ sessionId: id, sessionName: `Call ${id}` }),
-    }));
-    const getList = vi.fn(async (_resource: string, { pagination }: GetListParams) => {
-      const ids = pagination?.page === 2 ? secondPage : firstPage;
-      return { data: ids.map((id) => ({ ...buildSession({ sessionId: id }), id })), total: 17 };
-    });
-    renderDetail(PATH, getOne as never, { getList } as never);
+    const filter = { search: 'acme', status: 'failed' };
+    const store = storeWith(listParams(filter));
+    const getList = listOf(firstPage, 17, secondPage);
+    renderDetail(PATH, eachSession() as never, { getList } as never, { store });
     expect(await screen.findByText('15 of 17')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('link', { name: 'Next session' }));
     expect(await screen.findByRole('heading', { name: 'Call p2-1' })).toBeInTheDocument();
-    expect(getList).toHaveBeenCalledWith(
-      'sessions',
-      expect.objectContaining({ pagination: { page: 2, perPage: 15 }, filter: { search: 'acme', status: 'failed' } }),
-    );
-    expect(screen.getByText('16 of 17')).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('sessions', expect.objectContaining({ pagination: { page: 2, perPage: 15 }, filter }));
+    expect(await screen.findByText('16 of 17')).toBeInTheDocument();
     // Back to Sessions now opens page 2, where this session is.
-    expect(readListContext()).toMatchObject({ filters, page: 2, ids: secondPage, total: 17 });
+    expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ filter, page: 2 });
 
     await user.click(screen.getByRole('link', { name: 'Next session' }));
     expect(await screen.findByRole('heading', { name: 'Call p2-2' })).toBeInTheDocument();
@@ -262,15 +285,60 @@ describe('SessionDetailPage: click-through and neighbours', () => {
     await user.click(await screen.findByRole('link', { name: 'Previous session' }));
     expect(await screen.findByRole('heading', { name: `Call ${target}` })).toBeInTheDocument();
     expect(screen.getByText('15 of 17')).toBeInTheDocument();
-    expect(readListContext()).toMatchObject({ page: 1, ids: firstPage });
+    expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ filter, page: 1 });
   });
 
   it('shows no walk for a session opened from a shared link', async () => {
-    writeListContext({ filters: NO_FILTERS, page: 1, ids: ['other'], total: 1 });
-    renderDetail(PATH, found());
+    // never opened the list here: nothing to walk, nothing asked
+    const getList = listOf(['other'], 1);
+    renderDetail(PATH, found(), { getList } as never);
     expect(await screen.findByRole('heading', { name: 'Discovery call with Acme' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /session$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next session' })).not.toBeInTheDocument();
+    expect(getList).not.toHaveBeenCalled();
+  });
+
+  it('shows no walk for a session that is not on the list the admin last saw', async () => {
+    const getList = listOf(['other'], 1);
+    renderDetail(PATH, found(), { getList } as never, { store: storeWith(listParams()) });
+    expect(await screen.findByRole('heading', { name: 'Discovery call with Acme' })).toBeInTheDocument();
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: /session$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next session' })).not.toBeInTheDocument();
+  });
+
+  it('walks what the list showed: its page, narrowed by the search as typed, and comes back to it', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 15 }, (_, i) => ({
+      ...buildSession({ sessionId: `s-${i}`, sessionName: `Call ${i}` }),
+      id: `s-${i}`,
+    }));
+    const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: many, total: 100 }));
+    renderInAdmin(
+      <Routes>
+        <Route path="/sessions" element={<SessionList />} />
+        <Route path="/sessions/:sessionId" element={<SessionDetailPage />} />
+      </Routes>,
+      { dataProvider: buildDataProvider({ getList, getOne: eachSession() } as never), path: '/sessions' },
+    );
+    await screen.findByText('Showing 1 to 15 of 100 results');
+    const viewDetails = (name: string) =>
+      within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('link', { name: 'View Details' });
+    await user.click(viewDetails('Call 3'));
+    expect(await screen.findByRole('heading', { name: 'Call s-3' })).toBeInTheDocument();
+    expect(await screen.findByText('4 of 100')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Sessions' }));
+    await screen.findByText('Showing 1 to 15 of 100 results');
+    // The server's answer still holds every row: what the search shows of it is what is walked.
+    await user.type(screen.getByPlaceholderText('Search sessions...'), 'Call 1');
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1]).toMatchObject({ filter: { search: 'Call 1' } }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    await user.click(viewDetails('Call 10'));
+    expect(await screen.findByText('2 of 6')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Sessions' }));
+    expect(await screen.findByPlaceholderText('Search sessions...')).toHaveValue('Call 1');
   });
 });
 

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { HttpError } from 'react-admin';
+import { HttpError, localStorageStore } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firebaseAuthProvider } from '@/authProvider';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { readListContext } from '@/resources/sessions/sessionNavigation';
+import sessions from '@/resources/sessions';
+import { SESSION_LIST_STORE_KEY } from '@/resources/sessions/sessionNavigation';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { STATUS_COLORS } from '@/resources/sessions/SessionStatusBadge';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
@@ -18,7 +19,8 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 const lastParams = (getList: ReturnType<typeof renderSessions>['getList']) => getList.mock.calls.at(-1)?.[1];
 const failWith = (error: Error) => renderSessions([], { getList: vi.fn(async () => Promise.reject(error)) } as never);
 
-beforeEach(() => sessionStorage.clear());
+// The list's params live in react-admin's store: a localStorage one outlives the list's remount, as in the portal.
+beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('SessionList: the table', () => {
@@ -124,26 +126,77 @@ describe('SessionList: pagination', () => {
     await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 5, perPage: 15 }));
   });
 
-  it('remembers the page it shows, with its ids and total, for the detail to walk on from', async () => {
-    const user = userEvent.setup();
-    renderSessions(many, { total: 100 });
-    await screen.findByText('Showing 1 to 15 of 100 results');
-    await waitFor(() => expect(readListContext()).toMatchObject({ page: 1, ids: many.map((s) => s.sessionId), total: 100 }));
-    // A search that shows only part of the page the server sent: the walk stays on what is shown.
-    await user.type(screen.getByPlaceholderText('Search sessions...'), 'Call 1');
-    await waitFor(() => expect(readListContext()).toMatchObject({ page: 1, total: null, filters: { search: 'Call 1' } }));
-    expect(readListContext().ids).toEqual(['s-1', 's-10', 's-11', 's-12', 's-13', 's-14']);
+  it("asks first for what the page's first read asked (index.ts): the page and filters it kept", async () => {
+    const store = localStorageStore();
+    store.setItem(SESSION_LIST_STORE_KEY, {
+      page: 2,
+      perPage: 15,
+      sort: 'id',
+      order: 'DESC',
+      filter: { status: 'failed' },
+      displayedFilters: {},
+    });
+    const firstRead = sessions.firstRead?.('');
+    const { getList } = renderSessions(many, { total: 100, store });
+    await screen.findByText('Showing 16 to 30 of 100 results');
+    expect(firstRead?.method).toBe('getList');
+    expect(getList.mock.calls[0]).toEqual(['sessions', expect.objectContaining(firstRead?.params)]);
+    expect(firstRead?.params).toEqual({
+      pagination: { page: 2, perPage: 15 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 'failed' },
+    });
   });
 
-  it('does not remember the previous page as the one still loading', async () => {
+  it("keeps its page and filters in react-admin's store, and comes back to them", async () => {
     const user = userEvent.setup();
-    const { getList } = renderSessions(many, { total: 100 });
+    const store = localStorageStore();
+    const { view } = renderSessions(many, { total: 100, store });
     await screen.findByText('Showing 1 to 15 of 100 results');
-    await waitFor(() => expect(readListContext().total).toBe(100));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Showing 31 to 45 of 100 results');
+    // page 3's own rows are here, not page 1's standing in while it loads
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ page: 3, filter: { status: 'failed' } });
+    view.unmount();
+
+    const { getList } = renderSessions(many, { total: 100, store });
+    expect(await screen.findByText('Showing 31 to 45 of 100 results')).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith(
+      'sessions',
+      expect.objectContaining({ pagination: { page: 3, perPage: 15 }, filter: { status: 'failed' } }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Failed');
+  });
+
+  it('keeps a search typed but not yet sent when the admin leaves at once, from page 1 as it would have run', async () => {
+    const user = userEvent.setup();
+    const store = localStorageStore();
+    const { view } = renderSessions(many, { total: 100, store });
+    await screen.findByText('Showing 1 to 15 of 100 results');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ page: 2 }));
+    await user.type(screen.getByPlaceholderText('Search sessions...'), 'Call 1');
+    view.unmount();
+    expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ page: 1, filter: { search: 'Call 1' } });
+
+    const { getList } = renderSessions(many, { total: 100, store });
+    expect(screen.getByPlaceholderText('Search sessions...')).toHaveValue('Call 1');
+    await waitFor(() => expect(lastParams(getList)).toMatchObject({ pagination: { page: 1, perPage: 15 }, filter: { search: 'Call 1' } }));
+  });
+
+  it('does not remember the page still loading as the one it shows', async () => {
+    const user = userEvent.setup();
+    const store = localStorageStore();
+    const { getList, view } = renderSessions(many, { total: 100, store });
+    await screen.findByText('Showing 1 to 15 of 100 results');
     getList.mockImplementation(async () => new Promise(() => undefined));
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(lastParams(getList)?.pagination).toEqual({ page: 3, perPage: 15 }));
-    expect(readListContext()).toMatchObject({ page: 1, ids: many.map((s) => s.sessionId) });
+    view.unmount();
+    expect(store.getItem(SESSION_LIST_STORE_KEY)).toMatchObject({ page: 1 });
   });
 
   it('hides the pagination with a single page', async () => {
@@ -194,6 +247,18 @@ describe('SessionList: search and status filter', () => {
     await user.type(screen.getByPlaceholderText('Search sessions...'), 'aaa-1');
     expect(await screen.findByText('Acme renewal')).toBeInTheDocument();
     expect(screen.queryByText('Globex intro')).not.toBeInTheDocument();
+  });
+  it('sends the search without its outer spaces, and spaces alone as no search', async () => {
+    const user = userEvent.setup();
+    const { getList } = renderSessions();
+    await screen.findByText('Discovery call with Acme');
+    await user.type(screen.getByPlaceholderText('Search sessions...'), '  acme ');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({ search: 'acme' }));
+    expect(screen.getByPlaceholderText('Search sessions...')).toHaveValue('  acme ');
+    await user.clear(screen.getByPlaceholderText('Search sessions...'));
+    await user.type(screen.getByPlaceholderText('Search sessions...'), '   ');
+    await waitFor(() => expect(lastParams(getList)?.filter).toEqual({}));
+    expect(screen.getByText('Discovery call with Acme')).toBeInTheDocument();
   });
 });
 

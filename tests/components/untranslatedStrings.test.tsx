@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { ReactElement } from 'react';
-import { HttpError, ResourceContextProvider } from 'react-admin';
+import { HttpError, memoryStore, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
@@ -19,8 +19,7 @@ import { ApiKeyList } from '@/resources/apiKeys/ApiKeyList';
 import audit from '@/resources/audit';
 import { ResourceList } from '@/resources/generic/ResourceList';
 import { SessionList } from '@/resources/sessions/SessionList';
-import { writeListContext } from '@/resources/sessions/sessionNavigation';
-import { NO_FILTERS } from '@/resources/sessions/sessionTypes';
+import { SESSION_LIST_STORE_KEY } from '@/resources/sessions/sessionNavigation';
 import { UserList } from '@/resources/users/UserList';
 import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/dictionaryFakes';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
@@ -239,20 +238,31 @@ describe('every user-visible string comes from the catalogue', () => {
       expect(untranslated()).toEqual([]);
     });
 
-    const renderDetail = (getOne: (...args: never[]) => Promise<unknown>) =>
+    const renderDetail = (
+      getOne: (...args: never[]) => Promise<unknown>,
+      { getList, store }: Parameters<typeof renderScreen>[1] & { getList?: unknown } = {},
+    ) =>
       renderScreen(
         <Routes>
           <Route path="/sessions/:sessionId" element={<SessionDetailPage />} />
         </Routes>,
-        { dataProvider: buildDataProvider({ getOne } as never), path: SESSION_PATH },
+        { dataProvider: buildDataProvider({ getOne, getList } as never), path: SESSION_PATH, store },
       );
 
     it('on the session detail, each of its four tabs', async () => {
       const user = userEvent.setup();
-      writeListContext({ filters: NO_FILTERS, page: 1, ids: ['before', detail.sessionId, 'after'], total: 3 });
-      renderDetail(vi.fn(async () => ({ data: detail })));
+      // the list last shown, with this session between two others: the walk shows too
+      const listed = ['before', detail.sessionId, 'after'].map((sessionId) => ({ ...buildSession({ sessionId }), id: sessionId }));
+      renderDetail(
+        vi.fn(async () => ({ data: detail })),
+        {
+          getList: vi.fn(async () => ({ data: listed, total: 3 })),
+          store: memoryStore({ [SESSION_LIST_STORE_KEY]: { page: 1, perPage: 15, sort: 'id', order: 'DESC', filter: {} } }),
+        },
+      );
       const timeline = await screen.findByRole('list', { name: '⟦Session timeline⟧' });
       await waitFor(() => expect(within(timeline).getAllByRole('listitem').length).toBeGreaterThan(5));
+      await screen.findByRole('link', { name: /Next session/ });
       expect(untranslated()).toEqual([]);
 
       await user.type(screen.getByRole('searchbox', { name: '⟦Search transcript⟧' }), 'price');

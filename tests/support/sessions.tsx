@@ -1,4 +1,4 @@
-import type { GetListParams } from 'react-admin';
+import type { GetListParams, Store } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
@@ -87,29 +87,34 @@ export const buildDetail = (overrides: Partial<SessionDetail> = {}): SessionDeta
   ...overrides,
 });
 
-/** Renders /sessions over a fake getList returning `sessions`. */
+/** Renders /sessions over a fake getList returning `sessions`; `store` holds react-admin's store (default a fresh one). */
 export const renderSessions = (
   sessions: SessionSummary[] = [buildSession()],
-  { total = sessions.length, ...overrides }: Partial<PortalDataProvider> & { total?: number } = {},
+  { total = sessions.length, store, ...overrides }: Partial<PortalDataProvider> & { total?: number; store?: Store } = {},
 ) => {
   const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({
     data: sessions.map((s) => ({ ...s, id: s.sessionId })),
     total,
   }));
   const dataProvider = buildDataProvider({ getList, ...overrides } as Partial<PortalDataProvider>);
-  renderInAdmin(<SessionList />, { dataProvider, path: '/sessions' });
-  return { getList, dataProvider };
+  const view = renderInAdmin(<SessionList />, { dataProvider, path: '/sessions', store });
+  return { getList, dataProvider, view };
 };
 
-/** Renders the detail page at `path` over a fake getOne; /sessions shows a marker. */
-export const renderDetail = (path: string, getOne: (...args: never[]) => Promise<unknown>, overrides: Partial<PortalDataProvider> = {}) => {
+/** Renders the detail page at `path` over a fake getOne; /sessions shows a marker. `store`: as renderSessions. */
+export const renderDetail = (
+  path: string,
+  getOne: (...args: never[]) => Promise<unknown>,
+  overrides: Partial<PortalDataProvider> = {},
+  { store }: { store?: Store } = {},
+) => {
   const dataProvider = buildDataProvider({ getOne, ...overrides } as unknown as Partial<PortalDataProvider>);
   renderInAdmin(
     <Routes>
       <Route path="/sessions/:sessionId" element={<SessionDetailPage />} />
       <Route path="/sessions" element={<p>The sessions list</p>} />
     </Routes>,
-    { dataProvider, path },
+    { dataProvider, path, store },
   );
   return dataProvider;
 };

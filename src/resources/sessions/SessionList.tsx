@@ -1,58 +1,91 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useGetList, useTranslate } from 'react-admin';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import {
+  type ListParams,
+  ListContextProvider,
+  queryReducer,
+  SET_FILTER,
+  useGetList,
+  useListContext,
+  useListController,
+  useStore,
+  useTranslate,
+} from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
 import { PageWindow } from '@/layout/PageWindow';
 import { ReadFailureAlert, StaleRows, useListReadFailure } from '@/shared/ReadFailure';
+import { useListSearch } from '@/shared/useListSearch';
 import { sessionListError } from './sessionErrors';
-import { readListContext, sessionListParams, writeListContext } from './sessionNavigation';
+import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
-import { matchesSearch, type SessionFilters, type SessionRecord } from './sessionTypes';
+import { matchesSearch, type SessionRecord } from './sessionTypes';
 
-/** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
-export const SessionList = () => {
+// The page has its own failure banner (spec 8): no react-admin notification on top of it.
+const noNotification = () => undefined;
+
+/**
+ * The list's read as react-query holds it, observed without fetching: the failure of an attempt
+ * still being retried and when the rows were loaded, which the list context leaves out.
+ */
+const useListReadState = () => {
+  const { resource, page, perPage, sort, filterValues } = useListContext();
+  return useGetList(resource, { pagination: { page, perPage }, sort, filter: filterValues }, { enabled: false });
+};
+
+/**
+ * Leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk (which
+ * walks only a list that was shown): the page and filters whose rows were shown rather than those
+ * of a page still loading, and a search typed but not yet sent, from page 1 as the list would
+ * have run it.
+ */
+const useKeepListAsSeen = (typed: string) => {
+  const { page, perPage, sort, filterValues, displayedFilters, data, isPlaceholderData } = useListContext();
+  const [, setStored] = useStore<ListParams>(SESSION_LIST_STORE_KEY);
+  const asked: ListParams = { page, perPage, sort: sort.field, order: sort.order, filter: filterValues, displayedFilters };
+  const latest = useRef({ asked, seen: asked, loading: false, typed });
+  latest.current = { ...latest.current, asked, loading: Boolean(isPlaceholderData), typed };
+  useEffect(() => {
+    if (data && !isPlaceholderData) latest.current.seen = latest.current.asked;
+  }, [data, isPlaceholderData]);
+  useEffect(
+    () => () => {
+      const { asked: current, seen, loading, typed: text } = latest.current;
+      const shown = loading ? seen : current;
+      const { search, ...rest } = shown.filter ?? {};
+      const typedSearch = text.trim();
+      if (typedSearch === (typeof search === 'string' ? search : '')) return setStored(shown);
+      const filter = typedSearch === '' ? rest : { ...rest, search: typedSearch };
+      setStored(queryReducer(shown, { type: SET_FILTER, payload: { filter, displayedFilters: shown.displayedFilters } }));
+    },
+    [setStored],
+  );
+};
+
+const SessionListView = () => {
   const translate = useTranslate();
-  const [initial] = useState(readListContext);
-  const [filters, setFilters] = useState<SessionFilters>(initial.filters);
-  const [typed, setTyped] = useState(initial.filters.search);
-  const [page, setPage] = useState(initial.page);
-  const query = useGetList<SessionRecord>('sessions', sessionListParams(filters, page), { placeholderData: keepPreviousData });
-  const { data, total = 0, isFetching, isPlaceholderData, refetch } = query;
+  const listContext = useListContext<SessionRecord>();
+  const { data, isFetching, page, perPage, total = 0, setPage } = listContext;
+  // spec 7: the server's search takes the text without its outer spaces
+  const search = useListSearch('search', { trim: true });
+  const [typed] = search;
+  useKeepListAsSeen(typed);
   // the failure shows from the first failed attempt, while retries go on behind it
-  const { failure: error, retrying, staleSince } = useListReadFailure(query, Boolean(data?.length));
+  const { failure: error, retrying, staleSince } = useListReadFailure(useListReadState(), Boolean(data?.length));
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
-  // Saved with what was typed, not the debounced search, so leaving within 300 ms keeps it;
-  // a search the server has not run yet starts again from page 1, as it would have.
-  useEffect(() => {
-    if (!visible || !data || isPlaceholderData) return;
-    const searchPending = typed !== filters.search;
-    // Only the whole page, as the server returned it, can be continued on the next page.
-    const wholePage = !searchPending && visible.length === data.length;
-    writeListContext({
-      filters: { ...filters, search: typed },
-      page: searchPending ? 1 : page,
-      ids: visible.map((session) => session.sessionId),
-      total: wholePage ? total : null,
-    });
-  }, [visible, data, isPlaceholderData, filters, typed, page, total]);
-
-  const changeFilters = useCallback((patch: Partial<SessionFilters>) => {
-    setFilters((current) => ({ ...current, ...patch }));
-    setPage(1);
-  }, []);
+  const shown = useMemo(() => ({ ...listContext, data: visible ?? (error ? [] : undefined) }), [listContext, visible, error]);
 
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.sessions.subtitle')}
       </Typography>
-      <SessionToolbar filters={filters} onSearchInput={setTyped} onFiltersChange={changeFilters} onRefresh={() => void refetch()} />
+      <SessionToolbar search={search} />
       {error ? (
         <ReadFailureAlert
           message={translate(sessionListError(error), { _: sessionListError(error) })}
@@ -63,9 +96,35 @@ export const SessionList = () => {
       ) : null}
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.sessions.loading')} />}</Box>
       <StaleRows staleSince={staleSince} staleId="sessions-stale">
-        <SessionTable sessions={visible ?? (error ? [] : undefined)} />
+        <ListContextProvider value={shown as typeof listContext}>
+          <SessionTable />
+        </ListContextProvider>
       </StaleRows>
-      <PageWindow page={page} perPage={SESSION_DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} messages="app.sessions.pagination" />
+      <PageWindow page={page} perPage={perPage} total={total} onPageChange={setPage} messages="app.sessions.pagination" />
     </Box>
+  );
+};
+
+/** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
+export const SessionList = () => {
+  const queryClient = useQueryClient();
+  const listContext = useListController<SessionRecord>({
+    resource: 'sessions',
+    perPage: SESSION_DEFAULT_PAGE_SIZE,
+    sort: SESSION_LIST_SORT,
+    // the address stays /sessions; the store keeps the list for coming back and for the detail's walk
+    disableSyncWithLocation: true,
+    storeKey: SESSION_LIST_STORE_KEY,
+    queryOptions: {
+      placeholderData: keepPreviousData,
+      // the portal's retry policy (dataProvider/queryClient.ts), which the list controller would turn off
+      retry: queryClient.getDefaultOptions().queries?.retry as boolean | number | undefined,
+      onError: noNotification,
+    },
+  });
+  return (
+    <ListContextProvider value={listContext}>
+      <SessionListView />
+    </ListContextProvider>
   );
 };

@@ -5,24 +5,24 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
 import { SessionRow } from './SessionRow';
-import type { SessionSummary } from './sessionTypes';
+import type { SessionRecord } from './sessionTypes';
 
 const COLUMNS = ['info', 'user', 'room', 'duration', 'statistics', 'status', 'actions'] as const;
 
 /** The columns the toolbar's chooser offers: the session's name and id, and View Details, always stay. */
 export const SESSION_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
-  list: 'sessions',
   columns: COLUMNS,
   required: ['info', 'actions'],
   label: (column) => `app.sessions.columns.${column}`,
 };
 
-/** spec 2: the sessions table; `sessions` undefined while the first page loads. */
-export const SessionTable = ({ sessions }: { sessions: SessionSummary[] | undefined }) => {
+/** spec 2: the sessions table, of the rows in the list context; none yet while the first page loads. */
+export const SessionTable = () => {
   const translate = useTranslate();
+  const { data: sessions } = useListContext<SessionRecord>();
   const { visible } = useListColumns(SESSION_COLUMNS);
   const message = sessions === undefined ? 'loading' : sessions.length === 0 ? 'empty' : null;
   return (

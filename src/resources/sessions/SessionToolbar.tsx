@@ -1,41 +1,38 @@
-import { useCallback } from 'react';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
+import { type SavedQuery, useListContext, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
-import { useDebouncedSearch } from '@/shared/useDebouncedValue';
 import { SESSION_COLUMNS } from './SessionTable';
-import { SESSION_STATUSES, toListFilter, type SessionFilters } from './sessionTypes';
-
-/** A saved query (search and status) read back from the store, or null when it is not one. */
-const parseQuery = (value: unknown): SessionFilters | null => {
-  const { search, status } = (value ?? {}) as Partial<Record<keyof SessionFilters, unknown>>;
-  const known = status === 'all' || SESSION_STATUSES.includes(status as never);
-  return typeof search === 'string' && known ? { search, status: status as SessionFilters['status'] } : null;
-};
+import { SESSION_STATUSES, type SessionStatus } from './sessionTypes';
 
 interface SessionToolbarProps {
-  filters: SessionFilters;
-  /** The search as typed, for the client-side filter of the loaded page (spec 5). */
-  onSearchInput: (search: string) => void;
-  onFiltersChange: (patch: Partial<SessionFilters>) => void;
-  onRefresh: () => void;
+  /** The search box's text and its setter (useListSearch): the list also filters its loaded page by it (spec 5). */
+  search: readonly [string, (text: string) => void];
 }
 
+const isStatus = (value: unknown): value is SessionStatus => SESSION_STATUSES.includes(value as SessionStatus);
+
+/** A saved query this toolbar can apply: a text search and a status it offers, nothing else. */
+const canApply = ({ filter }: SavedQuery['value']) => {
+  const { search, status, ...rest } = (filter ?? {}) as Record<string, unknown>;
+  return (
+    Object.keys(rest).length === 0 && (search === undefined || typeof search === 'string') && (status === undefined || isStatus(status))
+  );
+};
+
 /** spec 2: text search (client-side at once, server-side once settled), status filter, Refresh. */
-export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefresh }: SessionToolbarProps) => {
+export const SessionToolbar = ({ search: [search, setSearch] }: SessionToolbarProps) => {
   const translate = useTranslate();
-  const commitSearch = useCallback((search: string) => onFiltersChange({ search }), [onFiltersChange]);
-  const [search, setSearch] = useDebouncedSearch(filters.search, commitSearch);
-  const applyQuery = (query: SessionFilters) => {
-    setSearch(query.search);
-    onSearchInput(query.search);
-    onFiltersChange(query);
+  const { filterValues, displayedFilters, setFilters, refetch } = useListContext();
+  const status = isStatus(filterValues.status) ? filterValues.status : 'all';
+  const changeStatus = (next: string) => {
+    const { status: _status, ...rest } = filterValues;
+    setFilters(isStatus(next) ? { ...rest, status: next } : rest, displayedFilters);
   };
 
   return (
@@ -47,31 +44,28 @@ export const SessionToolbar = ({ filters, onSearchInput, onFiltersChange, onRefr
         label={translate('app.sessions.searchLabel')}
         placeholder={translate('app.sessions.search')}
         value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          onSearchInput(event.target.value);
-        }}
+        onChange={(event) => setSearch(event.target.value)}
       />
       <TextField
         select
         size="small"
         sx={{ minWidth: 160 }}
         label={translate('app.sessions.filters.status')}
-        value={filters.status}
-        onChange={(event) => onFiltersChange({ status: event.target.value as SessionFilters['status'] })}
+        value={status}
+        onChange={(event) => changeStatus(event.target.value)}
       >
         <MenuItem value="all">{translate('app.sessions.filters.all')}</MenuItem>
-        {SESSION_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {translate(`app.sessions.status.${status}`)}
+        {SESSION_STATUSES.map((option) => (
+          <MenuItem key={option} value={option}>
+            {translate(`app.sessions.status.${option}`)}
           </MenuItem>
         ))}
       </TextField>
-      <Button startIcon={<RefreshIcon />} onClick={onRefresh}>
+      <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
         {translate('app.sessions.refresh')}
       </Button>
-      <ExportCsvButton resource="sessions" filter={toListFilter(filters)} />
-      <SavedQueries list="sessions" current={{ search, status: filters.status }} parse={parseQuery} onApply={applyQuery} />
+      <ExportCsvButton resource="sessions" filter={filterValues} />
+      <SavedQueries accept={canApply} />
       <ColumnChooser spec={SESSION_COLUMNS} />
     </Stack>
   );

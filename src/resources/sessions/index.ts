@@ -1,8 +1,9 @@
+import { localStorageStore } from 'react-admin';
 import { expandEntries, type SessionDetail } from '@/contract/sessions';
 import { lazyFrom } from '@/shared/preloadable';
 import type { ResourceDeclaration } from '@/resources/types';
 import { loadSessionList } from './loadSessionList';
-import { readListContext, sessionListParams } from './sessionNavigation';
+import { SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazyFrom(loadSessionList, (m) => m.SessionList);
@@ -37,12 +38,13 @@ const sessions: ResourceDeclaration = {
     { source: 'status', label: 'app.sessions.columns.status', type: 'chip', inList: true, filter: true, readOnly: true },
   ],
   views: { list: SessionList },
-  // SessionList starts from the page and filters it last showed in this tab; the detail page
+  // SessionList starts from the page and filters its controller keeps in react-admin's store
+  // (the portal's is localStorage-backed, read here before <Admin> is up); the detail page
   // (/sessions/{sessionId}) reads its session.
   firstRead: (rest) => {
     if (rest === '') {
-      const { filters, page } = readListContext();
-      return { method: 'getList', params: sessionListParams(filters, page) };
+      const stored = localStorageStore().getItem(SESSION_LIST_STORE_KEY);
+      return { method: 'getList', params: sessionListParams(sessionListQuery(stored)) };
     }
     if (rest.includes('/')) return null;
     try {

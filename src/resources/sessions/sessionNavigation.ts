@@ -1,56 +1,70 @@
-import type { GetListParams } from 'react-admin';
+import { type GetListParams, getQuery, type ListParams } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
-import { NO_FILTERS, toListFilter, type SessionFilters } from './sessionTypes';
+import { matchesSearch, type SessionSummary } from './sessionTypes';
 
 /**
- * The list as the user last saw it: its filters, page and the ordered ids it showed. The
- * detail's previous/next buttons walk these ids, fetching the neighbouring page at either
- * edge, and coming back restores the list at the page of the session last viewed.
- * Kept in sessionStorage so a reload of the detail page keeps it too.
+ * Where the list controller keeps the list's page and filters: react-admin's store, which is
+ * localStorage-backed, so coming back to the list and a reload of a session's detail keep them,
+ * and a sign-out forgets them (src/portalStore.ts). The detail's previous/next walk reads them
+ * from there and asks for the same page, sharing react-query's cache with the list.
  */
-export interface SessionListContext {
-  filters: SessionFilters;
+export const SESSION_LIST_STORE_KEY = 'sessions.listParams';
+
+/**
+ * The server orders sessions by start time, newest first (spec 7), and the spec dialect sends no
+ * sort: this is react-admin's useGetList default, only so the list's read is the one the page's
+ * first read (index.ts) and the walk ask for.
+ */
+export const SESSION_LIST_SORT = { field: 'id', order: 'DESC' } as const;
+
+/** The list's params as its controller makes them from what the store holds (nothing: page 1 of 15, no filters). */
+export const sessionListQuery = (stored: unknown): ListParams =>
+  getQuery({
+    queryFromLocation: {},
+    params: stored ?? {},
+    filterDefaultValues: undefined,
+    sort: SESSION_LIST_SORT,
+    perPage: SESSION_DEFAULT_PAGE_SIZE,
+  });
+
+/** The list controller's getList call for those params: one definition for the first read and the walk. */
+export const sessionListParams = ({ page, perPage, sort, order, filter }: ListParams): GetListParams => ({
+  pagination: { page, perPage },
+  sort: { field: sort, order },
+  filter: { ...filter },
+});
+
+/** The search the list ran on the server, which it also applies to the loaded page (spec 5). */
+const searchOf = ({ filter }: ListParams): string => (typeof filter?.search === 'string' ? filter.search : '');
+
+/** One page of the list as the list shows it, for the walk. */
+export interface SessionListPage {
   page: number;
+  perPage: number;
+  /** The sessions shown, in order. */
   ids: string[];
   /**
-   * Sessions the server matched for `filters`, when `ids` is that whole page. Null when the
-   * page showed only part of it (a search typed but not yet run on the server): the walk
+   * Sessions the server matched, when `ids` is the whole page it sent. Null when the page showed
+   * only part of it (the search matched fewer rows on the page than the server did): the walk
    * then stays on the ids shown.
    */
   total: number | null;
 }
 
-const KEY = 'salescoach.sessions.list';
-
-/** The list call for `filters` and `page`: one definition, so the list and the detail's walk share react-query's cache. */
-export const sessionListParams = (filters: SessionFilters, page: number): GetListParams => ({
-  // No sort: the server orders by start time, newest first (spec 7).
-  pagination: { page, perPage: SESSION_DEFAULT_PAGE_SIZE },
-  filter: toListFilter(filters),
-});
-
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-export const readListContext = (storage: Storage | undefined = globalThis.sessionStorage): SessionListContext => {
-  try {
-    const parsed = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<SessionListContext> | null;
-    return {
-      filters: { ...NO_FILTERS, ...parsed?.filters },
-      page: isCount(parsed?.page) && parsed.page >= 1 ? parsed.page : 1,
-      ids: Array.isArray(parsed?.ids) ? parsed.ids.filter((id): id is string => typeof id === 'string') : [],
-      total: isCount(parsed?.total) ? parsed.total : null,
-    };
-  } catch {
-    return { filters: NO_FILTERS, page: 1, ids: [], total: null };
-  }
-};
-
-export const writeListContext = (context: SessionListContext, storage: Storage | undefined = globalThis.sessionStorage) => {
-  try {
-    storage?.setItem(KEY, JSON.stringify(context));
-  } catch {
-    // A full or blocked storage only costs the previous/next buttons.
-  }
+export const listPageOf = (
+  query: ListParams,
+  page: number,
+  data: readonly SessionSummary[],
+  total: number | undefined,
+): SessionListPage => {
+  const search = searchOf(query);
+  const shown = data.filter((session) => matchesSearch(session, search));
+  return {
+    page,
+    perPage: query.perPage,
+    ids: shown.map((session) => session.sessionId),
+    total: shown.length === data.length && total !== undefined ? total : null,
+  };
 };
 
 /** Where `id` sits in the walk; null when it is not in the list the user came from (a shared link). */
@@ -66,14 +80,14 @@ export interface SessionPlace {
   nextPage: number | null;
 }
 
-export const placeOf = ({ page, ids, total }: SessionListContext, id: string): SessionPlace | null => {
+export const placeOf = ({ page, perPage, ids, total }: SessionListPage, id: string): SessionPlace | null => {
   const index = ids.indexOf(id);
   if (index < 0) return null;
   const first = index === 0;
   const last = index === ids.length - 1;
   const neighbours = { previous: first ? null : ids[index - 1], next: last ? null : ids[index + 1] };
   if (total === null) return { ...neighbours, position: index + 1, total: ids.length, previousPage: null, nextPage: null };
-  const offset = (page - 1) * SESSION_DEFAULT_PAGE_SIZE;
+  const offset = (page - 1) * perPage;
   return {
     ...neighbours,
     position: offset + index + 1,

@@ -60,19 +60,6 @@ export interface SessionDetail extends SessionSummary {
 export type SessionRecord = SessionSummary & RaRecord;
 export type SessionDetailRecord = SessionDetail & RaRecord;
 
-export interface SessionFilters {
-  search: string;
-  status: SessionStatus | 'all';
-}
-
-export const NO_FILTERS: SessionFilters = { search: '', status: 'all' };
-
-/** The list call's filter: only what is set (spec 7: optional status; search over every page). */
-export const toListFilter = ({ search, status }: SessionFilters): Record<string, string> => ({
-  ...(status !== 'all' ? { status } : {}),
-  ...(search.trim() ? { search: search.trim() } : {}),
-});
-
 /** spec 5: case-insensitive, over session name, user email, room name and session id. */
 export const matchesSearch = (session: SessionSummary, search: string): boolean => {
   const needle = search.trim().toLowerCase();

@@ -5,30 +5,25 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { type ListParams, queryReducer, SET_PAGE, useGetList, useStore, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { PATHS } from '@/shared/paths';
-import {
-  placeOf,
-  readListContext,
-  sessionListParams,
-  writeListContext,
-  type SessionListContext,
-} from '@/resources/sessions/sessionNavigation';
+import { listPageOf, placeOf, SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from '@/resources/sessions/sessionNavigation';
 import type { SessionRecord } from '@/resources/sessions/sessionTypes';
 
 const detailPath = (sessionId: string) => `${PATHS.sessions}/${encodeURIComponent(sessionId)}`;
 
-/** The neighbouring page of the list, fetched only when the walk reaches that edge. */
-const useNeighbourPage = (context: SessionListContext, page: number | null) => {
-  const { data, total } = useGetList<SessionRecord>('sessions', sessionListParams(context.filters, page ?? context.page), {
+/**
+ * A page of the list with the list's params, as the list shows it; null until it is here, and
+ * for `page` null (nothing to fetch). The list's own page comes from react-query's cache when the
+ * list was just shown; a neighbouring page is fetched only when the walk reaches that edge.
+ */
+const useListPage = (query: ListParams, page: number | null) => {
+  const { data, total } = useGetList<SessionRecord>('sessions', sessionListParams({ ...query, page: page ?? query.page }), {
     enabled: page !== null,
+    refetchOnMount: false,
   });
-  return useMemo(() => {
-    if (page === null || !data) return null;
-    const ids = data.map((session) => session.sessionId);
-    return { context: { ...context, page, ids, total: total ?? null }, ids };
-  }, [context, page, data, total]);
+  return useMemo(() => (page === null || !data ? null : listPageOf(query, page, data, total)), [query, page, data, total]);
 };
 
 const WalkButton = ({
@@ -55,24 +50,26 @@ const WalkButton = ({
 );
 
 /**
- * Walks the sessions of the list as it was last filtered, across its pages; disabled at
- * either end. Following a link to a neighbouring page makes that page the list's context,
- * so the walk goes on from there and Back to Sessions opens that page.
+ * Walks the sessions of the list as it was last shown (its params in react-admin's store, where
+ * the list controller keeps them), across its pages; disabled at either end; none when nothing
+ * is stored or the session is not on the list's page (a shared link). Following a link to a
+ * neighbouring page moves the list to that page, so the walk goes on from there and Back to
+ * Sessions opens it.
  */
 export const SessionPrevNext = ({ sessionId }: { sessionId: string }) => {
   const translate = useTranslate();
-  // Read again for each session: following a link to a neighbouring page rewrites it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sessionId is the signal to re-read the stored list context
-  const context = useMemo(() => readListContext(), [sessionId]);
-  const place = placeOf(context, sessionId);
-  const previousPage = useNeighbourPage(context, place?.previousPage ?? null);
-  const nextPage = useNeighbourPage(context, place?.nextPage ?? null);
+  const [stored, setStored] = useStore<unknown>(SESSION_LIST_STORE_KEY);
+  const query = useMemo(() => sessionListQuery(stored), [stored]);
+  const current = useListPage(query, stored === undefined ? null : query.page);
+  const place = current && placeOf(current, sessionId);
+  const previousPage = useListPage(query, place?.previousPage ?? null);
+  const nextPage = useListPage(query, place?.nextPage ?? null);
   if (!place) return null;
 
   const previous = place.previous ?? previousPage?.ids.at(-1) ?? null;
   const next = place.next ?? nextPage?.ids.at(0) ?? null;
   const follow = (neighbour: typeof previousPage, onThisPage: string | null) =>
-    neighbour && !onThisPage ? () => writeListContext(neighbour.context) : undefined;
+    neighbour && !onThisPage ? () => setStored(queryReducer(query, { type: SET_PAGE, payload: neighbour.page })) : undefined;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <WalkButton
