@@ -143,7 +143,7 @@ export const SavedQueries = ({ accept }: SavedQueriesProps = {}) => {
                   }
                 >
                   <ListItemButton
-                    selected={sameQuery(value, current)}
+                    selected={sameQuery(queryOf(value), queryOf(current))}
                     aria-label={translate('app.listPreferences.queries.apply', { name })}
                     onClick={() => {
                       apply(value);
@@ -184,3 +184,6 @@ const canonical = (value: unknown): string =>
   );
 
 export const sameQuery = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** What a saved query applies: which filters a toolbar shows is its own affair. */
+const queryOf = ({ filter = {}, sort, perPage }: SavedQuery['value']) => ({ filter, sort, perPage });
