@@ -82,7 +82,7 @@ describe('SessionDetailPage: header and errors', () => {
     expect(screen.getByRole('link', { name: 'Back to Sessions' })).toBeInTheDocument();
   });
 
-  it("shows 'Failed to load session details' for a non-JSON 500 or a network error, never the status line (issue 14)", async () => {
+  it("shows 'Failed to load session details' for a non-JSON 500 or a network error, never the status line", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderDetail(
       PATH,

@@ -42,7 +42,7 @@ describe('SessionList: the table', () => {
     expect(within(row).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/sessions/session-2025-03-05-abcdefghijkl');
   });
 
-  it('says "1 objection", not "1 objections", and keeps View Details on one line (issue 14)', async () => {
+  it('says "1 objection", not "1 objections", and keeps View Details on one line', async () => {
     const statistics = { ...buildSession().statistics, totalTranscripts: 1, totalObjections: 1, totalFAQs: 1 };
     renderSessions([buildSession({ statistics })]);
     const row = await rowOf('Discovery call with Acme');
@@ -278,7 +278,7 @@ describe('SessionList: errors (spec 8)', () => {
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   });
 
-  it('keeps a 401 NOT_AUTHENTICATED on the page with the admin-privileges message, not signed out (issue 14)', async () => {
+  it('keeps a 401 NOT_AUTHENTICATED on the page with the admin-privileges message, not signed out', async () => {
     const auth = buildFakeAuth({ users: [admin], signedInAs: admin.email });
     const getList = vi.fn(async () =>
       Promise.reject(new HttpError('Not signed in', 401, { error: 'NOT_AUTHENTICATED', message: 'Not signed in' })),
@@ -310,7 +310,7 @@ describe('SessionList: errors (spec 8)', () => {
       new HttpError('HTTP 500: Internal Server Error', 500, { error: 'API_ERROR', message: 'HTTP 500: Internal Server Error' }),
     ],
     ['the network text', new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError' })],
-  ])("never shows %s: 'Failed to load sessions' (issue 14)", async (_what, error) => {
+  ])("never shows %s: 'Failed to load sessions'", async (_what, error) => {
     failWith(error);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load sessions');
     expect(screen.queryByText(/HTTP 500|Cannot reach/)).not.toBeInTheDocument();

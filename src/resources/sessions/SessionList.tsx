@@ -57,7 +57,10 @@ const useKeepListAsSeen = (typed: string) => {
       const shown = loading ? seen : current;
       const { search, ...rest } = shown.filter ?? {};
       const typedSearch = text.trim();
-      if (typedSearch === (typeof search === 'string' ? search : '')) return setStored(shown);
+      if (typedSearch === (typeof search === 'string' ? search : '')) {
+        setStored(shown);
+        return;
+      }
       const filter = typedSearch === '' ? rest : { ...rest, search: typedSearch };
       setStored(queryReducer(shown, { type: SET_FILTER, payload: { filter, displayedFilters: shown.displayedFilters } }));
     },
@@ -118,7 +121,7 @@ export const SessionList = () => {
     queryOptions: {
       placeholderData: keepPreviousData,
       // the portal's retry policy (dataProvider/queryClient.ts), which the list controller would turn off
-      retry: queryClient.getDefaultOptions().queries?.retry as boolean | number | undefined,
+      retry: queryClient.getDefaultOptions().queries?.retry,
       onError: noNotification,
     },
   });
