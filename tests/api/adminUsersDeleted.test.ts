@@ -5,7 +5,7 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { signIn, signInRefusal } from '../support/identity';
 
 /**
- * Issue 14 item 7: deleted users are listed with deleted=true, restored (the identity account
+ * Deleted users are listed with deleted=true, restored (the identity account
  * enabled again, or made again when it is gone), and their email reused deliberately: a create
  * answers 409 EMAIL_HELD_BY_DELETED, and freeing the email lets the create through.
  */

@@ -6,7 +6,7 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { bearer, markEmailVerified, signIn, signInRefusal, signUp, TEST_PASSWORD, uniqueEmail } from '../support/identity';
 
 /**
- * Email squatting (issue 11): an outsider signs up with a future colleague's address before the
+ * Email squatting: an outsider signs up with a future colleague's address before the
  * admin creates the account. The portal never hands over an address the portal, the operator
  * or a verification vouched for; an unverified self sign-up can be replaced in one step.
  */
@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
   const profilesOf = (uid: string) => t.db.select().from(users).where(eq(users.uid, uid));
   const auditOf = (targetId: string) => t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
   const auditCount = async () => (await t.db.select().from(auditLog)).length;
-  /** A 'signup' profile, as versions before issue 11 made for anyone who called the API. */
+  /** A 'signup' profile, as earlier versions made for anyone who called the API. */
   const signupProfile = (account: { uid: string; email: string }) =>
     t.db.insert(users).values({ uid: account.uid, email: account.email, name: 'Squatter', origin: 'signup' }).returning();
 
@@ -152,7 +152,7 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
           .values({ uid: holder.uid, email: holder.email, name: 'Made here', origin, deletedAt, isActive: deletedAt === null });
         const response = await post(holder.email, { replaceUnverified: true });
         expect(response.statusCode, response.body).toBe(409);
-        // issue 14 item 7: a deleted user's email is offered back (restore, or free the email)
+        // A deleted user's email is offered back (restore, or free the email)
         expect(response.json().error).toBe(deletedAt ? 'EMAIL_HELD_BY_DELETED' : EXISTS.error);
         expect(await t.identity.getUser(holder.uid)).not.toBeNull();
       }

@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('admin users: list (%s)', (kind) => {
     expect(Object.keys(body.data).sort()).toEqual(['pagination', 'users']);
     expect(body.data.pagination).toEqual({ page: 1, limit: 10, total: 20, pages: 2 });
     expect(body.data.users).toHaveLength(10);
-    // beyond the spec (issue 14 items 5, 7): version, deletedAt and emailFreed
+    // beyond the spec: version, deletedAt and emailFreed
     expect(Object.keys(body.data.users[0]).sort()).toEqual([
       '_id',
       'createdAt',

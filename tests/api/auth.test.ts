@@ -4,7 +4,7 @@ import { auditLog, speechRateSettings, users } from '../../server/db/schema';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { bearer, forgeUnsignedToken, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
 
-/** GET /api/health, the OpenAPI document and its interactive reference (issue 13: they describe shapes, never data). */
+/** GET /api/health, the OpenAPI document and its interactive reference (they describe shapes, never data). */
 const isPublic = (method: string, url: string) =>
   (url === '/api/health' || url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/')) &&
   (method === 'GET' || method === 'HEAD');
@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
       expect.arrayContaining([
         'GET /api/speech-rate',
         'PUT /api/speech-rate',
-        // issue 13: admin routes of the service keys, and the assistant's routes (service keys only)
+        // Admin routes of the service keys, and the assistant's routes (service keys only)
         'POST /api/admin/api-keys',
         'DELETE /api/admin/api-keys/x-id',
         'GET /api/admin/config-version',
@@ -47,10 +47,10 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         'POST /api/assistant/sessions',
         'POST /api/assistant/sessions/x-sessionId/events',
         'POST /api/assistant/sessions/x-sessionId/complete',
-        // issue 14: deleted users are restored, or their email freed
+        // Deleted users are restored, or their email freed
         'POST /api/admin/users/x-id/restore',
         'POST /api/admin/users/x-id/free-email',
-        // issue 16: test a phrase and the speech-rate what-if
+        // Test a phrase and the speech-rate what-if
         'POST /api/dictionary/match',
         'POST /api/speech-rate/preview',
       ]),

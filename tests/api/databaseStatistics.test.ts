@@ -5,7 +5,7 @@ import { auditLog, sessions, users } from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
 import { createPostgresDatabase, DB_KINDS, type DbKind, testApp, type TestApp } from '../support/apiApp';
 
-// Issue 15: the planner's statistics are kept fresh (after migrations and start-up work, as
+// The planner's statistics are kept fresh (after migrations and start-up work, as
 // writes gather) and large unfiltered lists report the planner's estimate (docs/api.md).
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const plannerRows = async (db: Database, table: string) =>

@@ -7,7 +7,7 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { dictionaryCalls } from '../support/dictionaryCalls';
 import { bearer, signUp } from '../support/identity';
 
-/** Issue 16, bulk work: POST /api/landmines/bulk and POST /api/dictionary/{kind}/bulk-delete (docs/api.md "Bulk work"). */
+/** Bulk work: POST /api/landmines/bulk and POST /api/dictionary/{kind}/bulk-delete (docs/api.md "Bulk work"). */
 describe.each(DB_KINDS)('dictionary bulk routes (%s)', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;

@@ -84,7 +84,7 @@ describe('fuzzing PUT /api/speech-rate', () => {
       fc.asyncProperty(valid, async (body) => {
         const response = await t.app.inject({ method: 'PUT', url: '/api/speech-rate', headers, payload: body });
         expect(response.statusCode).toBe(200);
-        // the saved settings and their new version (issue 14 item 5)
+        // the saved settings and their new version
         expect(speechRateGetResponseSchema.parse(response.json()).data).toEqual({ ...body, version: expect.any(Number) });
       }),
       { seed: SEED, numRuns: 100 },

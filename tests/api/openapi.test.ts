@@ -89,7 +89,7 @@ describe('the OpenAPI document and the interactive reference', () => {
       { [SECURITY_SCHEMES.assistant]: ['sessions:write'] },
     ]);
     expect(document.paths['/api/admin/api-keys'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
-    // issue 16: test a phrase and the speech-rate what-if
+    // Test a phrase and the speech-rate what-if
     expect(document.paths['/api/dictionary/match'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
     expect(document.paths['/api/speech-rate/preview'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
   });

@@ -5,7 +5,7 @@ import { generateSession, insertSessionBatch, seedSessions } from '../../server/
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { bearer, setProfile, signUp } from '../support/identity';
 
-// Issue 15: the sessions' answers and the admins' profiles are reused until the database is
+// The sessions' answers and the admins' profiles are reused until the database is
 // next written (plugins/readCache.ts, services/principal.ts, db/writeGeneration.ts).
 const LIST = '/api/admin/sessions?page=1&limit=50';
 

@@ -18,7 +18,7 @@ import {
   useAuthEmulator,
 } from '../support/identity';
 
-// Issue 15: the signature is checked locally on every request, the portal's own revocations
+// The signature is checked locally on every request, the portal's own revocations
 // are read from the database on every request, and the identity provider is asked about a uid
 // at most once a minute. The provider here is the local stand-in of Google, which counts the
 // calls; the clock is injected, so nothing waits for a minute.

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, SERVER_BUNDLE, serverIsStale } from '../../scripts/buildServer';
 
-// Issue 15 (memory): npm start and npm run server run the API server as one JavaScript module,
+// Memory: npm start and npm run server run the API server as one JavaScript module,
 // without a TypeScript loader (scripts/buildServer.ts). The process tests run that module.
 const root = resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@ import { generateSessions, insertSessionBatch } from '../../server/seed/sessions
 import { compactSessionDetailResponseSchema, expandEntries, sessionDetailResponseSchema } from '../../src/contract/sessions';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 
-// Issue 15: GET /api/admin/sessions/{sessionId}?entries=compact, the portal's read of a session:
+// GET /api/admin/sessions/{sessionId}?entries=compact, the portal's read of a session:
 // the spec's answer without each sentiment entry's copy of its utterance's text.
 describe.each(DB_KINDS)('a session read compact (%s)', (kind) => {
   let t: TestApp;

@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
     expect(body.data).toHaveLength(15);
     expect(Object.keys(body.data[0]).sort()).toEqual([
       '_id',
-      // issue 13: the configuration version the call ran with (null for demo and older sessions)
+      // The configuration version the call ran with (null for demo and older sessions)
       'configVersion',
       'duration',
       'metadata',

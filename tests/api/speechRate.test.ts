@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
   it('answers the spec defaults (enabled, 30 s, 150 words) before anything is saved', async () => {
     const response = await get();
     expect(response.statusCode).toBe(200);
-    // version 0: nothing saved yet (issue 14 item 5, docs/api.md "Versions")
+    // version 0: nothing saved yet (docs/api.md "Versions")
     expect(response.json()).toEqual({ success: true, data: { enabled: true, time_window: 30, max_words: 150, version: 0 } });
   });
 

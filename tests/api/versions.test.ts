@@ -5,7 +5,7 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { uniqueEmail } from '../support/identity';
 
 /**
- * Issue 14 item 5: every edit carries the version it started from; a save over a newer version
+ * Every edit carries the version it started from; a save over a newer version
  * is refused with 409 VERSION_CONFLICT and changes nothing; a save without a version works as
  * the spec's calls always did. Two admins edit the same record.
  */

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { seedSessions } from '../../server/seed/sessions';
 import { testApp, type TestApp } from '../support/apiApp';
 
-// Bytes on the wire (issue 15): files compressed at build time and sent as the browser
+// Bytes on the wire: files compressed at build time and sent as the browser
 // accepts them, API JSON compressed above a small size, caching per kind of file.
 const SHELL_PRELOAD = '    <script async src="/assets/shell-preload-Qw12Er34.js"></script>\n';
 const INDEX_HTML = `<!doctype html><html><head><title>Portal</title>\n${SHELL_PRELOAD}</head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { isReadOnlyStatement, watchWrites } from '../../server/db/writeGeneration';
 
-// Issue 15: what counts as a write for the reuse of answers (db/writeGeneration.ts).
+// What counts as a write for the reuse of answers (db/writeGeneration.ts).
 describe('isReadOnlyStatement', () => {
   it.each([
     'select 1',

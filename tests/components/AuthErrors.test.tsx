@@ -47,7 +47,7 @@ const KNOWN_CODES = [
   'auth/requires-recent-login',
 ];
 
-describe('identity errors, worded (issue 14, item 4)', () => {
+describe('identity errors, worded', () => {
   afterEach(async () => {
     await chooseLocale('en');
     localStorage.clear();

@@ -169,7 +169,7 @@ describe('the column chooser on the other lists', () => {
     expect(within(menu).getByRole('menuitemcheckbox', { name: /^Email/ })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.keyboard('{Escape}');
     await hide('Last Login');
-    // the first header holds the bulk actions' select-all box (issue 16)
+    // the first header holds the bulk actions' select-all box
     expect(headers()).toEqual(['', 'User', 'Email', 'Role', 'Status', 'Created', 'Actions']);
     expect(screen.queryByText('Never')).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(storedKey(admin, 'users')) ?? 'null')).toEqual(['lastLogin']);

@@ -26,7 +26,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
-  it('marks the Quick Actions as not yet available (issue 14)', () => {
+  it('marks the Quick Actions as not yet available', () => {
     renderInAdmin(<DashboardPage />);
     const card = screen.getByRole('heading', { name: 'Quick Actions' }).closest('.MuiCard-root') as HTMLElement;
     expect(within(card).getByText('Not yet available')).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('DashboardPage', () => {
   });
 });
 
-describe('the placeholder Settings cards (issue 14)', () => {
+describe('the placeholder Settings cards', () => {
   it.each([
     ['AI Assistant Configuration', <AiAssistantCard key="ai" />],
     ['System Configuration', <SystemConfigCard key="system" />],

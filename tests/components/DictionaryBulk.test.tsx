@@ -9,7 +9,7 @@ import type { DictionaryItem, Landmine } from '@/resources/dictionary/items/dict
 import { buildDictionaryProvider, buildItems, buildLandmine } from '../support/dictionaryFakes';
 import { renderInAdmin } from '../support/render';
 
-/** Issue 16, bulk work on the Dictionary page: undoable bulk delete and (de)activate. */
+/** Bulk work on the Dictionary page: undoable bulk delete and (de)activate. */
 type User = ReturnType<typeof userEvent.setup>;
 
 const landmineList = () => [

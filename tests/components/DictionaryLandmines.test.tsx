@@ -240,7 +240,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
     await openLandmines(user, dataProvider);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Edit' }));
     await user.click(saveButton());
-    // inside the dialog (issue 14 item 8): a page banner would sit behind the modal's backdrop
+    // inside the dialog: a page banner would sit behind the modal's backdrop
     expect(await within(dialog()).findByText('Failed to save landmine')).toBeInTheDocument();
     expect(textbox(/^Trigger( \*)?$/)).toHaveValue('guaranteed returns');
   });

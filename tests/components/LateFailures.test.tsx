@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('a failing list says so at once (issue 14, item 6)', () => {
+describe('a failing list says so at once', () => {
   it('shows the failure after the first failed attempt, says it is trying again, then shows the rows', async () => {
     const retry = deferred<ReturnType<typeof page>>();
     const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);
@@ -109,7 +109,7 @@ const renderUsers = (getList: ReturnType<typeof vi.fn>) =>
     queryClient: createPortalQueryClient(),
   });
 
-describe('the users list says a failure at once and marks the rows it keeps (issue 14, item 6)', () => {
+describe('the users list says a failure at once and marks the rows it keeps', () => {
   it('shows the failure after the first failed attempt, trying again, then the rows', async () => {
     const retry = deferred<ReturnType<typeof users>>();
     const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);
@@ -160,7 +160,7 @@ const renderDictionary = (getList: ReturnType<typeof vi.fn>) =>
     queryClient: createPortalQueryClient(),
   });
 
-describe('the dictionary lists say a failure at once (issue 14, item 6; spec 8: a failed list shows as empty)', () => {
+describe('the dictionary lists say a failure at once (spec 8: a failed list shows as empty)', () => {
   it('shows the failure after the first failed attempt, trying again, then the objections', async () => {
     const retry = deferred<{ data: unknown[]; total: number }>();
     const getList = vi.fn().mockRejectedValueOnce(serverError()).mockReturnValue(retry.promise);

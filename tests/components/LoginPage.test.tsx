@@ -74,7 +74,7 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it("words the identity provider's failures, never its raw message (issue 14)", async () => {
+  it("words the identity provider's failures, never its raw message", async () => {
     const user = userEvent.setup();
     renderPublicPage(<LoginPage />, { auth: buildAuth() });
     await user.type(screen.getByLabelText(/Email Address/), admin.email);
@@ -105,7 +105,7 @@ describe('LoginPage', () => {
       expect(localStorage.getItem('RaStore.locale')).toBe('"fr"');
     });
 
-    it("words an unknown identity failure as the action's own text, and translates it (issue 14)", async () => {
+    it("words an unknown identity failure as the action's own text, and translates it", async () => {
       const user = userEvent.setup();
       const auth = buildAuth();
       auth.signIn.mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));

@@ -49,7 +49,7 @@ const structuredLog = (consoleError: ReturnType<typeof vi.spyOn>, message: RegEx
     }),
   );
 
-describe('a page that crashes (issue 14, item 1)', () => {
+describe('a page that crashes', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows spec 2's fallback inside the layout for a session whose name arrives as an object, and logs it", async () => {

@@ -28,7 +28,7 @@ const renderApp = (path: string) =>
     </PortalAuthContext>,
   );
 
-describe('each screen names itself (issue 14)', () => {
+describe('each screen names itself', () => {
   it.each([
     ['/dashboard', 'Welcome to the Admin Portal'],
     ['/settings', 'Speech Rate Monitoring'],

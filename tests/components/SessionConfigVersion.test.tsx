@@ -10,7 +10,7 @@ const CURRENT_AT = '2026-05-01T12:00:00.000Z';
 
 beforeAll(fakeLayout);
 
-describe('SessionDetailPage: the configuration version (issue 13)', () => {
+describe('SessionDetailPage: the configuration version', () => {
   it('shows the version the call ran with and links to the audit entries since, when the configuration changed', async () => {
     renderDetail(PATH, found({ configVersion: 3 }));
     expect(await screen.findByText('Configuration version 3')).toBeInTheDocument();

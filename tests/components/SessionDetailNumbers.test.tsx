@@ -26,7 +26,7 @@ const openTab = async (user: ReturnType<typeof userEvent.setup>, name: string | 
 beforeAll(fakeLayout);
 beforeEach(() => sessionStorage.clear());
 
-describe('the Speech Rate tab speaks one unit (issue 14, item 10)', () => {
+describe('the Speech Rate tab speaks one unit', () => {
   it('gives the limit and every alert in words per minute, and says what each count counts', async () => {
     renderDetail(`${PATH}?tab=speech-rate`, found());
     const limit = await screen.findByRole('region', { name: 'Limit (words per minute)' }, { timeout: 10_000 });
@@ -47,7 +47,7 @@ describe('the Speech Rate tab speaks one unit (issue 14, item 10)', () => {
   });
 });
 
-describe('categories as worded labels (issue 14, item 11)', () => {
+describe('categories as worded labels', () => {
   const detail = () =>
     buildDetail({
       detectedObjections: [
@@ -93,7 +93,7 @@ describe('categories as worded labels (issue 14, item 11)', () => {
   });
 });
 
-describe('a readable sentiment trend (issue 14, item 12)', () => {
+describe('a readable sentiment trend', () => {
   const flicker: SentimentEntry[] = Array.from({ length: 20 }, (_, minute) => ({
     timestamp: new Date(Date.parse(at(0)) + minute * 60_000).toISOString(),
     speaker: 'salesperson',
@@ -120,7 +120,7 @@ describe('a readable sentiment trend (issue 14, item 12)', () => {
   });
 });
 
-describe('timeline kind filters (issue 14, item 13)', () => {
+describe('timeline kind filters', () => {
   it('shows on and off plainly in the light theme, and keeps aria-pressed', () => {
     const light = createTheme(lightTheme);
     renderInAdmin(

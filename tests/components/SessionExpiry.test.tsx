@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
 
-describe('a session that ends by itself (issue 14, item 2)', { timeout: 20_000 }, () => {
+describe('a session that ends by itself', { timeout: 20_000 }, () => {
   it('a 401 again after a refresh: signs out, /login says the session expired, sign-in returns to the page', async () => {
     const auth = buildFakeAuth({ users: [admin], signedInAs: admin.email });
     const goToLogin = vi.fn();

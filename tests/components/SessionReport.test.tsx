@@ -46,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const reportOf = async (download: Download) => new DOMParser().parseFromString(await download.blob.text(), 'text/html');
 
-describe('SessionDetailPage: Download report (issue 16)', () => {
+describe('SessionDetailPage: Download report', () => {
   it('downloads one HTML file named after the session, with the report and the session the page shows', async () => {
     const user = userEvent.setup();
     const detail = buildDetail({ transcripts: [{ timestamp: buildDetail().startTime, speaker: 'customer', text: HOSTILE }] });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChartFigure } from '@/resources/sessions/detail/ChartFigure';
 import { buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
-// Issue 15 (long tasks): a tab click selects the tab at once, and the tab's content and its
+// Long tasks: a tab click selects the tab at once, and the tab's content and its
 // charts' drawings render in later tasks (src/shared/useNextTaskValue.ts).
 beforeAll(fakeLayout);
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
-describe('SettingsPage: the configuration version (issue 13)', () => {
+describe('SettingsPage: the configuration version', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the current version once, and reads it again after a speech-rate save raised it', async () => {

@@ -54,7 +54,7 @@ describe('SignupPage', () => {
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
-  it("words the identity provider's error (issue 14)", async () => {
+  it("words the identity provider's error", async () => {
     const user = userEvent.setup();
     const taken = buildAccount({ email: 'taken@salescoach.test' });
     renderPublicPage(<SignupPage />, { path: '/signup', auth: buildFakeAuth({ users: [taken] }) });

@@ -10,7 +10,7 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildUser, rowOf } from '../support/users';
 
-/** Issue 16, bulk work on Users. The signed-in admin is Ann; Dee is deleted; Eve's toggle is refused by the server. */
+/** Bulk work on Users. The signed-in admin is Ann; Dee is deleted; Eve's toggle is refused by the server. */
 const ann = buildUser();
 const bob = buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob User', role: 'user' });
 const cy = buildUser({ id: 'u3', email: 'cy@example.test', name: 'Cy User', role: 'user', isActive: false });

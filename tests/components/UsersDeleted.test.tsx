@@ -9,7 +9,7 @@ import { buildUser, renderUsers, rowOf } from '../support/users';
 
 setUpUserDialogTests();
 
-/** Issue 14 item 7: deleted users can be found (Status = Deleted), restored, and their email reused deliberately. */
+/** Deleted users can be found (Status = Deleted), restored, and their email reused deliberately. */
 const deletedNew = buildUser({
   id: 'gone',
   email: 'new@example.test',

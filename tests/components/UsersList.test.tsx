@@ -58,7 +58,7 @@ describe('UserList: the table', () => {
     const cy = await rowOf('cy@example.test');
     expect(within(cy).queryByText('Verified')).not.toBeInTheDocument();
     expect(within(cy).queryByText('Not verified')).not.toBeInTheDocument();
-    // The spec's columns stay as they are (the state sits in the Email cell), after the bulk actions' box (issue 16).
+    // The spec's columns stay as they are (the state sits in the Email cell), after the bulk actions' box.
     expect(screen.getAllByRole('columnheader')).toHaveLength(8);
   });
 
@@ -133,7 +133,7 @@ describe('UserList: toolbar, filters and paging', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Admin', 'User']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    // issue 14 item 7: Deleted beside the spec's values
+    // Deleted beside the spec's values
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Active', 'Inactive', 'Deleted']);
   });
 

@@ -4,7 +4,7 @@ import { buildUser, renderUsers } from '../support/users';
 
 // renders the app (or types into forms) on a shared 2-core machine: more than the default 5 s under load
 
-describe('the users table while its first page loads (issue 14)', () => {
+describe('the users table while its first page loads', () => {
   it('shows no "0-0 of 0" range, then the real one', async () => {
     let answer: (value: { data: ReturnType<typeof buildUser>[]; total: number }) => void = () => undefined;
     const getList = vi.fn(() => new Promise<{ data: ReturnType<typeof buildUser>[]; total: number }>((resolve) => (answer = resolve)));

@@ -8,7 +8,7 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildUser, rowOf } from '../support/users';
 
-/** issue 14 item 9: destructive defaults. The signed-in admin is Ann; Bob is someone else. */
+/** Destructive defaults. The signed-in admin is Ann; Bob is someone else. */
 const ann = buildUser();
 const bob = buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob Admin' });
 

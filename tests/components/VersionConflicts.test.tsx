@@ -12,7 +12,7 @@ import { buildDataProvider, renderInAdmin } from '../support/render';
 import { buildUser, renderUsers, rowOf } from '../support/users';
 
 /**
- * Issue 14 item 5: a save over a newer version (409 VERSION_CONFLICT) is worded inside the card
+ * A save over a newer version (409 VERSION_CONFLICT) is worded inside the card
  * or dialog, Reload loads the newer values beside the typed ones (never losing them) and the
  * next save starts from the newer version; a speech-rate card whose refresh failed says its
  * values may be stale, keeps Save off and offers Retry.

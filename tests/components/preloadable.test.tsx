@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyFrom, type Preloadable, preloadable, useSettled } from '@/shared/preloadable';
 
-// Issue 15: a page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
+// A page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
 const Page = () => <p>the page</p>;
 
 describe('preloadable', () => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useGrowingCount } from '@/shared/useGrowingCount';
 
-// Issue 15: long lists of the session detail fill in steps, one task each (src/shared/useGrowingCount.ts).
+// Long lists of the session detail fill in steps, one task each (src/shared/useGrowingCount.ts).
 const Count = ({ target }: { target: number }) => <p>{useGrowingCount(target, 25)}</p>;
 const nextTask = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 const shown = () => Number(screen.getByRole('paragraph').textContent);

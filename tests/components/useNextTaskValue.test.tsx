@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useNextTaskValue } from '@/shared/useNextTaskValue';
 
-// Issue 15: heavy content renders in a task after the click that asked for it (src/shared/useNextTaskValue.ts).
+// Heavy content renders in a task after the click that asked for it (src/shared/useNextTaskValue.ts).
 const Shown = ({ value, initial }: { value: string; initial?: string }) => {
   const shown = useNextTaskValue(value, initial);
   return <p>{shown}</p>;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage } from '../support/browser';
 
-/** Issue 16, bulk work: select rows, act on all of them, and see the outcome, in Chromium against the real server. */
+/** Bulk work: select rows, act on all of them, and see the outcome, in Chromium against the real server. */
 const baseUrl = inject('baseUrl');
 const run = Date.now();
 let browser: Browser;

@@ -21,7 +21,7 @@ const previewAlerts = async (page: Page): Promise<number> => {
   return Number(/would have raised (\d+) alert/.exec(text)?.[1] ?? Number.NaN);
 };
 
-describe('coaching tools in the browser (issue 16)', () => {
+describe('coaching tools in the browser', () => {
   it('tests a phrase on the Dictionary page and warns of a near-duplicate in the add dialog', async () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     await page.getByRole('link', { name: 'Dictionary' }).click();

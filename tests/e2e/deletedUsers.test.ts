@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
 
 /**
- * Issue 14 item 7 in the browser, against the real server and the Auth emulator: a deleted user
+ * Deleted users in the browser, against the real server and the Auth emulator: a deleted user
  * is found with Status = Deleted and restored (it signs in again), and creating a user over a
  * deleted user's email offers to free the email, which lets the create through.
  */

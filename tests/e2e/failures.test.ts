@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
 
 /**
- * Issue 14: failures forced by intercepting single requests in Chromium, as the audit did,
+ * Failures forced by intercepting single requests in Chromium, as the audit did,
  * against the portal as `npm start` serves it.
  */
 const baseUrl = inject('baseUrl');
@@ -21,7 +21,7 @@ const sessionsList = (url: URL) => url.pathname === '/api/admin/sessions';
 
 const nav = (page: Awaited<ReturnType<typeof newSignedInPage>>['page']) => page.getByRole('navigation', { name: 'Main navigation' });
 
-describe('failures, worded (issue 14)', () => {
+describe('failures, worded', () => {
   it("a page chunk that cannot be loaded shows spec 2's fallback inside the layout, logged to the console", async () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     const logged: string[] = [];

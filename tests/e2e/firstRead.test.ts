@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 // src/dataProvider/firstRead.ts: with a stored sign-in, a list page's first read starts beside the
-// session restore, and the page takes its answer: one request, not two (issue 15, no waterfall).
+// session restore, and the page takes its answer: one request, not two (no waterfall).
 describe("a list page's first read", () => {
   for (const [path, api, rowSelector] of [
     ['/sessions', '/api/admin/sessions?', 'table tbody tr a[href^="/sessions/"]'],

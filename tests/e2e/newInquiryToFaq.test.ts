@@ -45,7 +45,7 @@ const openSessionWithInquiry = async (page: Page) => {
   throw new Error('no seeded session with a new inquiry among the first 20');
 };
 
-describe('a new inquiry becomes an FAQ in the browser (issue 16, learn from calls)', () => {
+describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () => {
   it("adds a session's new inquiry as an FAQ and finds it on the Dictionary page", async () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     const timeline = await openSessionWithInquiry(page);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage } from '../support/browser';
 
 /**
- * Issue 14 item 5 in the browser, against the real server: two admins edit the same objection;
+ * Version conflicts in the browser, against the real server: two admins edit the same objection;
  * the second save, started from the older version, is refused inside the dialog, Reload keeps
  * what the second admin typed and shows the first admin's answer, and the next save wins
  * deliberately.

@@ -21,7 +21,7 @@ describe('errorText', () => {
     expect(errorText(null, 'app.fallback')).toBe('app.fallback');
   });
 
-  it("shows the action's text, never the http client's network or timeout text nor a generic 5xx (issue 14)", () => {
+  it("shows the action's text, never the http client's network or timeout text nor a generic 5xx", () => {
     const network = new HttpError('app.http.networkError', 0, { error: 'NETWORK_ERROR', message: 'app.http.networkError' });
     const timeout = new HttpError('app.http.timeout', 408, { error: 'TIMEOUT', message: 'app.http.timeout' });
     const internal = new HttpError('Internal server error', 500, {
@@ -52,7 +52,7 @@ describe('shouldRetryQuery', () => {
     }
     expect([0, 1].map(retryDelay)).toEqual([1_000, 2_000]);
   });
-  it('never retries a refusal, a 429 that says how long to wait, an unreachable sign-in service, or a timeout (issue 14)', () => {
+  it('never retries a refusal, a 429 that says how long to wait, an unreachable sign-in service, or a timeout', () => {
     for (const status of [400, 401, 403, 404, 409, 429, 503, 408]) expect(shouldRetryQuery(0, failure(status)), String(status)).toBe(false);
   });
 });
@@ -73,7 +73,7 @@ describe('readFailure', () => {
   });
 });
 
-describe('a hung backend (issue 14, item 6)', () => {
+describe('a hung backend', () => {
   let server: Server;
   afterEach(async () => {
     server.closeAllConnections();

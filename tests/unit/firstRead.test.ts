@@ -4,7 +4,7 @@ import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config';
 import { startFirstRead, withFirstRead } from '../../src/dataProvider/firstRead';
 import { resources } from '../../src/resources/registry';
 
-// src/dataProvider/firstRead.ts: a list page's first read started beside the session restore (issue 15).
+// src/dataProvider/firstRead.ts: a list page's first read started beside the session restore.
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 
 const storageWith = (token: string | null, expiresAt = NOW + 3_600_000): Storage => {

@@ -4,7 +4,7 @@ import { compactEntries, expandEntries, type SentimentEntry, type Transcript } f
 import sessions from '../../src/resources/sessions';
 import { testDataProvider } from '../support/testDataProvider';
 
-// Issue 15: a session's detail travels without each sentiment entry's copy of its utterance's text
+// A session's detail travels without each sentiment entry's copy of its utterance's text
 // (GET /api/admin/sessions/{sessionId}?entries=compact), and the portal puts it back.
 const at = (second: number) => new Date(Date.UTC(2026, 4, 1, 12, 0, second)).toISOString();
 const transcripts: Transcript[] = [

@@ -25,7 +25,7 @@ describe('sessions list errors (spec 8)', () => {
     expect(sessionListError(httpError(429, 'RATE_LIMITED', 'Too many requests'))).toBe('Too many requests');
   });
 
-  it("never shows a status line or the network text: 'Failed to load sessions' (issue 14)", () => {
+  it("never shows a status line or the network text: 'Failed to load sessions'", () => {
     expect(text(sessionListError(httpError(500, 'API_ERROR', 'HTTP 500: Internal Server Error')))).toBe('Failed to load sessions');
     expect(text(sessionListError(httpError(0, 'NETWORK_ERROR', 'app.http.networkError')))).toBe('Failed to load sessions');
   });

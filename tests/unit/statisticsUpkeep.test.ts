@@ -2,7 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { appendEventsStatement } from '../../server/services/sessionEvents';
 import { createStatisticsUpkeep } from '../../server/db/statistics';
 
-// server/db/statistics.ts: when the upkeep refreshes the planner's statistics (issue 15).
+// server/db/statistics.ts: when the upkeep refreshes the planner's statistics.
 // The clock is injected and `check` is what its timer calls, so nothing here waits.
 describe('the statistics upkeep', () => {
   const setUp = (options: { afterWrites?: number; afterMs?: number } = {}) => {

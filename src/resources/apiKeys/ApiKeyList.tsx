@@ -7,12 +7,12 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListContextProvider, useListContext, useListController, useTranslate } from 'react-admin';
+import { ListContextProvider, useListContext, useTranslate } from 'react-admin';
 import type { ApiKey } from '@/contract/apiKeys';
-import { retryDelay, shouldRetryQuery } from '@/dataProvider/queryClient';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
+import { usePortalList } from '@/shared/usePortalList';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 import { API_KEYS_RESOURCE, API_KEYS_SORT } from './apiKeyFields';
 import { ApiKeyRevokeDialog } from './ApiKeyRevokeDialog';
@@ -57,14 +57,10 @@ const ApiKeyScreen = () => {
 
 /** The API Keys screen at /service-keys: list, create (the secret shown once) and revoke. */
 export const ApiKeyList = () => {
-  const listContext = useListController<ApiKey>({
+  const listContext = usePortalList<ApiKey>({
     resource: API_KEYS_RESOURCE,
     perPage: ALL_KEYS,
     sort: API_KEYS_SORT,
-    disableSyncWithLocation: true,
-    storeKey: false,
-    // The failure shows above the table (spec 8), not also as a notification; reads retry as the portal's others do.
-    queryOptions: { onError: () => undefined, retry: shouldRetryQuery, retryDelay },
   });
   return (
     <ListContextProvider value={listContext}>

@@ -1,11 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ListControllerResult, useTranslate } from 'react-admin';
-import { shouldRetryQuery } from '@/dataProvider/queryClient';
+import { useListContext, useTranslate } from 'react-admin';
+import { useListFailure } from '@/shared/usePortalList';
 
 /** What a dictionary list shows of its read. */
 export interface ListRead {
@@ -15,51 +13,14 @@ export interface ListRead {
   retrying: boolean;
 }
 
-/** react-query's own default when the client sets no retry policy. */
-const DEFAULT_RETRIES = 3;
-
-const noNotification = () => undefined;
-
 /**
- * A dictionary list's read as ListState shows it (spec 8): failed from the first failed attempt
- * on, while retries go on behind the banner, and no longer loading then. react-admin's list
- * controller tells only the error left once retries are spent, so the read's `retry` (the query
- * client's own policy) notes each failed attempt. Spread `queryOptions` into the controller's.
+ * The dictionary list's read in context as ListState shows it (spec 8): failed from the first
+ * failed attempt on, while retries go on behind the banner, and no longer loading then.
  */
-export const useListRead = () => {
-  const queryClient = useQueryClient();
-  const [attempt, setAttempt] = useState<unknown>(null);
-  const retry = useCallback(
-    (failureCount: number, error: Error) => {
-      setAttempt(error);
-      const policy = queryClient.getDefaultOptions().queries?.retry;
-      if (typeof policy === 'function') return policy(failureCount, error);
-      if (typeof policy === 'number') return failureCount < policy;
-      return policy ?? failureCount < DEFAULT_RETRIES;
-    },
-    [queryClient],
-  );
-  const queryOptions = useMemo(
-    () => ({
-      retry,
-      onSuccess: () => setAttempt(null),
-      // the failure shows on the list's banner, not as react-admin's notification as well
-      onError: noNotification,
-    }),
-    [retry],
-  );
-  const readOf = useCallback(
-    ({ error, isFetching, isPending }: Pick<ListControllerResult, 'error' | 'isFetching' | 'isPending'>): ListRead => {
-      const failure = error ?? (isFetching ? attempt : null);
-      return {
-        isPending: Boolean(isPending) && failure === null,
-        isError: failure !== null,
-        retrying: failure !== null && Boolean(isFetching) && shouldRetryQuery(0, failure),
-      };
-    },
-    [attempt],
-  );
-  return { queryOptions, readOf };
+export const useListRead = (): ListRead => {
+  const { isPending } = useListContext();
+  const { failure, retrying } = useListFailure();
+  return { isPending: Boolean(isPending) && failure === null, isError: failure !== null, retrying };
 };
 
 interface ListStateProps {

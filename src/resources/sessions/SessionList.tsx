@@ -2,39 +2,17 @@ import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import {
-  type ListParams,
-  ListContextProvider,
-  queryReducer,
-  SET_FILTER,
-  useGetList,
-  useListContext,
-  useListController,
-  useStore,
-  useTranslate,
-} from 'react-admin';
+import { type ListParams, ListContextProvider, queryReducer, SET_FILTER, useListContext, useStore, useTranslate } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
 import { PageWindow } from '@/layout/PageWindow';
-import { ReadFailureAlert, StaleRows, useListReadFailure } from '@/shared/ReadFailure';
+import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
+import { useListFailure, usePortalList } from '@/shared/usePortalList';
 import { useListSearch } from '@/shared/useListSearch';
 import { sessionListError } from './sessionErrors';
 import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
 import { matchesSearch, type SessionRecord } from './sessionTypes';
-
-// The page has its own failure banner (spec 8): no react-admin notification on top of it.
-const noNotification = () => undefined;
-
-/**
- * The list's read as react-query holds it, observed without fetching: the failure of an attempt
- * still being retried and when the rows were loaded, which the list context leaves out.
- */
-const useListReadState = () => {
-  const { resource, page, perPage, sort, filterValues } = useListContext();
-  return useGetList(resource, { pagination: { page, perPage }, sort, filter: filterValues }, { enabled: false });
-};
 
 /**
  * Leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk (which
@@ -77,7 +55,7 @@ const SessionListView = () => {
   const [typed] = search;
   useKeepListAsSeen(typed);
   // the failure shows from the first failed attempt, while retries go on behind it
-  const { failure: error, retrying, staleSince } = useListReadFailure(useListReadState(), Boolean(data?.length));
+  const { failure: error, retrying, staleSince } = useListFailure();
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
@@ -110,20 +88,12 @@ const SessionListView = () => {
 
 /** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
 export const SessionList = () => {
-  const queryClient = useQueryClient();
-  const listContext = useListController<SessionRecord>({
+  const listContext = usePortalList<SessionRecord>({
     resource: 'sessions',
     perPage: SESSION_DEFAULT_PAGE_SIZE,
     sort: SESSION_LIST_SORT,
-    // the address stays /sessions; the store keeps the list for coming back and for the detail's walk
-    disableSyncWithLocation: true,
+    // the store keeps the list for coming back and for the detail's walk
     storeKey: SESSION_LIST_STORE_KEY,
-    queryOptions: {
-      placeholderData: keepPreviousData,
-      // the portal's retry policy (dataProvider/queryClient.ts), which the list controller would turn off
-      retry: queryClient.getDefaultOptions().queries?.retry,
-      onError: noNotification,
-    },
   });
   return (
     <ListContextProvider value={listContext}>

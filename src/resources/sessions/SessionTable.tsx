@@ -6,18 +6,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useListContext, useTranslate } from 'react-admin';
-import { type ListColumnsSpec, useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { listColumnsOf } from '@/resources/generic/fromDeclaration';
+import { useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
+import { SESSION_FIELDS } from './sessionFields';
 import { SessionRow } from './SessionRow';
 import type { SessionRecord } from './sessionTypes';
 
-const COLUMNS = ['info', 'user', 'room', 'duration', 'statistics', 'status', 'actions'] as const;
-
-/** The columns the toolbar's chooser offers: the session's name and id, and View Details, always stay. */
-export const SESSION_COLUMNS: ListColumnsSpec<(typeof COLUMNS)[number]> = {
-  columns: COLUMNS,
-  required: ['info', 'actions'],
-  label: (column) => `app.sessions.columns.${column}`,
-};
+/** The columns the toolbar's chooser offers, from the declared fields: the session's name and id, and View Details, always stay. */
+export const SESSION_COLUMNS = listColumnsOf(SESSION_FIELDS, { actions: 'app.sessions.columns.actions' });
 
 /** spec 2: the sessions table, of the rows in the list context; none yet while the first page loads. */
 export const SessionTable = () => {
@@ -32,7 +28,7 @@ export const SessionTable = () => {
           <TableRow>
             {visible.map((column) => (
               <TableCell key={column} sx={{ fontWeight: 600 }}>
-                {translate(`app.sessions.columns.${column}`)}
+                {translate(SESSION_COLUMNS.label(column))}
               </TableCell>
             ))}
           </TableRow>

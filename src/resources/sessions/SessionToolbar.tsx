@@ -5,8 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type SavedQuery, useListContext, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
+import { exportColumnsOf } from '@/resources/generic/fromDeclaration';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
+import { SESSION_FIELDS } from './sessionFields';
 import { SESSION_COLUMNS } from './SessionTable';
 import { SESSION_STATUSES, type SessionStatus } from './sessionTypes';
 
@@ -64,7 +66,7 @@ export const SessionToolbar = ({ search: [search, setSearch] }: SessionToolbarPr
       <Button startIcon={<RefreshIcon />} onClick={() => void refetch()}>
         {translate('app.sessions.refresh')}
       </Button>
-      <ExportCsvButton resource="sessions" filter={filterValues} />
+      <ExportCsvButton resource="sessions" filter={filterValues} columns={exportColumnsOf(SESSION_FIELDS)} />
       <SavedQueries accept={canApply} />
       <ColumnChooser spec={SESSION_COLUMNS} />
     </Stack>

@@ -3,6 +3,7 @@ import { expandEntries, type SessionDetail } from '@/contract/sessions';
 import { lazyFrom } from '@/shared/preloadable';
 import type { ResourceDeclaration } from '@/resources/types';
 import { loadSessionList } from './loadSessionList';
+import { SESSION_FIELDS } from './sessionFields';
 import { SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
@@ -32,11 +33,7 @@ const sessions: ResourceDeclaration = {
     // The detail without each sentiment entry's copy of its utterance's text, put back here.
     itemRead: { query: { entries: 'compact' }, expand: expandSessionDetail },
   },
-  fields: [
-    { source: 'sessionName', label: 'app.sessions.columns.info', inList: true, readOnly: true },
-    { source: 'userEmail', label: 'app.sessions.columns.user', inList: true, readOnly: true },
-    { source: 'status', label: 'app.sessions.columns.status', type: 'chip', inList: true, filter: true, readOnly: true },
-  ],
+  fields: SESSION_FIELDS,
   views: { list: SessionList },
   // SessionList starts from the page and filters its controller keeps in react-admin's store
   // (the portal's is localStorage-backed, read here before <Admin> is up); the detail page

@@ -1,22 +1,15 @@
 import { useEffect, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import { keepPreviousData, type QueryObserverResult } from '@tanstack/react-query';
-import {
-  type GetListResult,
-  type Identifier,
-  ListContextProvider,
-  useDataProvider,
-  useListContext,
-  useListController,
-  useTranslate,
-} from 'react-admin';
-import { DICTIONARY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/config';
+import type { QueryObserverResult } from '@tanstack/react-query';
+import { type GetListResult, type Identifier, ListContextProvider, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { DICTIONARY_PAGE_SIZE } from '@/config';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { PageWindow } from '@/layout/PageWindow';
 import { totalPagesOf } from '@/layout/pageWindowMath';
 import { DictionaryToolbar, type DictionaryTabProps } from '@/resources/dictionary/DictionaryToolbar';
-import { type ListRead, ListState, useListRead } from '@/resources/dictionary/ListState';
+import { ListState, useListRead } from '@/resources/dictionary/ListState';
+import { usePortalList } from '@/shared/usePortalList';
 import { BulkActionBar } from '@/shared/BulkActionBar';
 import { ConfirmDialog } from '@/shared/ConfirmDialog';
 import { PageBannerAlert } from '@/shared/PageBanner';
@@ -46,13 +39,13 @@ const findLatest = (items: readonly DictionaryItem[], target: ItemDialogTarget):
 
 interface ItemsViewProps {
   resource: DictionaryResource;
-  read: ListRead;
   onSearchChange: DictionaryTabProps['onSearchChange'];
 }
 
 /** The tab's toolbar, banner, rows, pager and dialogs, over its list context. */
-const ItemsView = ({ resource, read, onSearchChange }: ItemsViewProps) => {
+const ItemsView = ({ resource, onSearchChange }: ItemsViewProps) => {
   const translate = useTranslate();
+  const read = useListRead();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data, total, page, perPage, setPage, refetch } = useListContext<DictionaryItem>();
   const [search, setSearch] = useListSearch('search', { trim: true });
@@ -156,18 +149,12 @@ const ItemsView = ({ resource, read, onSearchChange }: ItemsViewProps) => {
  * through react-admin's list controller; its pager, search and selection are the controller's.
  */
 export const ItemsTab = ({ resource, initialSearch, onSearchChange }: DictionaryTabProps & { resource: DictionaryResource }) => {
-  const { queryOptions, readOf } = useListRead();
   const [filterDefaultValues] = useState(() => (initialSearch.trim() ? { search: initialSearch.trim() } : {}));
-  const list = useListController<DictionaryItem>({
+  const list = usePortalList<DictionaryItem>({
     resource,
     perPage: DICTIONARY_PAGE_SIZE,
     filterDefaultValues,
-    debounce: SEARCH_DEBOUNCE_MS,
-    disableSyncWithLocation: true,
-    storeKey: false,
     queryOptions: {
-      ...queryOptions,
-      placeholderData: keepPreviousData,
       refetchInterval: (query) => (query.state.data?.data.some(hasPendingEmbedding) ? PENDING_REFETCH_MS : false),
     },
   });
@@ -181,7 +168,7 @@ export const ItemsTab = ({ resource, initialSearch, onSearchChange }: Dictionary
 
   return (
     <ListContextProvider value={list}>
-      <ItemsView resource={resource} read={readOf(list)} onSearchChange={onSearchChange} />
+      <ItemsView resource={resource} onSearchChange={onSearchChange} />
     </ListContextProvider>
   );
 };

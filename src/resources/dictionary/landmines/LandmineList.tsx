@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { keepPreviousData, type QueryObserverResult } from '@tanstack/react-query';
-import { type GetListResult, type Identifier, ListContextProvider, useListContext, useListController, useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS } from '@/config';
+import type { QueryObserverResult } from '@tanstack/react-query';
+import { type GetListResult, type Identifier, ListContextProvider, useListContext, useTranslate } from 'react-admin';
 import { DictionaryToolbar, type DictionaryTabProps } from '@/resources/dictionary/DictionaryToolbar';
 import type { Landmine } from '@/resources/dictionary/items/dictionaryTypes';
 import { searchLandmines } from '@/resources/dictionary/items/searchItems';
-import { type ListRead, ListState, useListRead } from '@/resources/dictionary/ListState';
+import { ListState, useListRead } from '@/resources/dictionary/ListState';
+import { usePortalList } from '@/shared/usePortalList';
 import { ConfirmDialog } from '@/shared/ConfirmDialog';
 import { PageBannerAlert } from '@/shared/PageBanner';
 import { useListSearch } from '@/shared/useListSearch';
@@ -24,8 +24,9 @@ const SERVER_ORDER = { field: '', order: 'ASC' } as const;
 type DialogState = { kind: 'add' } | { kind: 'edit'; landmine: Landmine } | null;
 
 /** The tab's toolbar, banner, rows and dialogs, over its list context. */
-const LandminesView = ({ read, onSearchChange }: { read: ListRead; onSearchChange: DictionaryTabProps['onSearchChange'] }) => {
+const LandminesView = ({ onSearchChange }: { onSearchChange: DictionaryTabProps['onSearchChange'] }) => {
   const translate = useTranslate();
+  const read = useListRead();
   const { data, refetch } = useListContext<Landmine>();
   const [search, setSearch] = useListSearch('search', { trim: true });
   const actions = useLandmineActions();
@@ -93,21 +94,16 @@ const LandminesView = ({ read, onSearchChange }: { read: ListRead; onSearchChang
  * server searches too once typing pauses, and the screen filters what it has (spec 5).
  */
 export const LandmineList = ({ initialSearch, onSearchChange }: DictionaryTabProps) => {
-  const { queryOptions, readOf } = useListRead();
   const [filterDefaultValues] = useState(() => (initialSearch.trim() ? { search: initialSearch.trim() } : {}));
-  const list = useListController<Landmine>({
+  const list = usePortalList<Landmine>({
     resource: 'landmines',
     perPage: ALL_ON_ONE_PAGE,
     sort: SERVER_ORDER,
     filterDefaultValues,
-    debounce: SEARCH_DEBOUNCE_MS,
-    disableSyncWithLocation: true,
-    storeKey: false,
-    queryOptions: { ...queryOptions, placeholderData: keepPreviousData },
   });
   return (
     <ListContextProvider value={list}>
-      <LandminesView read={readOf(list)} onSearchChange={onSearchChange} />
+      <LandminesView onSearchChange={onSearchChange} />
     </ListContextProvider>
   );
 };

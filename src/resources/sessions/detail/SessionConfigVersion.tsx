@@ -19,7 +19,7 @@ export const auditSinceUrl = (since: string, until: string) => {
 };
 
 /**
- * Issue 13: the configuration version the call ran with and, when the configuration has
+ * The configuration version the call ran with and, when the configuration has
  * changed since, a link to those changes; while the call is in progress, that the page is live.
  */
 export const SessionConfigVersion = ({ session }: { session: SessionSummary }) => {

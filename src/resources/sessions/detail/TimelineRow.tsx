@@ -87,7 +87,7 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && (
           <>
             <DetectionBody detection={item.detection} />
-            {/* issue 16, learn from calls: only what the assistant could not answer becomes an FAQ or a variation */}
+            {/* learn from calls: only what the assistant could not answer becomes an FAQ or a variation */}
             {item.detection.category === DETECTION_CATEGORIES.newInquiry && <NewInquiryActions detection={item.detection} />}
           </>
         )}
