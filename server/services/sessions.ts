@@ -160,7 +160,7 @@ const analysisColumns = {
  * One session with its transcripts and analyses: one lookup by session id, then one query whose
  * detail tables come back as JSON arrays built by the database, in the response's own shape. A
  * long call is some 10 000 rows: decoded row by row in JavaScript they took most of the request's
- * time (issue 15); one text per array is parsed at once.
+ * time; one text per array is parsed at once.
  */
 export const getSession = async (db: Database, sessionId: string): Promise<SessionDetail> => {
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
