@@ -1,13 +1,9 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,54 +12,54 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useController } from 'react-hook-form';
 import { extractValidSavedQueries, type SavedQuery, useListContext, useSavedQueries, useTranslate } from 'react-admin';
+import { FormDialog } from './FormDialog';
 import { usePreferenceKey } from './listPreferences';
 import { ToolbarPopupButton } from './ToolbarPopupButton';
 
 const NAME_MAX_LENGTH = 60;
 
+const NameField = ({ names }: { names: readonly string[] }) => {
+  const translate = useTranslate();
+  const { field, fieldState } = useController({
+    name: 'name',
+    rules: { validate: (value: string) => value.trim() !== '' || translate('app.listPreferences.queries.nameRequired') },
+  });
+  const replaces = names.includes(String(field.value ?? '').trim());
+  return (
+    <TextField
+      {...field}
+      autoFocus
+      fullWidth
+      margin="dense"
+      label={translate('app.listPreferences.queries.name')}
+      error={fieldState.invalid}
+      helperText={fieldState.error?.message ?? (replaces ? translate('app.listPreferences.queries.replaces') : ' ')}
+      slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+    />
+  );
+};
+
+const NO_NAME = { name: '' };
+
+/** Names the query to save; a name already saved is replaced (the field says so). */
 const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name: string) => void; onClose: () => void }) => {
   const translate = useTranslate();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const trimmed = name.trim();
-  const titleId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (trimmed) onSave(trimmed);
-  };
-  const helper =
-    touched && !trimmed
-      ? translate('app.listPreferences.queries.nameRequired')
-      : names.includes(trimmed)
-        ? translate('app.listPreferences.queries.replaces')
-        : ' ';
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate('app.listPreferences.queries.saveTitle')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={translate('app.listPreferences.queries.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={touched && !trimmed}
-            helperText={helper}
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={translate('app.listPreferences.queries.saveTitle')}
+      submitLabel={translate('ra.action.save')}
+      maxWidth="xs"
+      pending={false}
+      error={null}
+      onDismissError={onClose}
+      onClose={onClose}
+      defaultValues={NO_NAME}
+      onSubmit={(values: { name?: unknown }) => onSave(String(values.name ?? '').trim())}
+    >
+      <NameField names={names} />
+    </FormDialog>
   );
 };
 
