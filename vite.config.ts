@@ -20,7 +20,7 @@ export default defineConfig({
       // The pages a signed-in admin most often opens cold (src/routes.tsx has every route).
       pages: [
         { path: /^\/sessions\/?$/, module: '/src/resources/sessions/SessionList.tsx' },
-        { path: /^\/sessions\/[^/]+\/?$/, module: '/src/customPages/sessionDetail/SessionDetailPage.tsx' },
+        { path: /^\/sessions\/[^/]+\/?$/, module: '/src/resources/sessions/detail/SessionDetailPage.tsx' },
         { path: /^\/users\/?$/, module: '/src/resources/users/UserList.tsx' },
         { path: /^\/(dashboard\/?)?$/, module: '/src/customPages/dashboard/DashboardPage.tsx' },
       ],
@@ -28,7 +28,7 @@ export default defineConfig({
       nextScreens: [
         '/src/customPages/dashboard/DashboardPage.tsx',
         '/src/resources/sessions/SessionList.tsx',
-        '/src/customPages/sessionDetail/SessionDetailPage.tsx',
+        '/src/resources/sessions/detail/SessionDetailPage.tsx',
       ],
     }),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 }),

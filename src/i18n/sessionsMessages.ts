@@ -253,7 +253,7 @@ export const sessionsMessages = {
     share: 'Share',
     noDetections: 'No detections.',
   },
-  // the one-file session report (customPages/sessionDetail/sessionReport.ts)
+  // the one-file session report (resources/sessions/detail/sessionReport.ts)
   report: {
     download: 'Download report',
     downloadHint: 'One HTML file: a printable report and the full session as JSON',

@@ -247,7 +247,7 @@ export const sessionsMessages: typeof english = {
     share: 'Part',
     noDetections: 'Aucune détection.',
   },
-  // the one-file session report (customPages/sessionDetail/sessionReport.ts)
+  // the one-file session report (resources/sessions/detail/sessionReport.ts)
   report: {
     download: 'Télécharger le rapport',
     downloadHint: 'Un seul fichier HTML : un rapport imprimable et la session complète en JSON',
