@@ -4,12 +4,14 @@ import type { Transaction } from '../db/client';
 import {
   sessionAnalyses,
   sessionDetections,
+  sessionLandmineHits,
   sessions,
   sessionSentimentEntries,
   sessionSpeechAlerts,
   sessionTranscripts,
 } from '../db/schema';
 import { analyzeSpeechRate, summarizeSentiment } from './callAnalysis';
+import { recordCalls } from './insights/record';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -68,7 +70,7 @@ export const storedStatistics = (
 /**
  * Ends an in-progress session (the caller holds its row lock): status, duration, statistics
  * and the analysis summary (sentiment summary, alert count, the salesperson's average rate),
- * computed from what was ingested.
+ * computed from what was ingested; then adds the call to the insights (services/insights/record.ts).
  */
 export const completeSession = async (
   tx: Transaction,
@@ -82,15 +84,40 @@ export const completeSession = async (
     .where(eq(sessionTranscripts.sessionId, id))
     .orderBy(asc(sessionTranscripts.ts), asc(sessionTranscripts.seq));
   const detections = await tx
-    .select({ ts: sessionDetections.ts, kind: sessionDetections.kind })
+    .select({
+      seq: sessionDetections.seq,
+      ts: sessionDetections.ts,
+      kind: sessionDetections.kind,
+      category: sessionDetections.category,
+      question: sessionDetections.question,
+      answer: sessionDetections.answer,
+      itemId: sessionDetections.itemId,
+    })
     .from(sessionDetections)
     .where(eq(sessionDetections.sessionId, id))
     .orderBy(asc(sessionDetections.ts), asc(sessionDetections.seq));
   const entries = await tx
-    .select({ emotion: sessionSentimentEntries.dominantEmotion, confidence: sessionSentimentEntries.confidence })
+    .select({
+      ts: sessionSentimentEntries.ts,
+      speaker: sessionSentimentEntries.speaker,
+      emotion: sessionSentimentEntries.dominantEmotion,
+      confidence: sessionSentimentEntries.confidence,
+    })
     .from(sessionSentimentEntries)
-    .where(eq(sessionSentimentEntries.sessionId, id));
+    .where(eq(sessionSentimentEntries.sessionId, id))
+    .orderBy(asc(sessionSentimentEntries.ts), asc(sessionSentimentEntries.seq));
   const alerts = await tx.$count(sessionSpeechAlerts, eq(sessionSpeechAlerts.sessionId, id));
+  const hits = await tx
+    .select({
+      seq: sessionLandmineHits.seq,
+      ts: sessionLandmineHits.ts,
+      landmineId: sessionLandmineHits.landmineId,
+      trigger: sessionLandmineHits.trigger,
+      speaker: sessionLandmineHits.speaker,
+    })
+    .from(sessionLandmineHits)
+    .where(eq(sessionLandmineHits.sessionId, id))
+    .orderBy(asc(sessionLandmineHits.ts), asc(sessionLandmineHits.seq));
 
   const timed = transcripts.map((row) => ({ t: row.ts.getTime(), speaker: row.speaker, text: row.text }));
   const statistics = statisticsFrom(
@@ -127,5 +154,19 @@ export const completeSession = async (
     })
     .where(eq(sessions.id, id))
     .returning();
+  await recordCalls(tx, [
+    {
+      id,
+      rep: session.userEmail,
+      status: end.status,
+      startMs: session.startTime.getTime(),
+      endMs: end.endMs,
+      transcripts: timed,
+      detections: detections.map(({ ts, ...detection }) => ({ ...detection, t: ts.getTime() })),
+      sentiment: entries.map((entry) => ({ t: entry.ts.getTime(), speaker: entry.speaker, emotion: entry.emotion })),
+      alerts,
+      landmines: hits.map(({ ts, ...hit }) => ({ ...hit, t: ts.getTime() })),
+    },
+  ]);
   return row;
 };

@@ -59,6 +59,7 @@ export const appendEventsStatement = (sessionId: string, events: readonly Ingest
       [(e) => e.relevance_score, 'real'],
       [(e) => e.question, 'text'],
       [(e) => e.answer ?? null, 'text'],
+      [(e) => e.itemId ?? null, 'text'],
     ]),
     ...columns(of('sentiment'), [
       [(e) => e.speaker, 'text'],
@@ -71,6 +72,11 @@ export const appendEventsStatement = (sessionId: string, events: readonly Ingest
       [(e) => e.total_words, 'int'],
       [(e) => e.time_window, 'int'],
       [(e) => e.max_words, 'int'],
+    ]),
+    ...columns(of('landmine'), [
+      [(e) => e.landmineId ?? null, 'text'],
+      [(e) => e.trigger, 'text'],
+      [(e) => e.speaker, 'text'],
     ]),
   ];
   return sql`select status, in_order, accepted from append_session_events(${sql.join(args, sql`, `)})`;

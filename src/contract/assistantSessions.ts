@@ -25,6 +25,7 @@ export const INGEST_LIMITS = {
   wordsPerMinute: 10_000,
   words: 1_000_000,
   timeWindow: 3_600,
+  id: 100,
 } as const;
 
 export const INGEST_MESSAGES = {
@@ -82,6 +83,8 @@ export const detectionEventSchema = z
     relevance_score: fraction,
     question: requiredText(INGEST_LIMITS.question),
     answer: text(INGEST_LIMITS.text).nullable().optional(),
+    /** The matched item's `_id` in the configuration (GET /api/assistant/config); the insights count the detection under it. */
+    itemId: z.string().trim().min(1).max(INGEST_LIMITS.id).nullable().optional(),
   })
   .strict();
 export const sentimentEventSchema = z
@@ -105,12 +108,24 @@ export const speechAlertEventSchema = z
   })
   .strict();
 
-/** One event; an unknown `type` is a 400 naming the four known ones. */
+/** A landmine the assistant warned about: its `_id` in the configuration and its trigger, and who said it. */
+export const landmineEventSchema = z
+  .object({
+    ...eventBase,
+    type: z.literal('landmine'),
+    landmineId: z.string().trim().min(1).max(INGEST_LIMITS.id).nullable().optional(),
+    trigger: requiredText(INGEST_LIMITS.question),
+    speaker: speakerSchema,
+  })
+  .strict();
+
+/** One event; an unknown `type` is a 400 naming the five known ones. */
 export const ingestEventSchema = z.discriminatedUnion('type', [
   transcriptEventSchema,
   detectionEventSchema,
   sentimentEventSchema,
   speechAlertEventSchema,
+  landmineEventSchema,
 ]);
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 

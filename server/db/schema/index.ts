@@ -6,3 +6,4 @@ export * from './assistant';
 export * from './dictionary';
 export * from './sessions';
 export * from './users';
+export * from './insights';

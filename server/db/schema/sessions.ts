@@ -81,10 +81,41 @@ export const sessionDetections = pgTable(
     relevanceScore: real('relevance_score').notNull(),
     question: text('question').notNull(),
     answer: text('answer'),
+    /** The dictionary item's id as the assistant sent it (its configuration's `_id`), if it did. */
+    itemId: text('item_id'),
+    /**
+     * What the insights count this detection under (docs/insights.md "Keys"), set when the call
+     * completes: the original item's id, `q:<kind>:<question>` for an item not known by id, or
+     * `inquiry:<phrasing id>` for a new inquiry. The Sessions list's item and inquiry filters read it.
+     */
+    itemKey: text('item_key'),
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.seq] }),
     check('session_detections_kind_check', sql`${table.kind} in ('objection', 'faq', 'new_inquiry')`),
+    index('session_detections_item_key_idx').on(table.itemKey, table.sessionId),
+  ],
+);
+
+/**
+ * Landmines the assistant saw triggered during a call (the `landmine` event), in time order.
+ * landmine_key is set when the call completes: the landmine's id, or `t:<trigger>` for a trigger
+ * not known by id (docs/insights.md "Keys").
+ */
+export const sessionLandmineHits = pgTable(
+  'session_landmine_hits',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    ts: timestamptz('ts').notNull(),
+    landmineId: text('landmine_id'),
+    trigger: text('trigger').notNull(),
+    speaker: text('speaker', { enum: ['customer', 'salesperson'] }).notNull(),
+    landmineKey: text('landmine_key'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.seq] }),
+    index('session_landmine_hits_key_idx').on(table.landmineKey, table.sessionId),
   ],
 );
 

@@ -29,7 +29,7 @@ const OBJECTION_CATEGORY: Record<string, string> = {
   Value: 'VALUE_OBJECTION',
 };
 
-let dictionaryCache: { objections: DictionaryEntry[]; faqs: DictionaryEntry[] } | null = null;
+let dictionaryCache: { objections: DictionaryEntry[]; faqs: DictionaryEntry[]; landmineTriggers: string[] } | null = null;
 export const dictionary = () => {
   if (!dictionaryCache) {
     const data = loadDictionaryData();
@@ -49,6 +49,7 @@ export const dictionary = () => {
     dictionaryCache = {
       objections: data.objections.map((item) => toEntry(item, 'objection')),
       faqs: data.faqs.map((item) => toEntry(item, 'faq')),
+      landmineTriggers: data.landmines.map((landmine) => landmine.trigger),
     };
   }
   return dictionaryCache;

@@ -3,7 +3,7 @@ import type { GeneratedSession } from './types';
 
 /**
  * A generated call as the assistant streams it (docs/api.md "Assistant API"): its transcripts,
- * detections, sentiment entries and speech-rate alerts as events, numbered (`seq`) in time
+ * detections, sentiment entries, speech-rate alerts and landmine warnings as events, numbered (`seq`) in time
  * order, a transcript before its sentiment entry. The demo data and the ingest store the same
  * events the same way (services/sessionEvents.ts).
  */
@@ -46,6 +46,9 @@ export const sessionEvents = (session: GeneratedSession): IngestEvent[] => {
       time_window: r.timeWindow,
       max_words: r.maxWords,
     });
+  }
+  for (const r of detail.landmines ?? []) {
+    add(r.t, 4, { seq: 0, type: 'landmine', timestamp: iso(r.t), trigger: r.trigger, speaker: 'salesperson' });
   }
   // Stable sort: rows of one kind keep their generated order; seq is then the position.
   timed.sort((a, b) => a.t - b.t || a.order - b.order);

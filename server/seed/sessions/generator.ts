@@ -3,7 +3,9 @@ import * as P from './phrases';
 import { pickStatus, pickTargetDuration, plan, statisticsOf } from './plan';
 import { render } from './render';
 import { createRng, hash, uuidFrom } from './rng';
-import type { GeneratedSession, GenerateOptions } from './types';
+import { dictionary } from './dictionary';
+import type { Rng } from './rng';
+import type { GeneratedLandmineHit, GeneratedSession, GeneratedTranscript, GenerateOptions } from './types';
 
 /**
  * Deterministic generator of demo sales calls. Session `index` under `seed` and
@@ -31,6 +33,25 @@ import type { GeneratedSession, GenerateOptions } from './types';
 const DAY = 86_400_000;
 const USER_EMAILS = [...DEMO_ACCOUNTS.map((account) => account.email), ...P.EXTRA_REP_EMAILS];
 
+/**
+ * The landmines the assistant warns about in a call, from a stream of their own (so the rest of
+ * the call is as it always was): now and then a fast or long salesperson turn strays into a
+ * demo landmine (the assistant matches meaning, not words, so the text need not contain it).
+ */
+const LANDMINE_CHANCE = 0.006;
+const landmineHits = (rng: Rng, transcripts: readonly GeneratedTranscript[]): GeneratedLandmineHit[] => {
+  const { landmineTriggers } = dictionary();
+  const hits: GeneratedLandmineHit[] = [];
+  for (const transcript of transcripts) {
+    if (transcript.speaker !== 'salesperson') continue;
+    // Both draws always happen: each transcript takes the same two numbers whatever the outcome.
+    const hit = rng.chance(LANDMINE_CHANCE);
+    const trigger = rng.pick(landmineTriggers);
+    if (hit) hits.push({ t: transcript.t, trigger });
+  }
+  return hits;
+};
+
 const datePart = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
 
 /** Session `index` of the data set `seed` (see the module comment). */
@@ -55,7 +76,11 @@ export const generateSession = (index: number, options: GenerateOptions): Genera
   const detail =
     options.detail === false
       ? null
-      : render(createRng(hash(options.seed, index, 2)), turns, startTime, startTime + duration * 1_000, company);
+      : {
+          ...render(createRng(hash(options.seed, index, 2)), turns, startTime, startTime + duration * 1_000, company),
+          landmines: [] as GeneratedLandmineHit[],
+        };
+  if (detail) detail.landmines = landmineHits(createRng(hash(options.seed, index, 3)), detail.transcripts);
   return {
     id,
     sessionId: `sess-${datePart(startTime)}-${idSuffix}`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IngestEvent } from '../../../src/contract/assistantSessions';
 import type { Database, Transaction } from '../../db/client';
+import { callFromEvents, recordCalls } from '../../services/insights/record';
 import { detectionKind } from '../../services/sessionEvents';
 import { sessionEvents } from './events';
 import { generateSessions } from './generator';
@@ -64,8 +65,17 @@ export interface InsertCounts {
   detailRows: number;
 }
 
-/** Inserts `batch` (sessions and their detail) with `executor` (use a transaction). */
-export const insertSessionBatch = async (executor: Database | Transaction, batch: readonly GeneratedSession[]): Promise<InsertCounts> => {
+/**
+ * Inserts `batch` (sessions and their detail) with `executor` (use a transaction), and adds its
+ * finished calls to the insights as completing them through the assistant's API does
+ * (services/insights/record.ts). `storeDetail` false for a session keeps its detail out of the
+ * detail tables while the insights still count it (the benchmark's summary-only sessions).
+ */
+export const insertSessionBatch = async (
+  executor: Database | Transaction,
+  batch: readonly GeneratedSession[],
+  { storeDetail = () => true }: { storeDetail?: (session: GeneratedSession) => boolean } = {},
+): Promise<InsertCounts> => {
   if (batch.length === 0) return { sessions: 0, detailRows: 0 };
   const col = <T>(pick: (session: GeneratedSession) => T) => batch.map(pick);
   await insertColumns(executor, 'sessions', [
@@ -86,8 +96,28 @@ export const insertSessionBatch = async (executor: Database | Transaction, batch
     ['response_rate', 'real', col((s) => s.statistics.responseRate)],
   ]);
 
-  const withDetail = batch.filter((session) => session.detail);
-  if (withDetail.length === 0) return { sessions: batch.length, detailRows: 0 };
+  const finished = batch.filter((session) => session.detail && session.status !== 'in_progress');
+  const recordInsights = () =>
+    recordCalls(
+      executor,
+      finished.map((session) =>
+        callFromEvents(
+          {
+            id: session.id,
+            rep: session.userEmail,
+            status: session.status as 'completed' | 'failed',
+            startMs: session.startTime,
+            endMs: session.startTime + session.duration * 1_000,
+          },
+          sessionEvents(session),
+        ),
+      ),
+    );
+  const withDetail = batch.filter((session) => session.detail && storeDetail(session));
+  if (withDetail.length === 0) {
+    await recordInsights();
+    return { sessions: batch.length, detailRows: 0 };
+  }
   let detailRows = 0;
 
   const events = withDetail.map((session) => [session.id, sessionEvents(session)] as const);
@@ -129,6 +159,17 @@ export const insertSessionBatch = async (executor: Database | Transaction, batch
     ['relevance_score', 'real', detections.field((r) => r.relevance_score)],
     ['question', 'text', detections.field((r) => r.question)],
     ['answer', 'text', detections.field((r) => r.answer ?? null)],
+    ['item_id', 'text', detections.field((r) => r.itemId ?? null)],
+  ]);
+
+  const hits = eventColumns(events, 'landmine');
+  detailRows += await insertColumns(executor, 'session_landmine_hits', [
+    ['session_id', 'uuid', hits.ids],
+    ['seq', 'int', hits.seqs],
+    ['ts', 'epoch_ms', hits.times],
+    ['landmine_id', 'text', hits.field((r) => r.landmineId ?? null)],
+    ['trigger', 'text', hits.field((r) => r.trigger)],
+    ['speaker', 'text', hits.field((r) => r.speaker)],
   ]);
 
   const alerts = eventColumns(events, 'speech_alert');
@@ -153,6 +194,7 @@ export const insertSessionBatch = async (executor: Database | Transaction, batch
     ['total_alerts', 'int', summary((d) => d.alerts.length)],
     ['average_words_per_minute', 'real', summary((d) => d.averageWordsPerMinute)],
   ]);
+  await recordInsights();
   return { sessions: batch.length, detailRows };
 };
 
@@ -168,6 +210,11 @@ export interface SeedSessionsOptions {
   withDetail?: number;
   /** Sessions per transaction (default 200 with detail, 5 000 summary-only). */
   batchSize?: number;
+  /**
+   * true: every finished call counts in the insights, also those whose transcripts and analyses
+   * are not stored (beyond `withDetail`); each call's detail is then generated (about 0.7 ms a call).
+   */
+  insightsForAll?: boolean;
   log?: (line: string) => void;
 }
 
@@ -175,16 +222,20 @@ export interface SeedSessionsOptions {
 export const seedSessions = async (options: SeedSessionsOptions): Promise<InsertCounts & { ms: number }> => {
   const { db, count, log = () => {} } = options;
   const started = Date.now();
+  const withDetail = options.withDetail ?? Infinity;
   const generated = generateSessions(options.from ?? 0, count, {
     seed: options.seed ?? 1,
     now: options.now ?? Date.now(),
-    withDetail: options.withDetail,
+    withDetail: options.insightsForAll ? Infinity : withDetail,
   });
+  const stored = new Set<string>();
+  let seen = 0;
   const totals: InsertCounts = { sessions: 0, detailRows: 0 };
   let batch: GeneratedSession[] = [];
   let lastLog = started;
   const flush = async () => {
-    const counts = await db.transaction((tx) => insertSessionBatch(tx, batch));
+    const counts = await db.transaction((tx) => insertSessionBatch(tx, batch, { storeDetail: (session) => stored.has(session.id) }));
+    stored.clear();
     totals.sessions += counts.sessions;
     totals.detailRows += counts.detailRows;
     batch = [];
@@ -195,7 +246,9 @@ export const seedSessions = async (options: SeedSessionsOptions): Promise<Insert
   };
   for (const session of generated) {
     batch.push(session);
-    const limit = options.batchSize ?? (session.detail ? 200 : 5_000);
+    if (seen < withDetail) stored.add(session.id);
+    seen += 1;
+    const limit = options.batchSize ?? (stored.has(session.id) ? 200 : options.insightsForAll ? 1_000 : 5_000);
     if (batch.length >= limit) await flush();
   }
   if (batch.length > 0) await flush();

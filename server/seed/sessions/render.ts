@@ -28,7 +28,7 @@ const fill = (rng: Rng, phrase: string, company: string) =>
     }
   });
 
-export const render = (rng: Rng, turns: PlannedTurn[], start: number, end: number, company: string): GeneratedDetail => {
+export const render = (rng: Rng, turns: PlannedTurn[], start: number, end: number, company: string): Omit<GeneratedDetail, 'landmines'> => {
   const at = (seconds: number) => start + Math.round(seconds * 1_000);
   const transcripts: GeneratedTranscript[] = [];
   const detections: GeneratedDetection[] = [];

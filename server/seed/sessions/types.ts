@@ -22,6 +22,11 @@ export interface GeneratedSentiment {
   transcript: string;
 }
 export type GeneratedAlert = CallSpeechAlert;
+/** A landmine the assistant saw the salesperson trigger, by the landmine's trigger. */
+export interface GeneratedLandmineHit {
+  t: number;
+  trigger: string;
+}
 
 export interface GeneratedDetail {
   transcripts: GeneratedTranscript[];
@@ -30,6 +35,7 @@ export interface GeneratedDetail {
   sentimentSummary: SentimentSummary;
   alerts: GeneratedAlert[];
   averageWordsPerMinute: number;
+  landmines: GeneratedLandmineHit[];
 }
 
 /** Times (`t`, `startTime`) are epoch milliseconds. */

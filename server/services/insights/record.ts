@@ -1,0 +1,426 @@
+import { createHash } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import type { IngestEvent } from '../../../src/contract/assistantSessions';
+import type { Emotion, Speaker } from '../../../src/contract/sessions';
+import type { Database, Transaction } from '../../db/client';
+import { dictionaryItems, insightInquiryPhrases, landmines } from '../../db/schema';
+import { detectionKind } from '../sessionEvents';
+
+/**
+ * Adding finished calls to the insights' aggregates (docs/insights.md). Completing a call
+ * through the assistant's API (services/sessionComplete.ts) and seeding the demo calls
+ * (server/seed/sessions/insert.ts) both call `recordCalls`, in the transaction that stores the
+ * call, so a call counts once and as soon as it is complete.
+ */
+
+/** A finished call as the insights read it; times in epoch milliseconds, lists in time order. */
+export interface CallRecord {
+  /** sessions.id */
+  id: string;
+  rep: string;
+  status: 'completed' | 'failed';
+  startMs: number;
+  endMs: number;
+  transcripts: readonly { t: number; speaker: Speaker; text: string }[];
+  detections: readonly {
+    seq: number;
+    t: number;
+    kind: 'objection' | 'faq' | 'new_inquiry';
+    category: string;
+    question: string;
+    answer: string | null;
+    itemId: string | null;
+  }[];
+  sentiment: readonly { t: number; speaker: Speaker; emotion: Emotion }[];
+  alerts: number;
+  landmines: readonly { seq: number; t: number; landmineId: string | null; trigger: string; speaker: Speaker }[];
+}
+
+/** The valence of an emotion (contract/insights.ts insightEffectSchema). */
+export const VALENCE: Record<Emotion, number> = {
+  happy: 1,
+  surprised: 0,
+  neutral: 0,
+  sad: -1,
+  fearful: -1,
+  angry: -1,
+  disgusted: -1,
+};
+
+/** Customer sentiment entries on each side of an objection that its effect is measured over. */
+export const EFFECT_WINDOW = 3;
+
+/** Trimmed, lower case, inner spaces collapsed: how phrasings, questions and triggers are compared. */
+export const normalizeText = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+export const answerKeyOf = (answer: string): string => createHash('md5').update(answer).digest('hex');
+
+export interface RepFacts {
+  durationMs: number;
+  talkMs: number;
+  salesTalkMs: number;
+  longestMonologueMs: number;
+  questions: number;
+  alerts: number;
+  landmines: number;
+  sentimentSum: number;
+  sentimentEntries: number;
+}
+
+/**
+ * A call's rep figures: talk time per transcript runs to the next transcript (or the call's
+ * end); a monologue is a run of salesperson transcripts, from its first to the next customer
+ * transcript (or the end); questions are the question marks in what the salesperson said;
+ * sentiment is the customer's.
+ */
+export const repFacts = (call: CallRecord): RepFacts => {
+  let talkMs = 0;
+  let salesTalkMs = 0;
+  let longestMonologueMs = 0;
+  let monologueStart: number | null = null;
+  let questions = 0;
+  call.transcripts.forEach((transcript, i) => {
+    const next = call.transcripts[i + 1]?.t ?? call.endMs;
+    const spoken = Math.max(0, next - transcript.t);
+    talkMs += spoken;
+    if (transcript.speaker === 'salesperson') {
+      salesTalkMs += spoken;
+      monologueStart ??= transcript.t;
+      questions += (transcript.text.match(/\?/g) ?? []).length;
+    } else if (monologueStart !== null) {
+      longestMonologueMs = Math.max(longestMonologueMs, transcript.t - monologueStart);
+      monologueStart = null;
+    }
+  });
+  if (monologueStart !== null) longestMonologueMs = Math.max(longestMonologueMs, call.endMs - monologueStart);
+  const customer = call.sentiment.filter((entry) => entry.speaker === 'customer');
+  return {
+    durationMs: Math.max(0, call.endMs - call.startMs),
+    talkMs,
+    salesTalkMs,
+    longestMonologueMs,
+    questions,
+    alerts: call.alerts,
+    landmines: call.landmines.length,
+    sentimentSum: customer.reduce((sum, entry) => sum + VALENCE[entry.emotion], 0),
+    sentimentEntries: customer.length,
+  };
+};
+
+/**
+ * The sentiment change around each objection detection (seq → change): the mean valence of the
+ * customer's next EFFECT_WINDOW entries after it minus that of the last EFFECT_WINDOW up to it;
+ * none when either side is empty.
+ */
+export const answerEffects = (call: CallRecord): Map<number, number> => {
+  const customer = call.sentiment.filter((entry) => entry.speaker === 'customer');
+  const effects = new Map<number, number>();
+  const mean = (entries: readonly { emotion: Emotion }[]) =>
+    entries.reduce((sum, entry) => sum + VALENCE[entry.emotion], 0) / entries.length;
+  for (const detection of call.detections) {
+    if (detection.kind !== 'objection') continue;
+    const firstAfter = customer.findIndex((entry) => entry.t > detection.t);
+    const split = firstAfter === -1 ? customer.length : firstAfter;
+    const before = customer.slice(Math.max(0, split - EFFECT_WINDOW), split);
+    const after = customer.slice(split, split + EFFECT_WINDOW);
+    if (before.length === 0 || after.length === 0) continue;
+    effects.set(detection.seq, mean(after) - mean(before));
+  }
+  return effects;
+};
+
+type Executor = Database | Transaction;
+
+/** How the calls' items, landmines and phrasings are named in the aggregates (docs/insights.md "Keys"). */
+const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
+  const items = await executor
+    .select({ id: dictionaryItems.id, parentId: dictionaryItems.parentId, kind: dictionaryItems.kind, question: dictionaryItems.question })
+    .from(dictionaryItems);
+  const originalOf = new Map<string, string>();
+  const byQuestion = new Map<string, string>();
+  const questionOf = new Map<string, string>();
+  for (const item of items) {
+    const original = item.parentId ?? item.id;
+    originalOf.set(item.id, original);
+    if (!item.parentId) questionOf.set(item.id, item.question);
+    const key = `${item.kind}:${normalizeText(item.question)}`;
+    // An original's own question wins over a variation worded the same.
+    if (!item.parentId || !byQuestion.has(key)) byQuestion.set(key, original);
+  }
+  const mines = await executor.select({ id: landmines.id, trigger: landmines.trigger }).from(landmines);
+  const mineByTrigger = new Map(mines.map((mine) => [normalizeText(mine.trigger), mine.id]));
+  const triggerOf = new Map(mines.map((mine) => [mine.id, mine.trigger]));
+
+  const phrasings = new Map<string, string>();
+  for (const call of calls)
+    for (const detection of call.detections)
+      if (detection.kind === 'new_inquiry' && !phrasings.has(normalizeText(detection.question)))
+        phrasings.set(normalizeText(detection.question), detection.question.trim());
+  const phraseIds = new Map<string, string>();
+  if (phrasings.size > 0) {
+    const normalized = [...phrasings.keys()];
+    await executor.execute(
+      sql`insert into ${insightInquiryPhrases} (normalized, text)
+          select * from unnest(${sql.param(normalized)}::text[], ${sql.param(normalized.map((key) => phrasings.get(key)!))}::text[])
+          on conflict (normalized) do nothing`,
+    );
+    const rows = await executor
+      .select({ id: insightInquiryPhrases.id, normalized: insightInquiryPhrases.normalized })
+      .from(insightInquiryPhrases)
+      .where(inArray(insightInquiryPhrases.normalized, normalized));
+    for (const row of rows) phraseIds.set(row.normalized, row.id);
+  }
+
+  return {
+    item: (detection: CallRecord['detections'][number]) => {
+      if (detection.kind === 'new_inquiry') return phraseIds.get(normalizeText(detection.question))!;
+      if (detection.itemId) return originalOf.get(detection.itemId) ?? detection.itemId;
+      const normalized = normalizeText(detection.question);
+      return byQuestion.get(`${detection.kind}:${normalized}`) ?? `q:${detection.kind}:${normalized}`;
+    },
+    itemLabel: (key: string, detection: CallRecord['detections'][number]) => questionOf.get(key) ?? detection.question,
+    landmine: (hit: CallRecord['landmines'][number]) =>
+      hit.landmineId ?? mineByTrigger.get(normalizeText(hit.trigger)) ?? `t:${normalizeText(hit.trigger)}`,
+    landmineLabel: (key: string, hit: CallRecord['landmines'][number]) => triggerOf.get(key) ?? hit.trigger,
+  };
+};
+
+/** Adds to `map[key]` field by field. */
+const add = <T extends Record<string, number>>(map: Map<string, T>, key: string, values: T) => {
+  const current = map.get(key);
+  if (!current) {
+    map.set(key, { ...values });
+    return;
+  }
+  for (const field of Object.keys(values) as (keyof T)[]) (current[field] as number) += values[field];
+};
+
+const TEAM = '';
+const splitKey = (key: string) => key.split('\u0000');
+const joinKey = (...parts: string[]) => parts.join('\u0000');
+
+type ColumnType = 'text' | 'int' | 'real' | 'date' | 'uuid';
+/** `insert into table (columns) select from unnest(arrays) on conflict (keys) do update set column = table.column + excluded.column`. */
+const upsertAdding = async (
+  executor: Executor,
+  table: string,
+  keys: readonly [string, ColumnType][],
+  sums: readonly [string, ColumnType][],
+  rows: readonly (readonly (string | number)[])[],
+) => {
+  if (rows.length === 0) return;
+  const columns = [...keys, ...sums];
+  const arrays = columns.map(([, type], i) => sql`${sql.param(rows.map((row) => row[i]))}::${sql.raw(type)}[]`);
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  const conflict = sql.raw(keys.map(([name]) => name).join(', '));
+  const set = sql.raw(sums.map(([name]) => `${name} = ${table}.${name} + excluded.${name}`).join(', '));
+  await executor.execute(
+    sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})
+        on conflict (${conflict}) do update set ${set}`,
+  );
+};
+
+const upsertLabels = async (
+  executor: Executor,
+  labels: Map<string, { label: string; itemKind: string | null; category: string | null }>,
+) => {
+  if (labels.size === 0) return;
+  const entries = [...labels.entries()].map(([key, value]) => {
+    const [kind, labelKey] = splitKey(key);
+    return [kind, labelKey, value] as const;
+  });
+  await executor.execute(
+    sql`insert into insight_labels (kind, key, label, item_kind, category)
+        select * from unnest(${sql.param(entries.map(([kind]) => kind))}::text[], ${sql.param(entries.map(([, key]) => key))}::text[],
+          ${sql.param(entries.map(([, , value]) => value.label))}::text[], ${sql.param(entries.map(([, , value]) => value.itemKind))}::text[],
+          ${sql.param(entries.map(([, , value]) => value.category))}::text[])
+        on conflict (kind, key) do update set label = excluded.label, item_kind = excluded.item_kind, category = excluded.category, updated_at = now()`,
+  );
+};
+
+/** Sets the detail rows' keys (the Sessions list filters read them); rows a call does not store are simply not there. */
+const setKeys = async (
+  executor: Executor,
+  table: 'session_detections' | 'session_landmine_hits',
+  column: string,
+  rows: [string, number, string][],
+) => {
+  if (rows.length === 0) return;
+  await executor.execute(
+    sql`update ${sql.identifier(table)} as d set ${sql.identifier(column)} = v.key
+        from unnest(${sql.param(rows.map(([id]) => id))}::uuid[], ${sql.param(rows.map(([, seq]) => seq))}::int[], ${sql.param(rows.map(([, , key]) => key))}::text[]) as v(id, seq, key)
+        where d.session_id = v.id and d.seq = v.seq`,
+  );
+};
+
+/**
+ * Adds finished calls to the aggregates, each under its rep and under the team (rep ''), and
+ * keys their detections and landmine hits. Run it once per call, in the transaction that
+ * finishes it.
+ */
+export const recordCalls = async (executor: Executor, calls: readonly CallRecord[]): Promise<void> => {
+  if (calls.length === 0) return;
+  const resolve = await resolver(executor, calls);
+  const counts = new Map<string, { n: number; calls: number }>();
+  const effects = new Map<string, { cases: number; sum: number; sumSquares: number }>();
+  const reps = new Map<string, RepFacts & { calls: number }>();
+  const labels = new Map<string, { label: string; itemKind: string | null; category: string | null }>();
+  const detectionKeys: [string, number, string][] = [];
+  const landmineKeys: [string, number, string][] = [];
+
+  for (const call of calls) {
+    const day = utcDay(call.startMs);
+    const scopes = [call.rep, TEAM];
+    const perCall = new Map<string, number>();
+    const keyOfSeq = new Map<number, string>();
+    for (const detection of call.detections) {
+      const key = resolve.item(detection);
+      keyOfSeq.set(detection.seq, key);
+      if (detection.kind === 'new_inquiry') {
+        detectionKeys.push([call.id, detection.seq, `inquiry:${key}`]);
+        perCall.set(joinKey('inquiry', key), (perCall.get(joinKey('inquiry', key)) ?? 0) + 1);
+        continue;
+      }
+      detectionKeys.push([call.id, detection.seq, key]);
+      perCall.set(joinKey('item', key), (perCall.get(joinKey('item', key)) ?? 0) + 1);
+      labels.set(joinKey('item', key), {
+        label: resolve.itemLabel(key, detection),
+        itemKind: detection.kind,
+        category: detection.category,
+      });
+    }
+    for (const hit of call.landmines) {
+      const key = resolve.landmine(hit);
+      landmineKeys.push([call.id, hit.seq, key]);
+      perCall.set(joinKey('landmine', key), (perCall.get(joinKey('landmine', key)) ?? 0) + 1);
+      labels.set(joinKey('landmine', key), { label: resolve.landmineLabel(key, hit), itemKind: null, category: null });
+    }
+    for (const [metricKey, n] of perCall) {
+      const [metric, key] = splitKey(metricKey);
+      for (const rep of scopes) add(counts, joinKey(metric, rep, day, call.status, key), { n, calls: 1 });
+    }
+    for (const [seq, change] of answerEffects(call)) {
+      const detection = call.detections.find((candidate) => candidate.seq === seq)!;
+      const answer = detection.answer ?? '';
+      const answerKey = answerKeyOf(answer);
+      labels.set(joinKey('answer', answerKey), { label: answer, itemKind: null, category: null });
+      for (const rep of scopes)
+        add(effects, joinKey(rep, day, call.status, keyOfSeq.get(seq)!, answerKey), { cases: 1, sum: change, sumSquares: change * change });
+    }
+    add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
+  }
+
+  await upsertLabels(executor, labels);
+  await upsertAdding(
+    executor,
+    'insight_counts',
+    [
+      ['metric', 'text'],
+      ['rep', 'text'],
+      ['day', 'date'],
+      ['status', 'text'],
+      ['key', 'text'],
+    ],
+    [
+      ['n', 'int'],
+      ['calls', 'int'],
+    ],
+    [...counts].map(([key, value]) => [...splitKey(key), value.n, value.calls]),
+  );
+  await upsertAdding(
+    executor,
+    'insight_answer_effects',
+    [
+      ['rep', 'text'],
+      ['day', 'date'],
+      ['status', 'text'],
+      ['item_key', 'text'],
+      ['answer_key', 'text'],
+    ],
+    [
+      ['cases', 'int'],
+      ['sum', 'real'],
+      ['sum_squares', 'real'],
+    ],
+    [...effects].map(([key, value]) => [...splitKey(key), value.cases, value.sum, value.sumSquares]),
+  );
+  const repSums: [string, ColumnType][] = [
+    ['calls', 'int'],
+    ['duration_ms', 'real'],
+    ['talk_ms', 'real'],
+    ['sales_talk_ms', 'real'],
+    ['longest_monologue_ms', 'real'],
+    ['questions', 'int'],
+    ['alerts', 'int'],
+    ['landmines', 'int'],
+    ['sentiment_sum', 'real'],
+    ['sentiment_entries', 'int'],
+  ];
+  await upsertAdding(
+    executor,
+    'insight_rep_days',
+    [
+      ['rep', 'text'],
+      ['day', 'date'],
+      ['status', 'text'],
+    ],
+    repSums,
+    [...reps].map(([key, value]) => [
+      ...splitKey(key),
+      value.calls,
+      value.durationMs,
+      value.talkMs,
+      value.salesTalkMs,
+      value.longestMonologueMs,
+      value.questions,
+      value.alerts,
+      value.landmines,
+      value.sentimentSum,
+      value.sentimentEntries,
+    ]),
+  );
+  await setKeys(executor, 'session_detections', 'item_key', detectionKeys);
+  await setKeys(executor, 'session_landmine_hits', 'landmine_key', landmineKeys);
+};
+
+/** Keeps a deleted item's or landmine's last name for its history (docs/insights.md "Keys"). */
+export const keepLastName = async (executor: Executor, kind: 'item' | 'landmine', key: string, label: string): Promise<void> => {
+  await executor.execute(sql`update insight_labels set label = ${label}, updated_at = now() where kind = ${kind} and key = ${key}`);
+};
+
+/** A finished call from its events as the assistant sends them (the demo seed stores its calls from these). */
+export const callFromEvents = (
+  call: Pick<CallRecord, 'id' | 'rep' | 'status' | 'startMs' | 'endMs'>,
+  events: readonly IngestEvent[],
+): CallRecord => {
+  const record: CallRecord & { [K in 'transcripts' | 'detections' | 'sentiment' | 'landmines']: CallRecord[K][number][] } = {
+    ...call,
+    transcripts: [],
+    detections: [],
+    sentiment: [],
+    alerts: 0,
+    landmines: [],
+  };
+  const ordered = [...events].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.seq - b.seq);
+  for (const event of ordered) {
+    const t = Date.parse(event.timestamp);
+    if (event.type === 'transcript') record.transcripts.push({ t, speaker: event.speaker, text: event.text });
+    else if (event.type === 'sentiment') record.sentiment.push({ t, speaker: event.speaker, emotion: event.dominant_emotion });
+    else if (event.type === 'speech_alert') record.alerts += 1;
+    else if (event.type === 'landmine')
+      record.landmines.push({ seq: event.seq, t, landmineId: event.landmineId ?? null, trigger: event.trigger, speaker: event.speaker });
+    else
+      record.detections.push({
+        seq: event.seq,
+        t,
+        kind: detectionKind(event.category),
+        category: event.category,
+        question: event.question,
+        answer: event.answer ?? null,
+        itemId: event.itemId ?? null,
+      });
+  }
+  return record;
+};
