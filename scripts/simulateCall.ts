@@ -84,8 +84,39 @@ const createClient = ({ key, url, log }: Pick<SimulateOptions, 'key' | 'url' | '
   return { call, withRetry };
 };
 
-/** The call's events in time order, numbered from 1, with timestamps moved to a call starting at `startMs`. */
-export const eventsOf = (session: GeneratedSession, startMs: number): { at: number; event: IngestEvent }[] => {
+/** What the assistant knows of its configuration's ids: items by kind and question, landmines by trigger (all in lower case). */
+export interface ConfigIds {
+  items: Map<string, string>;
+  landmines: Map<string, string>;
+}
+
+interface ConfigSnapshot {
+  version: number;
+  objections?: { _id: string; question: string }[];
+  faqs?: { _id: string; question: string }[];
+  landmines?: { _id: string; trigger: string }[];
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+export const configIdsOf = (config: ConfigSnapshot): ConfigIds => ({
+  items: new Map([
+    ...(config.objections ?? []).map((item) => [`objection:${lower(item.question)}`, item._id] as const),
+    ...(config.faqs ?? []).map((item) => [`faq:${lower(item.question)}`, item._id] as const),
+  ]),
+  landmines: new Map((config.landmines ?? []).map((landmine) => [lower(landmine.trigger), landmine._id] as const)),
+});
+
+/**
+ * The call's events in time order, numbered from 1, with timestamps moved to a call starting at
+ * `startMs`. Detections and landmine warnings carry the configuration's ids, as the live
+ * assistant's do, when `ids` knows them.
+ */
+export const eventsOf = (
+  session: GeneratedSession,
+  startMs: number,
+  ids: ConfigIds = { items: new Map(), landmines: new Map() },
+): { at: number; event: IngestEvent }[] => {
   const detail = session.detail;
   if (!detail) return [];
   const shift = startMs - session.startTime;
@@ -94,7 +125,14 @@ export const eventsOf = (session: GeneratedSession, startMs: number): { at: numb
     ...detail.transcripts.map((x) => ({ t: x.t, body: { type: 'transcript', speaker: x.speaker, text: x.text } })),
     ...detail.detections.map((d) => ({
       t: d.t,
-      body: { type: 'detection', category: d.category, relevance_score: d.relevanceScore, question: d.question, answer: d.answer },
+      body: {
+        type: 'detection',
+        category: d.category,
+        relevance_score: d.relevanceScore,
+        question: d.question,
+        answer: d.answer,
+        itemId: ids.items.get(`${d.kind}:${lower(d.question)}`) ?? null,
+      },
     })),
     ...detail.sentiment.map((s) => ({
       t: s.t,
@@ -110,6 +148,10 @@ export const eventsOf = (session: GeneratedSession, startMs: number): { at: numb
         max_words: a.maxWords,
       },
     })),
+    ...detail.landmines.map((hit) => ({
+      t: hit.t,
+      body: { type: 'landmine', landmineId: ids.landmines.get(lower(hit.trigger)) ?? null, trigger: hit.trigger, speaker: 'salesperson' },
+    })),
   ];
   // A stable sort keeps a transcript before the sentiment and detections of the same moment.
   timed.sort((a, b) => a.t - b.t);
@@ -122,8 +164,11 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
   const { call, withRetry } = createClient(options);
 
   let configVersion = 0;
+  let ids: ConfigIds | undefined;
   try {
-    configVersion = (await withRetry('reading the configuration', () => call<{ version: number }>('GET', '/api/assistant/config'))).version;
+    const config = await withRetry('reading the configuration', () => call<ConfigSnapshot>('GET', '/api/assistant/config'));
+    configVersion = config.version;
+    ids = configIdsOf(config);
     log(`Configuration version ${configVersion}`);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error;
@@ -133,7 +178,7 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
   const generated = generateSession(0, { seed: options.seed, now: Date.now(), transcripts: options.transcripts });
   const startMs = Math.floor(Date.now() / 1_000) * 1_000;
   const sessionId = `sim-${new Date(startMs).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('hex')}`;
-  const events = eventsOf(generated, startMs);
+  const events = eventsOf(generated, startMs, ids);
   const durationMs = generated.duration * 1_000;
 
   await withRetry('creating the session', () =>

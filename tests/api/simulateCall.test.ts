@@ -43,11 +43,39 @@ describe('simulate-call, the reference client of the assistant API', () => {
     const events = eventsOf(session, start);
     expect(events.map(({ event }) => event.seq)).toEqual(events.map((_event, index) => index + 1));
     expect(events.filter(({ event }) => event.type === 'transcript')).toHaveLength(40);
-    expect(new Set(events.map(({ event }) => event.type))).toEqual(new Set(['transcript', 'sentiment', 'detection', 'speech_alert']));
+    expect(new Set(events.map(({ event }) => event.type))).toEqual(
+      new Set(['transcript', 'sentiment', 'detection', 'speech_alert', ...(session.detail!.landmines.length > 0 ? ['landmine'] : [])]),
+    );
     const times = events.map(({ event }) => Date.parse(event.timestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times[0]).toBeGreaterThanOrEqual(start);
     expect(times.at(-1)).toBeLessThanOrEqual(start + session.duration * 1_000);
+  });
+
+  it("names the configuration's items and landmines by their ids, as the live assistant does", () => {
+    // The first generated call (of seeds 1, 2, ...) in which the salesperson strays into a landmine.
+    let session = generateSession(0, { seed: 1, now: Date.parse('2026-05-01T12:00:00Z'), transcripts: 60 });
+    for (let seed = 2; session.detail!.landmines.length === 0 && seed < 500; seed += 1)
+      session = generateSession(0, { seed, now: Date.parse('2026-05-01T12:00:00Z'), transcripts: 60 });
+    const [hit] = session.detail!.landmines;
+    expect(hit).toBeDefined();
+    const [detection] = session.detail!.detections.filter((candidate) => candidate.kind !== 'new_inquiry');
+    const ids = {
+      items: new Map([[`${detection.kind}:${detection.question.toLowerCase()}`, 'item-1']]),
+      landmines: new Map([[hit.trigger.toLowerCase(), 'mine-1']]),
+    };
+    const events = eventsOf(session, Date.parse('2026-06-01T09:00:00Z'), ids).map(({ event }) => event);
+    const named = events.filter((event) => event.type === 'detection' && event.question === detection.question);
+    expect(named.length).toBeGreaterThan(0);
+    for (const event of named) expect(event).toMatchObject({ itemId: 'item-1' });
+    const others = events.filter((event) => event.type === 'detection' && event.question !== detection.question);
+    for (const event of others) expect(event).toMatchObject({ itemId: null });
+    const landmines = events.filter((event) => event.type === 'landmine');
+    expect(landmines).toHaveLength(session.detail!.landmines.length);
+    expect(landmines.find((event) => event.type === 'landmine' && event.trigger === hit.trigger)).toMatchObject({
+      landmineId: 'mine-1',
+      speaker: 'salesperson',
+    });
   });
 
   it('streams a whole call with a key: created, every event stored, completed with the configuration version', async () => {
