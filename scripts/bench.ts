@@ -4,9 +4,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
+import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
+import { benchInsights } from './bench/insights';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
@@ -27,7 +29,8 @@ import { startProduct, type RunningProduct } from './product';
  * 1. A throwaway database: PGlite in a temporary folder, or with --postgres a throwaway
  *    PostgreSQL 15 cluster (scripts/postgres.ts). It gets BENCH_SESSIONS (default 100 000)
  *    sessions: summary rows for all, transcripts and analyses for the first BENCH_DETAIL
- *    (default 10 000) of them, plus one completed session of 5 000 transcripts; then VACUUM
+ *    (default 10 000) of them, plus one completed session of 5 000 transcripts; every finished
+ *    call of the 100 000 counts in the insights (docs/insights.md); then VACUUM
  *    ANALYZE. Detail for all 100 000 would be about 25 million rows (some 116 transcripts and
  *    as many sentiment entries per call): half an hour to an hour on PGlite on a 2-core
  *    machine, which inserts 8 000-14 500 rows a second there; with 10 000 the whole seeding
@@ -37,7 +40,8 @@ import { startProduct, type RunningProduct } from './product';
  * 2. The product as `npm start` runs it (Auth emulator + server on that database, through
  *    DATABASE_URL for PostgreSQL), signed in as the demo admin: p50/p99 over BENCH_REQUESTS
  *    (default 50) real HTTP requests each for the first page, a deep page (5 000), a status
- *    filter, a search; and the large detail.
+ *    filter, a search; and the large detail; each Insights request for several periods and
+ *    filters (bench/insights.ts).
  * 3. Chromium: Lighthouse's mobile scores and the sessions list's first row on a cold load
  *    (bench/lighthouse.ts); the time from navigating to /sessions/<large session> to the first
  *    row of the timeline (`[aria-label="Session timeline"] [role="listitem"]`).
@@ -105,11 +109,15 @@ try {
     console.log(
       `Seeding ${SESSIONS} sessions (${WITH_DETAIL} with transcripts and analyses) into ${postgres ? 'PostgreSQL' : `PGlite in ${folder}/db`} ...`,
     );
+    // The demo dictionary first, as on a real portal: the calls' detections count under its items' ids.
+    await seedDictionary({ db: database.db });
     const seeded = await seedSessions({
       db: database.db,
       count: SESSIONS,
       seed: SEED,
       withDetail: WITH_DETAIL,
+      // Every finished call counts in the insights, also those stored without their transcripts.
+      insightsForAll: true,
       log: (line) => console.log(line),
     });
     const big = generateSession(SESSIONS, { seed: SEED, now: Date.now(), transcripts: BIG_TRANSCRIPTS });
@@ -182,6 +190,7 @@ try {
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20));
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts, reused`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20), headers);
   await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
+  await benchInsights({ url: product.url, headers, requests: REQUESTS });
   const serverRss = childRss(SERVER_BUNDLE);
   console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
 

@@ -1,0 +1,60 @@
+import { DEMO_ACCOUNTS } from '../../server/seed/demoAccounts';
+import { percentile } from './support';
+
+export interface InsightsBenchOptions {
+  /** The running product's address, and the demo admin's bearer header. */
+  url: string;
+  headers: Record<string, string>;
+  requests?: number;
+  log?: (line: string) => void;
+}
+
+/** What one answer holds, for the line printed beside its figures. */
+const summaryOf = (data: Record<string, unknown>): string =>
+  Object.entries(data)
+    .filter(([, value]) => Array.isArray(value))
+    .map(([name, value]) => `${(value as unknown[]).length} ${name}`)
+    .join(', ');
+
+/**
+ * The Insights page's requests (docs/insights.md) over HTTP: p50/p99 of `requests` calls each
+ * after two warm-ups, every one read from the database (`Cache-Control: no-cache`), for the
+ * default 30 days, 90 days, a 90-day range filtered by rep and status, and a year. Goal: p99
+ * <= 100 ms each. Prints; asserts nothing.
+ */
+export const benchInsights = async ({ url, headers, requests = 50, log = console.log }: InsightsBenchOptions) => {
+  const rep = encodeURIComponent(DEMO_ACCOUNTS[0].email);
+  const today = new Date().toISOString().slice(0, 10);
+  const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const views = [
+    ['30 days', 'period=30d'],
+    ['90 days', 'period=90d'],
+    ['90 days, one rep, completed', `from=${ago(89)}&to=${today}&rep=${rep}&status=completed`],
+    ['a year', `from=${ago(364)}&to=${today}`],
+  ] as const;
+  const parts = ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const;
+  const fresh = { ...headers, 'cache-control': 'no-cache' };
+  log(`\nInsights over HTTP (${requests} requests each after 2 warm-ups, each read from the database; goal p99 <= 100 ms):`);
+  let worst = 0;
+  for (const [view, query] of views) {
+    for (const part of parts) {
+      const times: number[] = [];
+      let summary = '';
+      for (let i = 0; i < requests + 2; i += 1) {
+        const t0 = performance.now();
+        const response = await fetch(`${url}/api/insights/${part}?${query}`, { headers: fresh });
+        const text = await response.text();
+        const ms = performance.now() - t0;
+        if (!response.ok) throw new Error(`insights ${part}?${query}: ${response.status} ${text.slice(0, 200)}`);
+        if (i >= 2) times.push(ms);
+        if (i === 0) summary = summaryOf((JSON.parse(text) as { data: Record<string, unknown> }).data);
+      }
+      times.sort((a, b) => a - b);
+      worst = Math.max(worst, percentile(times, 99));
+      log(
+        `${`${part}, ${view}`.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${summary})`,
+      );
+    }
+  }
+  log(`Insights: the slowest p99 was ${worst.toFixed(1)} ms (goal <= 100 ms)`);
+};
