@@ -24,6 +24,7 @@ import { dictionaryRoutes } from './routes/dictionary';
 import { dictionaryBulkRoutes } from './routes/dictionaryBulk';
 import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
+import { insightsRoutes } from './routes/insights';
 import { landmineRoutes } from './routes/landmines';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
@@ -119,6 +120,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });
+      await api.register(insightsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });

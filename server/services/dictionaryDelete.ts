@@ -4,6 +4,7 @@ import { dictionaryItems } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
 import { findItem, type ItemKind } from './dictionary';
+import { keepLastName } from './insights/record';
 
 /**
  * Deletes one item inside the caller's transaction (an original with its variations) and
@@ -19,6 +20,8 @@ export const removeItem = async (
     ? await tx.delete(dictionaryItems).where(eq(dictionaryItems.parentId, current.id)).returning({ id: dictionaryItems.id })
     : [];
   await tx.delete(dictionaryItems).where(eq(dictionaryItems.id, current.id));
+  // The insights count detections under the original's id: its history keeps the name it had last.
+  if (current.isOriginal) await keepLastName(tx, 'item', current.id, current.question);
   await recordAudit(tx, {
     actor,
     action: `${kind}.delete`,

@@ -6,6 +6,7 @@ import { landmines } from '../db/schema';
 import { notFoundError } from '../errors';
 import { diffFields, recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
+import { keepLastName } from './insights/record';
 import { checkVersion, versionConflict } from './versions';
 
 type Row = typeof landmines.$inferSelect;
@@ -120,6 +121,8 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
 /** Deletes one landmine inside the caller's transaction and audits it (the single and the bulk delete); the caller raises the config version. */
 export const removeLandmine = async (tx: Transaction, actor: AuditActor, current: { id: string; trigger: string }): Promise<void> => {
   await tx.delete(landmines).where(eq(landmines.id, current.id));
+  // The insights count hits under the landmine's id: its history keeps the trigger it had last.
+  await keepLastName(tx, 'landmine', current.id, current.trigger);
   await recordAudit(tx, {
     actor,
     action: 'landmine.delete',

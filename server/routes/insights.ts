@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../src/contract/common';
+import {
+  insightAnswersResponseSchema,
+  insightFiltersResponseSchema,
+  insightInquiriesResponseSchema,
+  insightItemsResponseSchema,
+  insightLandminesResponseSchema,
+  insightRepsResponseSchema,
+  insightsQuerySchema,
+} from '../../src/contract/insights';
+import type { Database } from '../db/client';
+import { insightAnswers, insightFilters, insightInquiries, insightItems, insightLandmines, insightReps } from '../services/insights/query';
+
+/** What a refused request answers (docs/api.md): a bad query, no or a bad token, not an admin, rate limited, identity down. */
+const errorResponses = {
+  400: apiErrorSchema.describe('VALIDATION_ERROR: the query names no valid period or range (details name the field)'),
+  401: apiErrorSchema.describe('NOT_AUTHENTICATED'),
+  403: apiErrorSchema.describe('NOT_ADMIN'),
+  429: apiErrorSchema.describe('RATE_LIMITED'),
+  503: apiErrorSchema.describe('AUTH_UNAVAILABLE'),
+};
+
+/**
+ * /api/insights/* (docs/insights.md): what the finished calls say together, read from the
+ * aggregates kept as calls complete, one route per part of the Insights page, each taking the
+ * page's filters (contract/insights.ts insightsQuerySchema). The auth hook (plugins/auth.ts) has
+ * already refused everyone but active admins (401 NOT_AUTHENTICATED, 403 NOT_ADMIN).
+ *
+ * Never kept by the read cache (plugins/readCache.ts): a period ends today, so the same URL
+ * answers differently from one day to the next with no write in between.
+ */
+/** A part's schemas: the page's filters in, the part's answer or an error out. */
+const schemaOf = <T extends z.ZodType>(summary: string, description: string, response: T) => ({
+  summary,
+  description,
+  querystring: insightsQuerySchema,
+  response: { 200: response, ...errorResponses },
+});
+
+export const insightsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/insights/items',
+    {
+      schema: schemaOf(
+        'Objections and FAQs detected',
+        'Detections and calls per objection or FAQ in the period, against the previous period of the same length, weekly, and the five that rose most.',
+        insightItemsResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightItems(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/inquiries',
+    {
+      schema: schemaOf(
+        'New inquiries by meaning',
+        'New inquiries in the period, phrasings of the same meaning grouped (a phrasing not grouped yet is its own group, pending).',
+        insightInquiriesResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightInquiries(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/answers',
+    {
+      schema: schemaOf(
+        'Sentiment change after objections',
+        "The change of the customer's sentiment around each objection, overall, per suggested answer and per rep, with 95% confidence intervals.",
+        insightAnswersResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightAnswers(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/reps',
+    {
+      schema: schemaOf(
+        'Rep coaching figures',
+        "Each rep's talk ratio, longest monologue, questions, speech-rate alerts, landmines and customer sentiment, weekly, beside the team's medians.",
+        insightRepsResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightReps(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/landmines',
+    {
+      schema: schemaOf(
+        'Landmines triggered',
+        'Hits and calls per landmine in the period, against the previous period, per rep and weekly.',
+        insightLandminesResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightLandmines(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/filters',
+    {
+      schema: schemaOf(
+        "The Insights filters' choices",
+        'Every rep with a finished call, and the first day with one. Takes the same query as the other parts and needs none of it.',
+        insightFiltersResponseSchema,
+      ),
+    },
+    async () => ({ success: true as const, data: await insightFilters(db) }),
+  );
+};

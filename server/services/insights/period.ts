@@ -1,0 +1,40 @@
+import { INSIGHT_DEFAULT_PERIOD, INSIGHT_PERIOD_DAYS, type InsightPeriodRange, type InsightsQuery } from '../../../src/contract/insights';
+
+const DAY_MS = 86_400_000;
+
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+
+/** The Monday of the ISO week `day` lies in (getUTCDay: Sunday 0 ... Saturday 6). */
+const mondayOf = (ms: number): number => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
+
+/**
+ * The days a request covers (contract/insights.ts): a `period` (default 30d) ends today (UTC)
+ * and starts `days - 1` days before; a `from`/`to` range is taken as given (the query schema has
+ * checked it). The previous period is as many days, ending the day before `from`; `weeks` are
+ * the Mondays of the ISO weeks the period touches, oldest first.
+ */
+export const resolvePeriod = (query: Pick<InsightsQuery, 'period' | 'from' | 'to'>, now: number = Date.now()): InsightPeriodRange => {
+  let fromMs: number;
+  let toMs: number;
+  if (query.from !== undefined && query.to !== undefined) {
+    fromMs = msOf(query.from);
+    toMs = msOf(query.to);
+  } else {
+    toMs = msOf(dayOf(now));
+    fromMs = toMs - (INSIGHT_PERIOD_DAYS[query.period ?? INSIGHT_DEFAULT_PERIOD] - 1) * DAY_MS;
+  }
+  const days = Math.round((toMs - fromMs) / DAY_MS) + 1;
+  const weeks: string[] = [];
+  for (let monday = mondayOf(fromMs); monday <= toMs; monday += 7 * DAY_MS) weeks.push(dayOf(monday));
+  return {
+    from: dayOf(fromMs),
+    to: dayOf(toMs),
+    previousFrom: dayOf(fromMs - days * DAY_MS),
+    previousTo: dayOf(fromMs - DAY_MS),
+    weeks,
+  };
+};
+
+/** The Monday of the ISO week of a YYYY-MM-DD day (the key of `weeks`). */
+export const weekOf = (day: string): string => dayOf(mondayOf(msOf(day)));

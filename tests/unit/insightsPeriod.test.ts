@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePeriod, weekOf } from '../../server/services/insights/period';
+import { insightsQuerySchema } from '../../src/contract/insights';
+
+// Wednesday 2026-05-13, late in the day UTC (still the 13th), and just after midnight.
+const wednesdayEvening = Date.parse('2026-05-13T23:59:59.999Z');
+const thursdayMidnight = Date.parse('2026-05-14T00:00:00.000Z');
+
+describe('resolvePeriod (contract/insights.ts: a period ends today, UTC; the previous one is as long, just before)', () => {
+  it('defaults to 30 days ending today', () => {
+    expect(resolvePeriod({}, wednesdayEvening)).toEqual({
+      from: '2026-04-14',
+      to: '2026-05-13',
+      previousFrom: '2026-03-15',
+      previousTo: '2026-04-13',
+      weeks: ['2026-04-13', '2026-04-20', '2026-04-27', '2026-05-04', '2026-05-11'],
+    });
+  });
+
+  it('takes today as the UTC day of now', () => {
+    expect(resolvePeriod({ period: '7d' }, thursdayMidnight)).toMatchObject({ from: '2026-05-08', to: '2026-05-14' });
+  });
+
+  it('covers 7, 30 and 90 days, inclusive, with a previous period of the same length', () => {
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    for (const [period, length] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['90d', 90],
+    ] as const) {
+      const range = resolvePeriod({ period }, wednesdayEvening);
+      expect(range.to).toBe('2026-05-13');
+      expect(days(range.from, range.to)).toBe(length);
+      expect(days(range.previousFrom, range.previousTo)).toBe(length);
+      expect(days(range.previousTo, range.from)).toBe(2); // previousTo is the day before from
+    }
+  });
+
+  it('takes a from/to range as given, whatever now is', () => {
+    expect(resolvePeriod({ from: '2026-02-23', to: '2026-03-01', period: '90d' }, wednesdayEvening)).toEqual({
+      from: '2026-02-23',
+      to: '2026-03-01',
+      previousFrom: '2026-02-16',
+      previousTo: '2026-02-22',
+      weeks: ['2026-02-23'],
+    });
+  });
+
+  it('names every ISO week the period touches by its Monday, a one-day period included', () => {
+    // Sunday 2026-03-01 lies in the week of Monday 2026-02-23, Monday 2026-03-02 starts the next.
+    expect(resolvePeriod({ from: '2026-03-01', to: '2026-03-02' }).weeks).toEqual(['2026-02-23', '2026-03-02']);
+    expect(resolvePeriod({ from: '2026-03-04', to: '2026-03-04' })).toEqual({
+      from: '2026-03-04',
+      to: '2026-03-04',
+      previousFrom: '2026-03-03',
+      previousTo: '2026-03-03',
+      weeks: ['2026-03-02'],
+    });
+  });
+
+  it('crosses years and leap days', () => {
+    const range = resolvePeriod({ from: '2024-02-28', to: '2024-03-01' });
+    expect(range).toMatchObject({ previousFrom: '2024-02-25', previousTo: '2024-02-27', weeks: ['2024-02-26'] });
+    // 2021-01-01 is a Friday of ISO week 2020-W53, whose Monday is 2020-12-28.
+    expect(resolvePeriod({ from: '2021-01-01', to: '2021-01-04' }).weeks).toEqual(['2020-12-28', '2021-01-04']);
+  });
+
+  it('spans at most 58 weeks for the longest range the query accepts', () => {
+    const query = insightsQuerySchema.parse({ from: '2025-01-01', to: '2026-02-04' });
+    const range = resolvePeriod(query);
+    expect(range.previousTo).toBe('2024-12-31');
+    expect(range.previousFrom).toBe('2023-11-28');
+    expect(range.weeks[0]).toBe('2024-12-30');
+    expect(range.weeks.at(-1)).toBe('2026-02-02');
+    expect(range.weeks).toHaveLength(58);
+  });
+});
+
+describe('weekOf', () => {
+  it('is the Monday of the day s ISO week', () => {
+    expect(weekOf('2026-05-11')).toBe('2026-05-11');
+    expect(weekOf('2026-05-17')).toBe('2026-05-11');
+    expect(weekOf('2026-05-18')).toBe('2026-05-18');
+  });
+});
