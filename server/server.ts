@@ -6,6 +6,7 @@ import { prepareDatabase } from './startup';
 import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
 import { calibrateWhenMissing, markOtherModelsPending } from './services/matching/settings';
 import { createFirebaseIdentity } from './services/identity';
+import { startInquiryGrouping } from './services/insights/grouping';
 import { variationGeneratorFromEnv } from './services/variations';
 
 /** The only file that listens: env, database, seed, app, graceful shutdown. */
@@ -68,6 +69,8 @@ const embeddingWorker = startEmbeddingWorker({
   log: app.log,
   onIdle: calibrateWhenMissing(database.db, embeddings.model, app.log),
 });
+// Groups the calls' new-inquiry phrasings by meaning with the same model (docs/insights-grouping.md).
+const inquiryGrouping = startInquiryGrouping({ db: database.db, provider: embeddings, log: app.log });
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -77,6 +80,7 @@ const shutdown = async (signal: string) => {
   try {
     await app.close();
     await embeddingWorker.stop();
+    await inquiryGrouping.stop();
     await database.close();
     await identity.close();
     process.exit(0);
@@ -92,6 +96,7 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   await embeddingWorker.stop();
+  await inquiryGrouping.stop();
   await database.close();
   fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${String(error)}`);
 }

@@ -1,0 +1,273 @@
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { insightInquiryPhrases, matchCalibrations } from '../../db/schema';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { readMatchingRule } from '../matching/settings';
+
+/**
+ * Grouping new-inquiry phrasings by meaning (docs/insights-grouping.md). Each phrasing joins
+ * the group of the most similar phrasing grouped before it when their cosine similarity reaches
+ * the threshold of the model's matching rule (the score at which the assistant takes two texts
+ * for the same question), else it starts a group of its own (group_id = its id). A phrasing
+ * keeps its group for good, until the embedding model changes: then every phrasing is embedded
+ * and grouped again, in creation order.
+ */
+
+/** A grouped phrasing, as the phrasings after it are compared with. */
+export interface GroupMember {
+  id: string;
+  groupId: string;
+  vector: readonly number[];
+}
+
+export interface GroupAssignment {
+  id: string;
+  groupId: string;
+  /** The most similar phrasing grouped before it, and how similar (null when there was none). */
+  nearestId: string | null;
+  similarity: number | null;
+}
+
+const unit = (vector: readonly number[]): Float64Array => {
+  const norm = Math.hypot(...vector);
+  const out = new Float64Array(vector.length);
+  if (norm > 0) for (let i = 0; i < vector.length; i += 1) out[i] = vector[i] / norm;
+  return out;
+};
+
+const dot = (a: Float64Array, b: Float64Array): number => {
+  let sum = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) sum += a[i] * b[i];
+  return sum;
+};
+
+/**
+ * Assigns each phrasing, in the order given, to the group of the most similar member (earlier
+ * phrasings of the list count as members once assigned; ties go to the member seen first) when
+ * the cosine similarity reaches `threshold`, else to a new group of its own id.
+ */
+export const assignGroups = (
+  members: readonly GroupMember[],
+  phrases: readonly { id: string; vector: readonly number[] }[],
+  threshold: number,
+): GroupAssignment[] => {
+  // Unit vectors once, so each comparison is a dot product: a pass compares a batch with every member.
+  const known = members.map((member) => ({ id: member.id, groupId: member.groupId, unit: unit(member.vector) }));
+  return phrases.map((phrase) => {
+    const vector = unit(phrase.vector);
+    let nearest: (typeof known)[number] | null = null;
+    let similarity = -Infinity;
+    for (const member of known) {
+      const score = dot(vector, member.unit);
+      if (score > similarity) {
+        similarity = score;
+        nearest = member;
+      }
+    }
+    const groupId = nearest && similarity >= threshold ? nearest.groupId : phrase.id;
+    known.push({ id: phrase.id, groupId, unit: vector });
+    return { id: phrase.id, groupId, nearestId: nearest?.id ?? null, similarity: nearest ? similarity : null };
+  });
+};
+
+/**
+ * Serialises the passes that write groups across servers sharing a PostgreSQL database (held
+ * for one short transaction, never during a provider call), so each phrasing is compared with
+ * every phrasing grouped before it. PGlite has a single connection and takes it all the same.
+ */
+export const GROUPING_LOCK_KEY = '7304318840911352077';
+
+export interface InquiryGroupingOptions {
+  db: Database;
+  provider: EmbeddingProvider;
+  /** Pause between polls when there is nothing to group (default 1 s: a completed call's new phrasings are grouped within seconds). */
+  intervalMs?: number;
+  /** Phrasings embedded and grouped per pass (default 16). */
+  batchSize?: number;
+  /** First retry delay after a provider failure, doubled per failure up to maxBackoffMs. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
+  /**
+   * Wait until the model's threshold is settled (calibrated, or set by an admin) before grouping
+   * (default true). Groups are kept for good, and after a model change the dictionary is
+   * calibrated only once it is embedded again: grouping on the model's default meanwhile would
+   * fix every phrasing's group by a threshold the assistant stops using minutes later.
+   */
+  waitForCalibration?: boolean;
+}
+
+export interface InquiryGrouping {
+  /** One pass: groups up to batchSize phrasings, oldest first; returns how many it grouped. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+const phrases = insightInquiryPhrases;
+
+/** The threshold to group by: the model's matching rule once calibrated or set by an admin, else null (not yet). */
+export const readGroupingThreshold = async (db: Database, model: string, waitForCalibration = true): Promise<number | null> => {
+  const rule = await readMatchingRule(db, model);
+  if (rule.source !== 'default' || !waitForCalibration) return rule.threshold;
+  // A calibration over too small a dictionary keeps the default threshold, but it is settled all the same.
+  const [row] = await db
+    .select({ calibratedAt: matchCalibrations.calibratedAt })
+    .from(matchCalibrations)
+    .where(eq(matchCalibrations.model, model))
+    .limit(1);
+  return row?.calibratedAt ? rule.threshold : null;
+};
+
+/**
+ * The background job that groups new phrasings (started beside the embedding worker in
+ * server.ts). A pass reads the oldest ungrouped phrasings, embeds them outside any transaction,
+ * then, in one short transaction under GROUPING_LOCK_KEY, loads the grouped phrasings of the
+ * provider's model, assigns the batch and stores it. Provider failures leave the phrasings
+ * ungrouped and back off exponentially.
+ */
+export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStart = true } = {}): InquiryGrouping => {
+  const { db, provider } = options;
+  const intervalMs = options.intervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 16;
+  const initialBackoffMs = options.initialBackoffMs ?? 1_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const abort = new AbortController();
+  let failures = 0;
+  let stopped = false;
+  let checkedModel = false;
+  let lastBatchFull = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  const lock = (tx: Transaction) => tx.execute(sql`select pg_advisory_xact_lock(${GROUPING_LOCK_KEY}::bigint)`);
+
+  const pendingHead = (executor: Database | Transaction, limit: number) =>
+    executor
+      .select({ id: phrases.id, text: phrases.text })
+      .from(phrases)
+      .where(isNull(phrases.groupId))
+      .orderBy(asc(phrases.createdAt), asc(phrases.id))
+      .limit(limit);
+
+  const otherModel = and(isNotNull(phrases.groupId), sql`${phrases.embeddingModel} is distinct from ${provider.model}`);
+
+  /**
+   * Groups made with another model are not comparable with this one's vectors, and regrouping
+   * only some phrasings would group them out of creation order: every phrasing starts again.
+   */
+  const resetOtherModel = async (): Promise<number> => {
+    const [stale] = await db.select({ id: phrases.id }).from(phrases).where(otherModel).limit(1);
+    if (!stale) return 0;
+    return db.transaction(async (tx) => {
+      await lock(tx);
+      const [still] = await tx.select({ id: phrases.id }).from(phrases).where(otherModel).limit(1);
+      if (!still) return 0;
+      const reset = await tx
+        .update(phrases)
+        .set({ groupId: null, embedding: null, embeddingModel: null })
+        .where(isNotNull(phrases.groupId))
+        .returning({ id: phrases.id });
+      options.log?.info?.(
+        { event: 'insights.inquiry_groups_reset', model: provider.model, phrasings: reset.length },
+        'new-inquiry phrasings will be grouped again with this embedding model',
+      );
+      return reset.length;
+    });
+  };
+
+  const pass = async (): Promise<number> => {
+    let rows = await pendingHead(db, batchSize);
+    // The model check scans the grouped phrasings: on the first pass, and whenever there is work.
+    if (rows.length === 0 && checkedModel) return 0;
+    checkedModel = true;
+    if ((await resetOtherModel()) > 0) rows = await pendingHead(db, batchSize);
+    lastBatchFull = rows.length >= batchSize;
+    if (rows.length === 0) return 0;
+    const threshold = await readGroupingThreshold(db, provider.model, options.waitForCalibration ?? true);
+    if (threshold === null) return 0;
+    // Network (or CPU) work happens here, outside any transaction.
+    const vectors = await provider.embed(
+      rows.map((row) => row.text),
+      abort.signal,
+    );
+    return db.transaction(async (tx) => {
+      await lock(tx);
+      // Only the part of the batch that is still the oldest ungrouped: a concurrent pass may have
+      // grouped some of it, or an older phrasing may have committed since. What is left waits
+      // for the next pass, so every phrasing is compared with all those created before it.
+      const head = await pendingHead(tx, rows.length);
+      let take = 0;
+      while (take < rows.length && head[take]?.id === rows[take].id) take += 1;
+      if (take === 0) return 0;
+      const members = await tx
+        .select({ id: phrases.id, groupId: phrases.groupId, vector: phrases.embedding })
+        .from(phrases)
+        .where(and(isNotNull(phrases.groupId), eq(phrases.embeddingModel, provider.model), isNotNull(phrases.embedding)))
+        .orderBy(asc(phrases.createdAt), asc(phrases.id));
+      const assignments = assignGroups(
+        members.map((member) => ({ id: member.id, groupId: member.groupId!, vector: member.vector! })),
+        rows.slice(0, take).map((row, at) => ({ id: row.id, vector: vectors[at] })),
+        threshold,
+      );
+      let grouped = 0;
+      for (const [at, assignment] of assignments.entries()) {
+        const updated = await tx
+          .update(phrases)
+          .set({ embedding: vectors[at], embeddingModel: provider.model, groupId: assignment.groupId })
+          .where(and(eq(phrases.id, assignment.id), isNull(phrases.groupId)))
+          .returning({ id: phrases.id });
+        grouped += updated.length;
+      }
+      return grouped;
+    });
+  };
+
+  const runOnce = async (): Promise<number> => {
+    if (running) return running;
+    running = pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void tick();
+    }, delayMs);
+    timer.unref?.();
+  };
+
+  const tick = async () => {
+    try {
+      const grouped = await runOnce();
+      failures = 0;
+      // A full batch means more may be waiting: go again at once.
+      schedule(grouped > 0 && lastBatchFull ? 0 : intervalMs);
+    } catch (error) {
+      if (stopped) return;
+      failures += 1;
+      const delay = Math.min(initialBackoffMs * 2 ** (failures - 1), maxBackoffMs);
+      options.log?.warn(
+        { event: 'insights.grouping_failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay },
+        'grouping new inquiries failed; phrasings stay ungrouped',
+      );
+      schedule(delay);
+    }
+  };
+
+  if (autoStart) schedule(0);
+
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      abort.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+};

@@ -1,0 +1,120 @@
+/**
+ * New inquiries as customers ask them on calls, written by hand for the grouping job
+ * (docs/insights-grouping.md), apart from the dictionary's texts and the demo's inquiries:
+ * each question in several wordings that must share a group, and questions that must stay
+ * apart from every group and from each other, several of them sharing words with a group
+ * ("transcribe", "resell", "host", "managers", "discount") without asking the same thing.
+ */
+export const SAME_QUESTION: Readonly<Record<string, readonly string[]>> = {
+  portuguese: [
+    'Can it transcribe calls in Portuguese?',
+    'Do you support Portuguese transcription?',
+    'Will it work for calls in Japanese or Portuguese?',
+    'Half our customers are in Brazil, would it understand calls in Portuguese?',
+  ],
+  reseller: [
+    'Do you have a reseller program?',
+    'Can we become a partner and resell this?',
+    'Is there a partner program for agencies that want to resell your product?',
+    "We'd like to resell this to our own clients, is that possible?",
+  ],
+  onPremise: [
+    'Can we host it on our own servers?',
+    'Is there an on-premise version?',
+    'Could we run the whole thing inside our own data center?',
+  ],
+  listenIn: [
+    'Can a manager listen in on a live call?',
+    'Is there a way for supervisors to join a call and coach the rep in real time?',
+    'Can my sales manager whisper to the rep while the call is happening?',
+  ],
+  inPerson: [
+    'Does it work for face-to-face meetings?',
+    'Can reps use it during in-person meetings, not just phone calls?',
+    'What about meetings where we sit across the table from the customer?',
+  ],
+  methodology: [
+    'Can it score calls against MEDDIC?',
+    'Could we grade calls using our own sales methodology?',
+    'Does it check whether reps follow our qualification framework?',
+  ],
+  regions: [
+    'Can each region have its own set of answers?',
+    'Can we set up different dictionaries for our EMEA and US teams?',
+    'Is it possible to give each country team its own objection list?',
+  ],
+  nonprofit: [
+    'Do you offer discounts for nonprofits?',
+    'Is there special pricing for charities?',
+    "We're a registered nonprofit, do you have a reduced rate?",
+  ],
+};
+
+/** Each its own question: none may join a group above, nor another of these. */
+export const STANDS_ALONE: readonly string[] = [
+  'What is your refund policy for annual plans?',
+  'Can we pay with a purchase order instead of a credit card?',
+  'Who founded the company?',
+  'Does it record video as well as audio?',
+  'Can it transcribe voicemails too?',
+  'Do you pay a referral bonus when a customer recommends you?',
+  'Can we keep the call recordings in our own S3 bucket?',
+  'Can managers see a leaderboard of their reps?',
+  'Do you have an office in Brazil?',
+  'Is there a discount if we pay three years upfront?',
+  'How many people work at your company?',
+  'Can a rep mute the suggestions during a call?',
+  'Is there a limit on how long a call can be?',
+  "Does it notice when the customer mentions a competitor's name?",
+];
+
+/** A second set written before the grouping threshold was measured on the first, to check it holds on phrases it was not chosen on. */
+export const SAME_QUESTION_HELD_OUT: Readonly<Record<string, readonly string[]>> = {
+  whiteLabel: [
+    'Can we white-label it with our own logo?',
+    'Could we put our brand on it instead of yours?',
+    'Is it possible to rebrand the app for our customers?',
+  ],
+  offline: [
+    'Does it work if the internet connection drops during a call?',
+    'What happens when a rep loses wifi in the middle of a call?',
+    'Can it keep running offline on a laptop?',
+  ],
+  followUpEmail: [
+    'Can it write the follow-up email after the call?',
+    'Does it draft a recap email for the customer?',
+    'Could it send the customer a summary of what we agreed?',
+  ],
+  slack: [
+    'Can it post call summaries to Slack?',
+    'Could the summaries go to a Slack channel after each call?',
+    'We live in Slack, can the call notes show up there?',
+  ],
+  hipaa: [
+    'Is it HIPAA compliant?',
+    'We handle patient information, can we use it under HIPAA?',
+    'Will you sign a BAA for healthcare customers?',
+  ],
+  accents: [
+    'How well does it handle strong accents?',
+    'Our reps have thick Scottish accents, will it understand them?',
+    'Does the transcription struggle with non-native speakers?',
+  ],
+  canada: ['Can our data stay in Canada?', 'Do you have servers in Canada for data residency?', 'Is there a Canadian hosting option?'],
+};
+
+export const STANDS_ALONE_HELD_OUT: readonly string[] = [
+  'Does the assistant speak out loud to the customer?',
+  'Do you integrate with Gong?',
+  'Can it tell when the customer is about to hang up?',
+  'How does it handle two reps on the same call?',
+  'Can it show which rep closes the most deals?',
+  'Can we use it for recruiting calls, not sales?',
+  'What happens to our data if we cancel?',
+  "Can it read the customer's emails before the call?",
+  'Can it post to Microsoft Teams chat?',
+  'Is it ISO 27001 certified?',
+  'Do you have an office in Canada?',
+  'Can it count how many times a rep says um?',
+  'Is there a dark mode?',
+];
