@@ -11,25 +11,27 @@ CREATE TABLE "session_landmine_hits" (
 --> statement-breakpoint
 CREATE TABLE "insight_answer_effects" (
 	"rep" text NOT NULL,
-	"day" date NOT NULL,
 	"status" text NOT NULL,
+	"grain" text NOT NULL,
+	"day" date NOT NULL,
 	"item_key" text NOT NULL,
 	"answer_key" text NOT NULL,
 	"cases" integer DEFAULT 0 NOT NULL,
 	"sum" real DEFAULT 0 NOT NULL,
 	"sum_squares" real DEFAULT 0 NOT NULL,
-	CONSTRAINT "insight_answer_effects_rep_day_status_item_key_answer_key_pk" PRIMARY KEY("rep","day","status","item_key","answer_key")
+	CONSTRAINT "insight_answer_effects_rep_status_grain_day_item_key_answer_key_pk" PRIMARY KEY("rep","status","grain","day","item_key","answer_key")
 );
 --> statement-breakpoint
 CREATE TABLE "insight_counts" (
 	"metric" text NOT NULL,
 	"rep" text NOT NULL,
-	"day" date NOT NULL,
 	"status" text NOT NULL,
+	"grain" text NOT NULL,
+	"day" date NOT NULL,
 	"key" text NOT NULL,
 	"n" integer DEFAULT 0 NOT NULL,
 	"calls" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "insight_counts_metric_rep_day_status_key_pk" PRIMARY KEY("metric","rep","day","status","key"),
+	CONSTRAINT "insight_counts_metric_rep_status_grain_day_key_pk" PRIMARY KEY("metric","rep","status","grain","day","key"),
 	CONSTRAINT "insight_counts_metric_check" CHECK ("insight_counts"."metric" in ('item', 'inquiry', 'landmine'))
 );
 --> statement-breakpoint

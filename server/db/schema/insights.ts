@@ -6,16 +6,19 @@ import { timestamptz } from './columns';
  * The insights' aggregates (docs/insights.md), added to when a call completes
  * (services/insights/record.ts) and never computed from transcripts when a page is read.
  *
- * Every aggregate row is for one rep (`rep`, the call's user email; '' for the whole team, so
- * a page without a rep filter reads one row per key and day instead of one per rep), one UTC
- * day of the calls' start, and one final status (completed or failed). Sums over days are
- * exact: a call lies on one day.
+ * A count or effect row is for one rep (`rep`, the call's user email; '' for the whole team),
+ * one final status (completed or failed; '' for both) and one stretch of time: a UTC day of the
+ * calls' start (`grain` 'd') or an ISO week named by its Monday (`grain` 'w'). A call is added to
+ * each of the eight rows it belongs to, so a read takes the rollup it needs and a period is its
+ * whole weeks plus the days at its edges (services/insights/read.ts): a page reads one row per
+ * key and week or edge day, whatever the number of reps. Sums are exact: a call lies on one day.
  */
 
 const dims = {
   rep: text('rep').notNull(),
+  status: text('status', { enum: ['completed', 'failed', ''] }).notNull(),
+  grain: text('grain', { enum: ['d', 'w'] }).notNull(),
   day: date('day', { mode: 'string' }).notNull(),
-  status: text('status', { enum: ['completed', 'failed'] }).notNull(),
 };
 
 /**
@@ -32,7 +35,7 @@ export const insightCounts = pgTable(
     calls: integer('calls').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.metric, table.rep, table.day, table.status, table.key] }),
+    primaryKey({ columns: [table.metric, table.rep, table.status, table.grain, table.day, table.key] }),
     check('insight_counts_metric_check', sql`${table.metric} in ('item', 'inquiry', 'landmine')`),
   ],
 );
@@ -52,14 +55,19 @@ export const insightAnswerEffects = pgTable(
     sum: real('sum').notNull().default(0),
     sumSquares: real('sum_squares').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.rep, table.day, table.status, table.itemKey, table.answerKey] })],
+  (table) => [primaryKey({ columns: [table.rep, table.status, table.grain, table.day, table.itemKey, table.answerKey] })],
 );
 
-/** Per rep and day (no team rows: the team's figures are the reps' medians). Times in milliseconds. */
+/**
+ * Per rep, day and final status (no team or week rows: a few rows per rep and day, and the
+ * team's figures are the reps' medians). Times in milliseconds.
+ */
 export const insightRepDays = pgTable(
   'insight_rep_days',
   {
-    ...dims,
+    rep: text('rep').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['completed', 'failed'] }).notNull(),
     calls: integer('calls').notNull().default(0),
     durationMs: real('duration_ms').notNull().default(0),
     talkMs: real('talk_ms').notNull().default(0),

@@ -198,6 +198,13 @@ const add = <T extends Record<string, number>>(map: Map<string, T>, key: string,
 };
 
 const TEAM = '';
+const BOTH_STATUSES = '';
+
+/** The Monday of a day's ISO week (YYYY-MM-DD). */
+export const mondayOf = (day: string): string => {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return utcDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * 86_400_000);
+};
 const splitKey = (key: string) => key.split('\u0000');
 const joinKey = (...parts: string[]) => parts.join('\u0000');
 
@@ -256,8 +263,9 @@ const setKeys = async (
 };
 
 /**
- * Adds finished calls to the aggregates, each under its rep and under the team (rep ''), and
- * keys their detections and landmine hits. Run it once per call, in the transaction that
+ * Adds finished calls to the aggregates (each count under its rep and the team, its status and
+ * both, its day and its week: server/db/schema/insights.ts), and keys their detections and
+ * landmine hits. Run it once per call, in the transaction that
  * finishes it.
  */
 export const recordCalls = async (executor: Executor, calls: readonly CallRecord[]): Promise<void> => {
@@ -272,7 +280,15 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
 
   for (const call of calls) {
     const day = utcDay(call.startMs);
-    const scopes = [call.rep, TEAM];
+    // The eight rows a call's counts go to: (rep, team) x (its status, both) x (its day, its week).
+    const rollups: [string, string, string, string][] = [];
+    for (const rep of [call.rep, TEAM])
+      for (const status of [call.status, BOTH_STATUSES])
+        for (const [grain, start] of [
+          ['d', day],
+          ['w', mondayOf(day)],
+        ])
+          rollups.push([rep, status, grain, start]);
     const perCall = new Map<string, number>();
     const keyOfSeq = new Map<number, string>();
     for (const detection of call.detections) {
@@ -299,15 +315,15 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
     }
     for (const [metricKey, n] of perCall) {
       const [metric, key] = splitKey(metricKey);
-      for (const rep of scopes) add(counts, joinKey(metric, rep, day, call.status, key), { n, calls: 1 });
+      for (const rollup of rollups) add(counts, joinKey(metric, ...rollup, key), { n, calls: 1 });
     }
     for (const [seq, change] of answerEffects(call)) {
       const detection = call.detections.find((candidate) => candidate.seq === seq)!;
       const answer = detection.answer ?? '';
       const answerKey = answerKeyOf(answer);
       labels.set(joinKey('answer', answerKey), { label: answer, itemKind: null, category: null });
-      for (const rep of scopes)
-        add(effects, joinKey(rep, day, call.status, keyOfSeq.get(seq)!, answerKey), { cases: 1, sum: change, sumSquares: change * change });
+      for (const rollup of rollups)
+        add(effects, joinKey(...rollup, keyOfSeq.get(seq)!, answerKey), { cases: 1, sum: change, sumSquares: change * change });
     }
     add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
   }
@@ -319,8 +335,9 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
     [
       ['metric', 'text'],
       ['rep', 'text'],
-      ['day', 'date'],
       ['status', 'text'],
+      ['grain', 'text'],
+      ['day', 'date'],
       ['key', 'text'],
     ],
     [
@@ -334,8 +351,9 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
     'insight_answer_effects',
     [
       ['rep', 'text'],
-      ['day', 'date'],
       ['status', 'text'],
+      ['grain', 'text'],
+      ['day', 'date'],
       ['item_key', 'text'],
       ['answer_key', 'text'],
     ],
