@@ -60,6 +60,11 @@ export const adminRoutes: readonly PageRoute[] = [
     (m) => m.TranscriptsPage,
   ),
   pageRoute(
+    PATHS.insights,
+    () => import('@/customPages/insights/InsightsPage'),
+    (m) => m.InsightsPage,
+  ),
+  pageRoute(
     PATHS.settings,
     () => import('@/customPages/settings/SettingsPage'),
     (m) => m.SettingsPage,

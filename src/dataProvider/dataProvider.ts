@@ -8,6 +8,7 @@ import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
+import { createInsightsApi } from './insightsApi';
 import { createSpecDialect } from './specDialect';
 import type { ConfigVersionInfo, PortalDataProvider } from './types';
 
@@ -60,6 +61,7 @@ const CRUD_METHODS = [
  * | getMatching() | GET /dictionary/matching -> data |
  * | updateMatching({ threshold, version? }) | PUT /dictionary/matching -> data |
  * | calibrateMatching() | POST /dictionary/matching/calibrate (no body) -> data |
+ * | getInsights(section, filters) | GET /insights/{section}?period= or from=&to=, rep=, status= -> data, read by the contract's schema |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
  * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
@@ -149,5 +151,6 @@ export const createDataProvider = (
       (await http.request<{ data: MatchingSettings }>('/dictionary/matching', { method: 'PUT', body })).data,
     calibrateMatching: async () =>
       (await http.request<{ data: MatchingSettings }>('/dictionary/matching/calibrate', { method: 'POST' })).data,
+    ...createInsightsApi(http),
   };
 };

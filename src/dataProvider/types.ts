@@ -3,7 +3,9 @@ import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
+import type { InsightsQueryInput } from '@/contract/insights';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
+import type { InsightData, InsightSection } from './insightsApi';
 
 /**
  * The typed custom methods beside react-admin's CRUD calls (docs/architecture.md). Later resources
@@ -42,6 +44,8 @@ export interface PortalDataProvider extends DataProvider {
   updateMatching(body: MatchingPutBody): Promise<MatchingSettings>;
   /** POST /dictionary/matching/calibrate (no body): the threshold calibrated again from the dictionary (409 CALIBRATION_PENDING while rows are Pending). */
   calibrateMatching(): Promise<MatchingSettings>;
+  /** GET /insights/{section} with the page's filters -> the section's figures (src/contract/insights.ts). */
+  getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;
 }
 
 /** The assistant configuration's version (GET /api/admin/config-version `data`). */

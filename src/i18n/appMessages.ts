@@ -82,6 +82,7 @@ export const appMessages = {
     menu: {
       dashboard: 'Dashboard',
       sessions: 'Sessions',
+      insights: 'Insights',
       dictionary: 'Dictionary',
       users: 'Users',
       audit: 'Audit Log',
@@ -91,6 +92,7 @@ export const appMessages = {
     titles: {
       dashboard: 'Dashboard',
       sessions: 'Conversation Sessions',
+      insights: 'Insights',
       dictionary: 'Dictionary Management',
       users: 'User Management',
       settings: 'Settings',

@@ -4,6 +4,7 @@ import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
+import { insightsMessages } from './insightsMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { matchingMessages } from './matchingMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
@@ -25,6 +26,7 @@ export const en = {
     dictionary: dictionaryMessages,
     users: usersMessages,
     sessions: sessionsMessages,
+    insights: insightsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     matching: matchingMessages,

@@ -5,6 +5,7 @@ import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
+import { insightsMessages } from './fr/insightsMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { matchingMessages } from './fr/matchingMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
@@ -24,6 +25,7 @@ export const fr: Catalogue = {
     dictionary: dictionaryMessages,
     users: usersMessages,
     sessions: sessionsMessages,
+    insights: insightsMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     matching: matchingMessages,

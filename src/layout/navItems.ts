@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/Insights';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
@@ -12,6 +13,7 @@ import { PATHS } from '@/shared/paths';
 export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] = [
   { key: 'dashboard', path: PATHS.dashboard, Icon: DashboardIcon },
   { key: 'sessions', path: PATHS.sessions, Icon: RecordVoiceOverIcon },
+  { key: 'insights', path: PATHS.insights, Icon: InsightsIcon },
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
   { key: 'users', path: PATHS.users, Icon: PeopleIcon },
   { key: 'audit', path: PATHS.audit, Icon: HistoryIcon },
@@ -19,7 +21,7 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
   { key: 'settings', path: PATHS.settings, Icon: SettingsIcon },
 ];
 
-const TITLED_PATHS = ['dashboard', 'sessions', 'dictionary', 'users', 'settings', 'transcripts', 'audit', 'apiKeys'] as const;
+const TITLED_PATHS = ['dashboard', 'sessions', 'insights', 'dictionary', 'users', 'settings', 'transcripts', 'audit', 'apiKeys'] as const;
 
 export const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 

@@ -4,6 +4,7 @@ export const PATHS = {
   signup: '/signup',
   dashboard: '/dashboard',
   sessions: '/sessions',
+  insights: '/insights',
   dictionary: '/dictionary',
   users: '/users',
   settings: '/settings',

@@ -77,6 +77,7 @@ export const appMessages: typeof english = {
     menu: {
       dashboard: 'Tableau de bord',
       sessions: 'Sessions',
+      insights: 'Analyses',
       dictionary: 'Dictionnaire',
       users: 'Utilisateurs',
       audit: "Journal d'audit",
@@ -86,6 +87,7 @@ export const appMessages: typeof english = {
     titles: {
       dashboard: 'Tableau de bord',
       sessions: 'Sessions de conversation',
+      insights: 'Analyses',
       dictionary: 'Gestion du dictionnaire',
       users: 'Gestion des utilisateurs',
       settings: 'Paramètres',

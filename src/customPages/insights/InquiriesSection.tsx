@@ -1,0 +1,113 @@
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import Box from '@mui/material/Box';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { InquiryGroup, InsightInquiries } from '@/contract/insights';
+import { DETECTION_CATEGORIES, type Detection } from '@/contract/sessions';
+import { NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions';
+import { ExportCsv } from './ExportCsv';
+import { inquiryRows } from './insightsCsv';
+import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { InsightsSection } from './InsightsSection';
+import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { useInsights } from './useInsights';
+import { useInsightsFormat } from './useInsightsFormat';
+
+const MESSAGES = {
+  title: 'app.insights.inquiries.title',
+  description: 'app.insights.inquiries.description',
+  empty: 'app.insights.inquiries.empty',
+  loadFailed: 'app.insights.inquiries.loadFailed',
+};
+
+/**
+ * The group as the session detail's "learn from this inquiry" actions read a new inquiry: its
+ * most frequent phrasing, without a suggested answer. They remember what was added by the
+ * session of the route and this text; this page has no session, so the group's key stands in
+ * for the time to keep the groups apart.
+ */
+const asDetection = (group: InquiryGroup): Detection => ({
+  timestamp: group.key,
+  category: DETECTION_CATEGORIES.newInquiry,
+  relevance_score: 0,
+  question: group.label,
+  answer: null,
+});
+
+const Group = ({ group, period, filters }: { group: InquiryGroup; period: InsightInquiries['period']; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const others = group.examples.filter((example) => example !== group.label);
+  return (
+    <TableRow sx={{ verticalAlign: 'top' }}>
+      <RowHeader>{group.label}</RowHeader>
+      <NumberCell>{format.count(group.occurrences)}</NumberCell>
+      <NumberCell>
+        <SessionsLink
+          to={sessionsLink({ inquiry: group.key, label: group.label }, period, filters)}
+          label={translate('app.insights.callsLink', { count: format.count(group.calls), smart_count: group.calls, label: group.label })}
+        >
+          {format.count(group.calls)}
+        </SessionsLink>
+      </NumberCell>
+      <TableCell sx={{ maxWidth: 320 }}>
+        {others.map((text) => translate('app.insights.inquiries.example', { text })).join(', ')}
+        {group.phrasings > 1 && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {translate('app.insights.inquiries.phrasings', { count: format.count(group.phrasings), smart_count: group.phrasings })}
+          </Typography>
+        )}
+        {group.pending && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <HourglassEmptyIcon fontSize="inherit" aria-hidden />
+            {translate('app.insights.inquiries.pending')}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell sx={{ minWidth: 220 }}>
+        <Box sx={{ mt: -1 }}>
+          <NewInquiryActions detection={asDetection(group)} />
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+};
+
+const InquiriesTable = ({ data, filters }: { data: InsightInquiries; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const rows = useRowsInSteps(data.groups);
+  return (
+    <InsightsTable
+      label={translate('app.insights.inquiries.table')}
+      columns={[
+        { label: translate('app.insights.inquiries.columns.inquiry') },
+        { label: translate('app.insights.inquiries.columns.occurrences'), numeric: true },
+        { label: translate('app.insights.inquiries.columns.calls'), numeric: true },
+        { label: translate('app.insights.inquiries.columns.examples') },
+        { label: translate('app.insights.inquiries.columns.actions') },
+      ]}
+    >
+      {rows.map((group) => (
+        <Group key={group.key} group={group} period={data.period} filters={filters} />
+      ))}
+    </InsightsTable>
+  );
+};
+
+/** What the assistant did not know: the new inquiries grouped by meaning, largest first, each to add to the dictionary. */
+export const InquiriesSection = ({ filters }: { filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const query = useInsights('inquiries', filters);
+  return (
+    <InsightsSection
+      messages={MESSAGES}
+      query={query}
+      isEmpty={(data) => data.groups.length === 0}
+      actions={(data) => <ExportCsv name="inquiries" section={translate(MESSAGES.title)} rows={() => inquiryRows(data)} />}
+    >
+      {(data) => <InquiriesTable data={data} filters={filters} />}
+    </InsightsSection>
+  );
+};

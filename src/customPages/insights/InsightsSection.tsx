@@ -1,0 +1,101 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { readFailure } from '@/dataProvider/queryClient';
+import { useErrorText } from '@/shared/useErrorText';
+
+export interface SectionMessages {
+  title: string;
+  description: string;
+  empty: string;
+  loadFailed: string;
+}
+
+interface InsightsSectionProps<T> {
+  /** The section's translation keys (written out where the section is declared, so the catalogue test sees them). */
+  messages: SectionMessages;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  /** Beside the heading once there are figures (the section's Export CSV). */
+  actions?: (data: T) => ReactNode;
+  children: (data: T, titleId: string) => ReactNode;
+}
+
+/** The section's stand-in while its first answer is on its way: the shape of a few table rows. */
+const Loading = ({ label }: { label: string }) => (
+  <Box role="status" aria-label={label}>
+    {[0, 1, 2, 3].map((row) => (
+      <Skeleton key={row} variant="text" height={32} />
+    ))}
+  </Box>
+);
+
+/**
+ * One card of the Insights page: its heading and one line on what it shows, then its own
+ * loading, failure or figures. A failed read shows the failure with Retry (from the first failed
+ * attempt on, saying when the portal tries again by itself), never the empty state: "nothing
+ * here" would be a claim the page cannot make. Figures of the previous filters stay, marked as
+ * loading, until the new ones arrive.
+ */
+export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children }: InsightsSectionProps<T>) => {
+  const translate = useTranslate();
+  const errorText = useErrorText();
+  const titleId = useId();
+  const { data, isPlaceholderData, isFetching, refetch } = query;
+  const { failure, retrying } = readFailure(query);
+  // figures of other filters are never shown under this filter's failure
+  const shown = failure !== null && isPlaceholderData ? undefined : data;
+  const loading = isFetching && (isPlaceholderData || shown === undefined);
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Typography id={titleId} component="h2" variant="h6">
+            {translate(messages.title)}
+          </Typography>
+          {shown !== undefined && !isEmpty(shown) && actions?.(shown)}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate(messages.description)}
+        </Typography>
+        {failure !== null && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                {translate('app.insights.retry')}
+              </Button>
+            }
+          >
+            {errorText(failure, messages.loadFailed)}
+            {retrying && ` ${translate('app.http.retrying')}`}
+          </Alert>
+        )}
+        <Box sx={{ height: 4, mb: 1 }}>
+          {loading && shown !== undefined && <LinearProgress aria-label={translate('app.insights.loading')} />}
+        </Box>
+        {shown === undefined ? (
+          failure === null && <Loading label={translate('app.insights.loading')} />
+        ) : isEmpty(shown) ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {translate(messages.empty)}
+          </Typography>
+        ) : (
+          <Box aria-busy={loading} sx={loading ? { opacity: 0.6 } : undefined}>
+            {children(shown, titleId)}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,99 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { useGrowingCount } from '@/shared/useGrowingCount';
+
+/** Rows rendered per task while a table fills (src/shared/useGrowingCount.ts). */
+const ROWS_PER_TASK = 25;
+
+/**
+ * The rows to render now: a table of up to two hundred rows, each with its trend drawn, fills in
+ * steps, so the first rows show at once and the page answers between steps.
+ */
+export const useRowsInSteps = <T,>(rows: readonly T[]): readonly T[] => rows.slice(0, useGrowingCount(rows.length, ROWS_PER_TASK));
+
+export interface Column {
+  label: string;
+  numeric?: boolean;
+}
+
+interface InsightsTableProps {
+  /** The table's name (its caption for screen readers). */
+  label: string;
+  columns: readonly Column[];
+  children: ReactNode;
+}
+
+/**
+ * A table of the page: real table markup with column headers, and each row headed by its first
+ * cell (RowHeader). A table wider than the card scrolls sideways in a region the keyboard can
+ * reach and scroll.
+ */
+export const InsightsTable = ({ label, columns, children }: InsightsTableProps) => (
+  <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ mb: 2 }}>
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 600, verticalAlign: 'bottom' }}>
+              {column.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>{children}</TableBody>
+    </Table>
+  </TableContainer>
+);
+
+/** A row's first cell, which names the row for the cells beside it. */
+export const RowHeader = ({ children }: { children: ReactNode }) => (
+  <TableCell component="th" scope="row" sx={{ maxWidth: 360 }}>
+    {children}
+  </TableCell>
+);
+
+/** A figure in a right-aligned cell, with the team's or the previous period's figure under it. */
+export const NumberCell = ({ children, note }: { children: ReactNode; note?: ReactNode }) => (
+  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+    {note !== undefined && (
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {note}
+      </Typography>
+    )}
+  </TableCell>
+);
+
+/** An item's name as the dictionary had it, "(deleted)" after it once it is gone. */
+export const ItemName = ({ label, deleted }: { label: string; deleted: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {label}
+      {deleted && (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {` ${translate('app.insights.deleted')}`}
+        </Typography>
+      )}
+    </>
+  );
+};
+
+/**
+ * A figure (or a name) that opens the Sessions list on the calls behind it. A figure's accessible
+ * name starts with the figure as shown, and says what it counts and of what.
+ */
+export const SessionsLink = ({ to, label, children }: { to: string; label?: string; children: ReactNode }) => (
+  <Link component={RouterLink} to={to} aria-label={label}>
+    {children}
+  </Link>
+);

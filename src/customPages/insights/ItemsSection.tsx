@@ -1,0 +1,167 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Box from '@mui/material/Box';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { InsightItem, InsightItems } from '@/contract/insights';
+import { useChartTheme } from '@/resources/sessions/detail/chartColors';
+import { ExportCsv } from './ExportCsv';
+import { itemRows } from './insightsCsv';
+import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { InsightsSection } from './InsightsSection';
+import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { Sparkline } from './Sparkline';
+import { trendWords } from './trend';
+import { useInsights } from './useInsights';
+import { useInsightsFormat } from './useInsightsFormat';
+
+const MESSAGES = {
+  title: 'app.insights.items.title',
+  description: 'app.insights.items.description',
+  empty: 'app.insights.items.empty',
+  loadFailed: 'app.insights.items.loadFailed',
+};
+
+/** A change against the previous period: an arrow for its direction, the signed figure, and what it was. */
+const Change = ({ item }: { item: InsightItem }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const Icon = item.change > 0 ? ArrowUpwardIcon : item.change < 0 ? ArrowDownwardIcon : RemoveIcon;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Icon fontSize="inherit" aria-hidden />
+      {translate('app.insights.items.changeValue', { change: format.change(item.change), previous: format.count(item.previousDetections) })}
+    </Box>
+  );
+};
+
+const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const chart = useChartTheme();
+  const rows = useRowsInSteps(data.items);
+  const link = (item: InsightItem) => sessionsLink({ item: item.key, label: item.label }, data.period, filters);
+  return (
+    <InsightsTable
+      label={translate('app.insights.items.table')}
+      columns={[
+        { label: translate('app.insights.items.columns.item') },
+        { label: translate('app.insights.items.columns.kind') },
+        { label: translate('app.insights.items.columns.detections'), numeric: true },
+        { label: translate('app.insights.items.columns.calls'), numeric: true },
+        { label: translate('app.insights.items.columns.change'), numeric: true },
+        { label: translate('app.insights.items.columns.trend') },
+      ]}
+    >
+      {rows.map((item) => (
+        <TableRow key={item.key}>
+          <RowHeader>
+            <ItemName label={item.label} deleted={item.deleted} />
+            {item.category && (
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {item.category}
+              </Typography>
+            )}
+          </RowHeader>
+          <TableCell>{translate(`app.insights.kinds.${item.kind}`)}</TableCell>
+          <NumberCell>
+            <SessionsLink
+              to={link(item)}
+              label={translate('app.insights.items.detectionsLink', {
+                count: format.count(item.detections),
+                smart_count: item.detections,
+                label: item.label,
+              })}
+            >
+              {format.count(item.detections)}
+            </SessionsLink>
+          </NumberCell>
+          <NumberCell>
+            <SessionsLink
+              to={link(item)}
+              label={translate('app.insights.callsLink', { count: format.count(item.calls), smart_count: item.calls, label: item.label })}
+            >
+              {format.count(item.calls)}
+            </SessionsLink>
+          </NumberCell>
+          <NumberCell>
+            <Change item={item} />
+          </NumberCell>
+          <TableCell>
+            <Sparkline
+              values={item.weekly.map((week) => week.count)}
+              color={chart.series.kinds[item.kind]}
+              label={translate('app.insights.trendLabel', {
+                what: translate('app.insights.items.trendWhat'),
+                weeks: trendWords(
+                  format,
+                  item.weekly.map((week) => ({ week: week.week, value: week.count })),
+                ),
+              })}
+            />
+          </TableCell>
+        </TableRow>
+      ))}
+    </InsightsTable>
+  );
+};
+
+/** The items that rose most against the previous period, largest rise first. */
+const Risers = ({ data, filters, titleId }: { data: InsightItems; filters: InsightsFilters; titleId: string }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const byKey = new Map(data.items.map((item) => [item.key, item]));
+  const risers = data.risers.map((key) => byKey.get(key)).filter((item): item is InsightItem => item !== undefined);
+  const headingId = `${titleId}-risers`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="subtitle1">
+        {translate('app.insights.items.risers')}
+      </Typography>
+      {risers.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.insights.items.noRisers')}
+        </Typography>
+      ) : (
+        <Box component="ol" sx={{ m: 0, pl: 3 }}>
+          {risers.map((item) => (
+            <Typography component="li" variant="body2" key={item.key} sx={{ py: 0.25 }}>
+              <SessionsLink to={sessionsLink({ item: item.key, label: item.label }, data.period, filters)}>
+                <ItemName label={item.label} deleted={item.deleted} />
+              </SessionsLink>
+              {` ${translate('app.insights.items.riserChange', {
+                change: format.change(item.change),
+                previous: format.count(item.previousDetections),
+                detections: format.count(item.detections),
+              })}`}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+/** Objections and FAQs: how often each came up, against the previous period, week by week; the biggest risers. */
+export const ItemsSection = ({ filters }: { filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const query = useInsights('items', filters);
+  return (
+    <InsightsSection
+      messages={MESSAGES}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      actions={(data) => <ExportCsv name="items" section={translate(MESSAGES.title)} rows={() => itemRows(data)} />}
+    >
+      {(data, titleId) => (
+        <>
+          <ItemsTable data={data} filters={filters} />
+          <Risers data={data} filters={filters} titleId={titleId} />
+        </>
+      )}
+    </InsightsSection>
+  );
+};

@@ -1,0 +1,111 @@
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import type { InsightRep, InsightReps, RepMetrics } from '@/contract/insights';
+import { useChartTheme } from '@/resources/sessions/detail/chartColors';
+import { ExportCsv } from './ExportCsv';
+import { repRows } from './insightsCsv';
+import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { InsightsSection } from './InsightsSection';
+import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { Sparkline } from './Sparkline';
+import { trendWords } from './trend';
+import { useInsights } from './useInsights';
+import { type InsightsFormat, useInsightsFormat } from './useInsightsFormat';
+
+const MESSAGES = {
+  title: 'app.insights.reps.title',
+  description: 'app.insights.reps.description',
+  empty: 'app.insights.reps.empty',
+  loadFailed: 'app.insights.reps.loadFailed',
+};
+
+type Metric = Exclude<keyof RepMetrics, 'calls'>;
+
+/** The figures beside the calls, in the table's order, each written its own way. */
+const METRICS: { metric: Metric; column: string; write: (format: InsightsFormat, value: number) => string }[] = [
+  { metric: 'talkRatio', column: 'app.insights.reps.columns.talkRatio', write: (format, value) => format.share(value) },
+  { metric: 'longestMonologue', column: 'app.insights.reps.columns.longestMonologue', write: (format, value) => format.duration(value) },
+  { metric: 'questionsPerCall', column: 'app.insights.reps.columns.questionsPerCall', write: (format, value) => format.number(value, 1) },
+  { metric: 'alertsPerHour', column: 'app.insights.reps.columns.alertsPerHour', write: (format, value) => format.number(value, 1) },
+  { metric: 'landmines', column: 'app.insights.reps.columns.landmines', write: (format, value) => format.count(value) },
+  { metric: 'sentiment', column: 'app.insights.reps.columns.sentiment', write: (format, value) => format.signedDecimal(value) },
+];
+
+const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const chart = useChartTheme();
+  const to = sessionsLink({ rep: rep.rep }, data.period, filters);
+  const team = (text: string) => translate('app.insights.reps.team', { value: text });
+  const write = (value: number | null, as: (value: number) => string) => (value === null ? format.noValue : as(value));
+  return (
+    <TableRow>
+      <RowHeader>
+        <SessionsLink to={to}>{rep.rep}</SessionsLink>
+      </RowHeader>
+      <NumberCell note={team(format.count(data.teamMedian.calls))}>
+        <SessionsLink
+          to={to}
+          label={translate('app.insights.reps.callsLink', { count: format.count(rep.calls), smart_count: rep.calls, rep: rep.rep })}
+        >
+          {format.count(rep.calls)}
+        </SessionsLink>
+      </NumberCell>
+      {METRICS.map(({ metric, write: as }) => (
+        <NumberCell key={metric} note={team(write(data.teamMedian[metric], (value) => as(format, value)))}>
+          {write(rep[metric], (value) => as(format, value))}
+        </NumberCell>
+      ))}
+      <TableCell>
+        <Sparkline
+          values={rep.weekly.map((week) => week.calls)}
+          color={chart.series.speakers.salesperson}
+          label={translate('app.insights.trendLabel', {
+            what: translate('app.insights.reps.trendWhat'),
+            weeks: trendWords(
+              format,
+              rep.weekly.map((week) => ({ week: week.week, value: week.calls })),
+            ),
+          })}
+        />
+      </TableCell>
+    </TableRow>
+  );
+};
+
+const RepsTable = ({ data, filters }: { data: InsightReps; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const rows = useRowsInSteps(data.reps);
+  return (
+    <InsightsTable
+      label={translate('app.insights.reps.table')}
+      columns={[
+        { label: translate('app.insights.reps.columns.rep') },
+        { label: translate('app.insights.reps.columns.calls'), numeric: true },
+        ...METRICS.map(({ column }) => ({ label: translate(column), numeric: true })),
+        { label: translate('app.insights.reps.columns.trend') },
+      ]}
+    >
+      {rows.map((rep) => (
+        <RepRow key={rep.rep} rep={rep} data={data} filters={filters} />
+      ))}
+    </InsightsTable>
+  );
+};
+
+/** Reps: each salesperson's figures for the period beside the team's median, and their calls week by week. */
+export const RepsSection = ({ filters }: { filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const query = useInsights('reps', filters);
+  return (
+    <InsightsSection
+      messages={MESSAGES}
+      query={query}
+      isEmpty={(data) => data.reps.length === 0}
+      actions={(data) => <ExportCsv name="reps" section={translate(MESSAGES.title)} rows={() => repRows(data)} />}
+    >
+      {(data) => <RepsTable data={data} filters={filters} />}
+    </InsightsSection>
+  );
+};

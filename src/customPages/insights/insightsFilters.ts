@@ -1,0 +1,89 @@
+import {
+  INSIGHT_DEFAULT_PERIOD,
+  INSIGHT_PERIOD_DAYS,
+  INSIGHT_PERIODS,
+  INSIGHT_STATUSES,
+  type InsightPeriod,
+  type InsightPeriodRange,
+  type InsightStatus,
+  type InsightsQueryInput,
+  insightsQuerySchema,
+} from '@/contract/insights';
+import { PATHS } from '@/shared/paths';
+
+/** The page's filters as the URL holds them: a preset period or a custom from/to range, and optionally one rep and one status. */
+export type InsightsFilters = ({ period: InsightPeriod } | { period: 'custom'; from: string; to: string }) & {
+  rep?: string;
+  status?: InsightStatus;
+};
+
+const isPeriod = (value: string | null): value is InsightPeriod => (INSIGHT_PERIODS as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is InsightStatus => (INSIGHT_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * The filters of `/insights?...`. A range the API would refuse (half given, reversed, too long,
+ * not a date) is read as no range, so a hand-edited link still shows a page; what the contract
+ * accepts is what is sent.
+ */
+export const filtersFromSearch = (params: URLSearchParams): InsightsFilters => {
+  const rep = params.get('rep')?.trim() || undefined;
+  const statusParam = params.get('status');
+  const extra = { ...(rep ? { rep } : {}), ...(isStatus(statusParam) ? { status: statusParam } : {}) };
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from && to && insightsQuerySchema.safeParse({ from, to }).success) return { period: 'custom', from, to, ...extra };
+  const period = params.get('period');
+  return { period: isPeriod(period) ? period : INSIGHT_DEFAULT_PERIOD, ...extra };
+};
+
+/** The URL's query for `filters`, in a fixed order so equal views have equal links. */
+export const searchOfFilters = (filters: InsightsFilters): string => {
+  const params = new URLSearchParams();
+  if (filters.period === 'custom') {
+    params.set('from', filters.from);
+    params.set('to', filters.to);
+  } else params.set('period', filters.period);
+  if (filters.rep) params.set('rep', filters.rep);
+  if (filters.status) params.set('status', filters.status);
+  return `?${params.toString()}`;
+};
+
+/** What an insights request sends for `filters`. */
+export const queryOfFilters = (filters: InsightsFilters): InsightsQueryInput =>
+  filters.period === 'custom'
+    ? { from: filters.from, to: filters.to, rep: filters.rep, status: filters.status }
+    : { period: filters.period, rep: filters.rep, status: filters.status };
+
+const DAY_MS = 86_400_000;
+/** A UTC calendar day as YYYY-MM-DD (insights count days in UTC, src/contract/insights.ts). */
+export const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/** The days a filter covers, for a custom range started from it: a preset period ends today (UTC). */
+export const rangeOfFilters = (filters: InsightsFilters, now = Date.now()): { from: string; to: string } =>
+  filters.period === 'custom'
+    ? { from: filters.from, to: filters.to }
+    : { from: utcDay(now - (INSIGHT_PERIOD_DAYS[filters.period] - 1) * DAY_MS), to: utcDay(now) };
+
+/** Which filter of the Sessions list a link narrows to: one item, one inquiry group, one landmine or one rep's calls. */
+export type SessionsTarget =
+  | { item: string; label: string }
+  | { inquiry: string; label: string }
+  | { landmine: string; label: string }
+  | { rep: string };
+
+/**
+ * The Sessions list filtered to the calls behind a figure: the target with its label (the list
+ * names what it is filtered by), the period's days, and the rep and status the page filters by.
+ */
+export const sessionsLink = (
+  target: SessionsTarget,
+  period: Pick<InsightPeriodRange, 'from' | 'to'>,
+  filters: Pick<InsightsFilters, 'rep' | 'status'>,
+): string => {
+  const params = new URLSearchParams(target);
+  params.set('from', period.from);
+  params.set('to', period.to);
+  if (filters.rep && !('rep' in target)) params.set('rep', filters.rep);
+  if (filters.status) params.set('status', filters.status);
+  return `${PATHS.sessions}?${params.toString()}`;
+};

@@ -1,0 +1,402 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { type I18nProvider, memoryStore } from 'react-admin';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InsightsPage } from '@/customPages/insights/InsightsPage';
+import type { InsightSection } from '@/dataProvider/insightsApi';
+import { fr } from '@/i18n/fr';
+import { PortalMenu } from '@/layout/PortalMenu';
+import { buildDictionaryProvider } from '../support/dictionaryFakes';
+import { emptyAnswers, insightAnswers, insightsServer, PERIOD, type SectionReply } from '../support/insightsFakes';
+import { buildMatchResult } from '../support/matchingFakes';
+import { renderInAdmin } from '../support/render';
+
+/** Where the router is, query included, and a Back button as the browser has. */
+const Address = () => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+};
+const address = () => screen.getByTestId('address').textContent ?? '';
+
+type Reply = (section: InsightSection, query: URLSearchParams) => SectionReply | undefined;
+
+const renderInsights = ({
+  path = '/insights',
+  reply,
+  i18nProvider,
+}: {
+  path?: string;
+  reply?: Reply;
+  i18nProvider?: I18nProvider;
+} = {}) => {
+  const server = insightsServer(reply);
+  const dictionary = buildDictionaryProvider();
+  const dataProvider = { ...dictionary, getInsights: server.getInsights, matchPhrase: vi.fn(async () => buildMatchResult([])) };
+  renderInAdmin(
+    <>
+      <Routes>
+        <Route path="/insights" element={<InsightsPage />} />
+        <Route path="/sessions" element={<p>The sessions list</p>} />
+      </Routes>
+      <Address />
+    </>,
+    { dataProvider: dataProvider as never, path, store: memoryStore(), ...(i18nProvider ? { i18nProvider } : {}) },
+  );
+  return { ...server, dataProvider };
+};
+
+const FIND = { timeout: 10_000 };
+const section = (name: string) => screen.getByRole('region', { name });
+const loadedSection = async (name: string, text: string) => {
+  await within(await screen.findByRole('region', { name }, FIND)).findAllByText(text, {}, FIND);
+  return section(name);
+};
+const rowOf = (table: HTMLElement, header: string) =>
+  within(table)
+    .getByRole('rowheader', { name: new RegExp(header) })
+    .closest('tr')!;
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  // react-query logs the failed reads these tests provoke
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('Insights', { timeout: 30_000 }, () => {
+  it('has its menu entry', async () => {
+    renderInAdmin(<PortalMenu />, { path: '/insights' });
+    const link = screen.getByRole('link', { name: 'Insights' });
+    expect(link).toHaveAttribute('href', '/insights');
+    expect(link).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has its menu entry in French', async () => {
+    renderInAdmin(<PortalMenu />, { path: '/dashboard', i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
+    expect(await screen.findByRole('link', { name: 'Analyses' })).toHaveAttribute('href', '/insights');
+  });
+
+  it('shows the five sections in order, each from its own request with the token, the default period being 30 days', async () => {
+    const server = renderInsights();
+    await loadedSection('Landmines', 'We guarantee results');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Objections and FAQs', 'What the assistant did not know', 'Answers that help', 'Reps', 'Landmines']);
+    for (const name of ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const)
+      expect(server.queries(name)).toEqual(['period=30d']);
+    expect(server.queries('filters')).toEqual(['']);
+    expect(server.requests.every((request) => request.authorization === 'Bearer t')).toBe(true);
+    expect(screen.getByTestId('insights-period')).toHaveTextContent(
+      'Calls from 2 Mar 2026 to 31 Mar 2026, compared with 31 Jan 2026 to 1 Mar 2026.',
+    );
+  });
+
+  it('shows objections and FAQs with their change, trend, deleted items and the biggest risers', async () => {
+    renderInsights();
+    const items = await loadedSection('Objections and FAQs', 'It is too expensive');
+    const table = within(items).getByRole('table', { name: 'Objections and FAQs, most detected first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Item', 'Kind', 'Detections', 'Calls', 'Change vs previous period', 'Weekly trend']);
+    expect(cellsOf(rowOf(table, 'It is too expensive'))).toEqual(['Objection', '1,234', '87', '+234 (was 1,000)', '']);
+    expect(cellsOf(rowOf(table, 'Do you integrate'))).toEqual(['FAQ', '40', '31', '\u221212 (was 52)', '']);
+    expect(rowOf(table, 'We use a competitor')).toHaveTextContent('We use a competitor (deleted)');
+    expect(within(rowOf(table, 'It is too expensive')).getByRole('img')).toHaveAccessibleName(
+      'Detections per week: 2 Mar: 200, 9 Mar: 250, 16 Mar: 300, 23 Mar: 284, 30 Mar: 200',
+    );
+    const risers = within(items).getByRole('region', { name: 'Biggest risers' });
+    expect(
+      within(risers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['It is too expensive +234 (from 1,000 to 1,234)']);
+  });
+
+  it('links each figure to the Sessions list filtered to its calls, with the rep and status the page filters by', async () => {
+    const user = userEvent.setup();
+    renderInsights({ path: '/insights?period=7d&rep=pat%40example.test&status=completed' });
+    const items = await loadedSection('Objections and FAQs', 'It is too expensive');
+    const detections = within(items).getByRole('link', { name: '1,234 detections of “It is too expensive”' });
+    expect(detections).toHaveAttribute(
+      'href',
+      '/sessions?item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+    );
+    expect(within(items).getByRole('link', { name: '87 calls with “It is too expensive”' })).toHaveAttribute(
+      'href',
+      detections.getAttribute('href'),
+    );
+
+    const inquiries = await loadedSection('What the assistant did not know', 'Do you offer training?');
+    expect(within(inquiries).getByRole('link', { name: '9 calls with “Do you offer training?”' })).toHaveAttribute(
+      'href',
+      '/sessions?inquiry=0b7f5a52-6a3e-4d0e-9a53-2f3f0b4c9e11&label=Do+you+offer+training%3F&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+    );
+    const reps = await loadedSection('Reps', '42');
+    expect(within(reps).getByRole('link', { name: '42 calls by pat@example.test' })).toHaveAttribute(
+      'href',
+      '/sessions?rep=pat%40example.test&from=2026-03-02&to=2026-03-31&status=completed',
+    );
+    const landmines = await loadedSection('Landmines', 'We guarantee results');
+    expect(within(landmines).getByRole('link', { name: '1 hit of “Free forever”' })).toHaveAttribute(
+      'href',
+      '/sessions?landmine=t%3Afree+forever&label=Free+forever&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+    );
+
+    await user.click(detections);
+    expect(await screen.findByText('The sessions list')).toBeInTheDocument();
+    expect(address()).toBe(
+      '/sessions?item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+    );
+  });
+
+  it('sends each filter with every request and keeps it in the URL, and Back returns to the view before', async () => {
+    const user = userEvent.setup();
+    const server = renderInsights();
+    await loadedSection('Reps', '42');
+    expect(address()).toBe('/insights');
+
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+      'Custom range',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Last 7 days' }));
+    await waitFor(() => expect(address()).toBe('/insights?period=7d'));
+    await waitFor(() => expect(server.queries('landmines').at(-1)).toBe('period=7d'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Rep' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All reps', 'pat@example.test', 'sam@example.test']);
+    await user.click(screen.getByRole('option', { name: 'sam@example.test' }));
+    await waitFor(() => expect(address()).toBe('/insights?period=7d&rep=sam%40example.test'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Call status' }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(address()).toBe('/insights?period=7d&rep=sam%40example.test&status=failed'));
+    for (const name of ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const) {
+      await waitFor(() => expect(server.queries(name).at(-1)).toBe('period=7d&rep=sam%40example.test&status=failed'));
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(address()).toBe('/insights?period=7d&rep=sam%40example.test'));
+    expect(screen.getByRole('combobox', { name: 'Call status' })).toHaveTextContent('All');
+    expect(screen.getByRole('combobox', { name: 'Rep' })).toHaveTextContent('sam@example.test');
+  });
+
+  it('asks for a custom range once both days make one, and says what is wrong before', async () => {
+    const user = userEvent.setup();
+    const server = renderInsights({ path: '/insights?period=90d' });
+    await loadedSection('Reps', '42');
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(screen.getByRole('option', { name: 'Custom range' }));
+    // the range starts as the period it replaces: 90 days ending today (UTC)
+    const today = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    await waitFor(() => expect(address()).toBe(`/insights?from=${start}&to=${today}`));
+    expect(screen.getByLabelText('From')).toHaveValue(start);
+
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2026-03-10');
+    await user.clear(to);
+    await user.type(to, '2026-03-01');
+    expect(await screen.findByText('The first day must not be after the last.')).toBeInTheDocument();
+    await user.clear(to);
+    await user.type(to, '2026-03-20');
+    await waitFor(() => expect(address()).toBe('/insights?from=2026-03-10&to=2026-03-20'));
+    await waitFor(() => expect(server.queries('items').at(-1)).toBe('from=2026-03-10&to=2026-03-20'));
+    expect(server.queries('items')).not.toContain('from=2026-03-10&to=2026-03-01');
+  });
+
+  it('reads a shared link with a range', async () => {
+    const server = renderInsights({ path: '/insights?from=2026-01-01&to=2026-01-31&status=completed' });
+    await loadedSection('Reps', '42');
+    expect(server.queries('reps')).toEqual(['from=2026-01-01&to=2026-01-31&status=completed']);
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Custom range');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-01-31');
+  });
+
+  it('groups what the assistant did not know, with examples, a pending hint and the dictionary actions', async () => {
+    const user = userEvent.setup();
+    const { dataProvider } = renderInsights();
+    const inquiries = await loadedSection('What the assistant did not know', 'Do you offer training?');
+    const table = within(inquiries).getByRole('table');
+    const training = rowOf(table, 'Do you offer training?');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Inquiry', 'Times asked', 'Calls', 'Also asked as', 'Add to the dictionary']);
+    expect(cellsOf(training).slice(0, 3)).toEqual([
+      '14',
+      '9',
+      '“Is there onboarding for new staff?”, “Can you train our team?”5 phrasings',
+    ]);
+    expect(rowOf(table, 'Does it run on Linux')).toHaveTextContent('Pending grouping: not compared with similar phrasings yet.');
+    expect(training).not.toHaveTextContent('Pending grouping');
+
+    await user.click(within(training).getByRole('button', { name: 'Add as FAQ' }));
+    const form = await screen.findByRole('dialog');
+    expect(within(form).getByRole('textbox', { name: /Question/ })).toHaveValue('Do you offer training?');
+    await user.type(within(form).getByRole('textbox', { name: /Answer/ }), 'Two live sessions.');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalledTimes(1));
+    expect(dataProvider.create).toHaveBeenCalledWith('faqs', {
+      data: { question: 'Do you offer training?', answer: 'Two live sessions.', category: 'Original' },
+    });
+    await waitFor(() => expect(within(rowOf(table, 'Do you offer training?')).getByText('Added as FAQ')).toBeInTheDocument());
+    // the other group is not marked
+    expect(within(rowOf(table, 'Does it run on Linux')).getByRole('button', { name: 'Add as FAQ' })).toBeInTheDocument();
+  });
+
+  it('writes each effect with its interval and cases, and "Too few calls" instead of a bare average', async () => {
+    renderInsights();
+    const answers = await loadedSection('Answers that help', 'It is too expensive');
+    expect(within(answers).getByText(/Each figure is the change in the customer's sentiment/)).toBeInTheDocument();
+    expect(within(answers).getByText('All answers: +0.42 (\u22120.10 to +0.90), 21 cases')).toBeInTheDocument();
+    const byAnswer = within(answers).getByRole('table', { name: '“It is too expensive” by suggested answer' });
+    expect(cellsOf(rowOf(byAnswer, 'Compare it'))).toEqual(['+0.50 (+0.10 to +0.90)', '18']);
+    expect(cellsOf(rowOf(byAnswer, 'Offer the annual plan'))).toEqual(['Too few calls (3)', '3']);
+    const byRep = within(answers).getByRole('table', { name: '“It is too expensive” by rep' });
+    expect(cellsOf(rowOf(byRep, 'pat@example.test'))).toEqual(['\u22120.25 (\u22120.60 to +0.10)', '21']);
+  });
+
+  it("shows each rep's figures beside the team's median, and a dash for a figure without value", async () => {
+    renderInsights();
+    const reps = await loadedSection('Reps', '42');
+    const table = within(reps).getByRole('table', { name: 'Reps, most calls first' });
+    expect(cellsOf(rowOf(table, 'pat@example.test'))).toEqual([
+      '42team 20',
+      '71%team 62%',
+      '2m 5steam 1m 15s',
+      '4.3team 6.5',
+      '3.0team 1.2',
+      '5team 2',
+      '\u22120.12team +0.10',
+      '',
+    ]);
+    expect(cellsOf(rowOf(table, 'sam@example.test')).slice(1, 3)).toEqual(['-team 62%', '-team 1m 15s']);
+    expect(within(rowOf(table, 'pat@example.test')).getByRole('img')).toHaveAccessibleName(
+      'Calls per week: 2 Mar: 8, 9 Mar: 9, 16 Mar: 10, 23 Mar: 11, 30 Mar: 12',
+    );
+  });
+
+  it('shows landmines with the previous period and the top reps', async () => {
+    renderInsights();
+    const landmines = await loadedSection('Landmines', 'We guarantee results');
+    const table = within(landmines).getByRole('table');
+    expect(cellsOf(rowOf(table, 'We guarantee results'))).toEqual([
+      '7',
+      '6',
+      '2',
+      'pat@example.test (4), sam@example.test (1), lee@example.test (1) and 1 more',
+      '',
+    ]);
+    expect(rowOf(table, 'Free forever')).toHaveTextContent('Free forever (deleted)');
+  });
+
+  it('says when a section has nothing to show', async () => {
+    renderInsights({ reply: (section) => ({ data: emptyAnswers[section]() }) });
+    for (const [name, text] of [
+      ['Objections and FAQs', 'No objection or FAQ was detected in these calls.'],
+      ['What the assistant did not know', 'The assistant knew every question asked in these calls.'],
+      ['Answers that help', 'No objection in these calls had sentiment before and after it.'],
+      ['Reps', 'No rep had a finished call in this period.'],
+      ['Landmines', 'No landmine was triggered in these calls.'],
+    ]) {
+      const region = await loadedSection(name, text);
+      expect(within(region).queryByRole('table')).toBeNull();
+      expect(within(region).queryByRole('button', { name: /Export CSV/ })).toBeNull();
+    }
+  });
+
+  it('shows a failed section with Retry and never as empty; Retry asks again', async () => {
+    const user = userEvent.setup();
+    let repsFail = true;
+    const server = renderInsights({
+      reply: (section) => {
+        if (section === 'reps' && repsFail) return { status: 500, body: { error: 'INTERNAL_ERROR', message: 'boom' } };
+        if (section === 'landmines') return { data: { period: PERIOD, landmines: 'not a list' } };
+        return undefined;
+      },
+    });
+    await loadedSection('Objections and FAQs', 'It is too expensive');
+    const reps = section('Reps');
+    expect(await within(reps).findByText('The reps could not be loaded.', {}, FIND)).toBeInTheDocument();
+    expect(within(reps).queryByText('No rep had a finished call in this period.')).toBeNull();
+    expect(within(reps).queryByRole('table')).toBeNull();
+    // an answer the contract does not recognise is a failure too
+    const landmines = section('Landmines');
+    expect(await within(landmines).findByText('The landmines could not be loaded.', {}, FIND)).toBeInTheDocument();
+    expect(within(landmines).queryByText('No landmine was triggered in these calls.')).toBeNull();
+    // the other sections stand
+    expect(within(section('Answers that help')).getByText('It is too expensive')).toBeInTheDocument();
+
+    repsFail = false;
+    const before = server.queries('reps').length;
+    await user.click(within(reps).getByRole('button', { name: 'Retry' }));
+    expect(await within(reps).findByText('pat@example.test', {}, FIND)).toBeInTheDocument();
+    expect(server.queries('reps')).toHaveLength(before + 1);
+    expect(within(reps).queryByText('The reps could not be loaded.')).toBeNull();
+  });
+
+  it('exports the rows a table shows as CSV', async () => {
+    const user = userEvent.setup();
+    const downloads: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        downloads.push(blob);
+        return 'blob:insights';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderInsights();
+    const landmines = await loadedSection('Landmines', 'We guarantee results');
+    await user.click(within(landmines).getByRole('button', { name: 'Export CSV: Landmines' }));
+    expect(await screen.findByText('Exported 2 rows')).toBeInTheDocument();
+    expect(downloads).toHaveLength(1);
+    const lines = (await downloads[0].text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toEqual([
+      'trigger,key,deleted,hits,calls,previousHits,byRep,week 2026-03-02,week 2026-03-09,week 2026-03-16,week 2026-03-23,week 2026-03-30',
+      'We guarantee results,lm-guarantee,false,7,6,2,pat@example.test (4) | sam@example.test (1) | lee@example.test (1) | kim@example.test (1),1,2,0,3,1',
+      'Free forever,t:free forever,true,1,1,0,sam@example.test (1),0,0,1,0,0',
+    ]);
+  });
+
+  it('speaks French with French numbers', async () => {
+    renderInsights({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
+    const items = await loadedSection('Objections et FAQ', 'It is too expensive');
+    expect(within(items).getByRole('link', { name: '1\u202f234 détections de « It is too expensive »' })).toBeInTheDocument();
+    const answers = await loadedSection('Les réponses qui aident', 'It is too expensive');
+    expect(within(answers).getByText('Toutes réponses : +0,42 (de \u22120,10 à +0,90), 21 cas')).toBeInTheDocument();
+    expect(within(answers).getByText("Trop peu d'appels (3)")).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Période' })).toHaveTextContent('30 derniers jours');
+  });
+});
+
+// the fakes are the contract's shapes (read by its schemas in tests/support/insightsFakes.ts)
+describe('the insights fakes', () => {
+  it('parse with the contract', () => {
+    for (const build of Object.values(insightAnswers)) expect(build()).toBeTruthy();
+    expect(insightAnswers.items().items).toHaveLength(3);
+  });
+});

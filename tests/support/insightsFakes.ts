@@ -1,0 +1,247 @@
+import {
+  insightAnswersResponseSchema,
+  insightFiltersResponseSchema,
+  insightInquiriesResponseSchema,
+  insightItemsResponseSchema,
+  insightLandminesResponseSchema,
+  insightRepsResponseSchema,
+  type InsightAnswers,
+  type InsightFilters,
+  type InsightInquiries,
+  type InsightItems,
+  type InsightLandmines,
+  type InsightPeriodRange,
+  type InsightReps,
+} from '@/contract/insights';
+import { createInsightsApi, type InsightData, type InsightSection } from '@/dataProvider/insightsApi';
+import { createHttpClient } from '@/dataProvider/httpClient';
+
+/** The 30 days the fakes answer for, and the 30 before. */
+export const PERIOD: InsightPeriodRange = {
+  from: '2026-03-02',
+  to: '2026-03-31',
+  previousFrom: '2026-01-31',
+  previousTo: '2026-03-01',
+  weeks: ['2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30'],
+};
+const weekly = (counts: number[]) => PERIOD.weeks.map((week, index) => ({ week, count: counts[index] ?? 0 }));
+
+/**
+ * What each GET /api/insights/<section> answers, as `{ success: true, data }`, every answer read
+ * by the contract's own response schema so a fake that drifts from the contract fails here.
+ */
+export const insightAnswers = {
+  items: (): InsightItems =>
+    insightItemsResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        items: [
+          {
+            key: 'obj-price',
+            kind: 'objection',
+            label: 'It is too expensive',
+            category: 'Pricing',
+            deleted: false,
+            detections: 1234,
+            calls: 87,
+            previousDetections: 1000,
+            change: 234,
+            weekly: weekly([200, 250, 300, 284, 200]),
+          },
+          {
+            key: 'faq-crm',
+            kind: 'faq',
+            label: 'Do you integrate with our CRM?',
+            category: 'Integrations',
+            deleted: false,
+            detections: 40,
+            calls: 31,
+            previousDetections: 52,
+            change: -12,
+            weekly: weekly([10, 8, 9, 7, 6]),
+          },
+          {
+            key: 'q:objection:we use a competitor',
+            kind: 'objection',
+            label: 'We use a competitor',
+            category: 'Competition',
+            deleted: true,
+            detections: 12,
+            calls: 12,
+            previousDetections: 12,
+            change: 0,
+            weekly: weekly([3, 3, 2, 2, 2]),
+          },
+        ],
+        risers: ['obj-price'],
+      },
+    }).data,
+  inquiries: (): InsightInquiries =>
+    insightInquiriesResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        groups: [
+          {
+            key: '0b7f5a52-6a3e-4d0e-9a53-2f3f0b4c9e11',
+            label: 'Do you offer training?',
+            occurrences: 14,
+            calls: 9,
+            examples: ['Do you offer training?', 'Is there onboarding for new staff?', 'Can you train our team?'],
+            phrasings: 5,
+            pending: false,
+          },
+          {
+            key: '5d2c9b8e-1f7a-4c3b-8e6d-9a0b1c2d3e4f',
+            label: 'Does it run on Linux desktops?',
+            occurrences: 1,
+            calls: 1,
+            examples: ['Does it run on Linux desktops?'],
+            phrasings: 1,
+            pending: true,
+          },
+        ],
+      },
+    }).data,
+  answers: (): InsightAnswers =>
+    insightAnswersResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        objections: [
+          {
+            key: 'obj-price',
+            label: 'It is too expensive',
+            deleted: false,
+            overall: { cases: 21, mean: 0.42, low: -0.1, high: 0.9 },
+            byAnswer: [
+              { answerKey: 'a1', answer: 'Compare it with the cost of a lost deal', cases: 18, mean: 0.5, low: 0.1, high: 0.9 },
+              { answerKey: 'a2', answer: 'Offer the annual plan', cases: 3, mean: null, low: null, high: null },
+            ],
+            byRep: [{ rep: 'pat@example.test', cases: 21, mean: -0.25, low: -0.6, high: 0.1 }],
+          },
+        ],
+      },
+    }).data,
+  reps: (): InsightReps =>
+    insightRepsResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        teamMedian: {
+          calls: 20,
+          talkRatio: 0.62,
+          longestMonologue: 75,
+          questionsPerCall: 6.5,
+          alertsPerHour: 1.2,
+          landmines: 2,
+          sentiment: 0.1,
+        },
+        reps: [
+          {
+            rep: 'pat@example.test',
+            calls: 42,
+            talkRatio: 0.71,
+            longestMonologue: 125,
+            questionsPerCall: 4.25,
+            alertsPerHour: 3,
+            landmines: 5,
+            sentiment: -0.12,
+            weekly: PERIOD.weeks.map((week, index) => ({ week, calls: 8 + index, talkRatio: 0.7, sentiment: 0 })),
+          },
+          {
+            rep: 'sam@example.test',
+            calls: 3,
+            talkRatio: null,
+            longestMonologue: null,
+            questionsPerCall: null,
+            alertsPerHour: null,
+            landmines: 0,
+            sentiment: null,
+            weekly: PERIOD.weeks.map((week) => ({ week, calls: 0, talkRatio: null, sentiment: null })),
+          },
+        ],
+      },
+    }).data,
+  landmines: (): InsightLandmines =>
+    insightLandminesResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        landmines: [
+          {
+            key: 'lm-guarantee',
+            label: 'We guarantee results',
+            deleted: false,
+            hits: 7,
+            calls: 6,
+            previousHits: 2,
+            byRep: [
+              { rep: 'pat@example.test', hits: 4 },
+              { rep: 'sam@example.test', hits: 1 },
+              { rep: 'lee@example.test', hits: 1 },
+              { rep: 'kim@example.test', hits: 1 },
+            ],
+            weekly: weekly([1, 2, 0, 3, 1]),
+          },
+          {
+            key: 't:free forever',
+            label: 'Free forever',
+            deleted: true,
+            hits: 1,
+            calls: 1,
+            previousHits: 0,
+            byRep: [{ rep: 'sam@example.test', hits: 1 }],
+            weekly: weekly([0, 0, 1, 0, 0]),
+          },
+        ],
+      },
+    }).data,
+  filters: (): InsightFilters =>
+    insightFiltersResponseSchema.parse({
+      success: true,
+      data: { reps: ['pat@example.test', 'sam@example.test'], firstDay: '2025-11-03' },
+    }).data,
+};
+
+/** Every section with nothing to show (a period without finished calls). */
+export const emptyAnswers: { [S in InsightSection]: () => InsightData<S> } = {
+  items: () => ({ period: PERIOD, items: [], risers: [] }),
+  inquiries: () => ({ period: PERIOD, groups: [] }),
+  answers: () => ({ period: PERIOD, objections: [] }),
+  reps: () => ({ period: PERIOD, teamMedian: { ...insightAnswers.reps().teamMedian, calls: 0 }, reps: [] }),
+  landmines: () => ({ period: PERIOD, landmines: [] }),
+  filters: () => ({ reps: [], firstDay: null }),
+};
+
+/** What a section's stand-in sends back: a body for the envelope, or a response as it is. */
+export type SectionReply = { data: unknown } | { status: number; body: unknown };
+
+/**
+ * A stand-in for the API server behind the portal's real http client and insights client: it
+ * records each request (path and query) and answers each section from `reply`, by default the
+ * contract-shaped fakes above.
+ */
+export const insightsServer = (reply: (section: InsightSection, query: URLSearchParams) => SectionReply | undefined = () => undefined) => {
+  const requests: { section: InsightSection; query: URLSearchParams; authorization: string | null }[] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const section = url.pathname.replace('/api/insights/', '') as InsightSection;
+    requests.push({ section, query: url.searchParams, authorization: new Headers(init?.headers).get('Authorization') });
+    const answer = reply(section, url.searchParams) ?? { data: insightAnswers[section]() };
+    const [status, body] = 'status' in answer ? [answer.status, answer.body] : [200, { success: true, data: answer.data }];
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  const http = createHttpClient({
+    baseUrl: 'http://api.test',
+    getToken: async () => 't',
+    refreshToken: async () => 't2',
+    onAuthFailure: () => undefined,
+    fetch: fetchFn as typeof fetch,
+  });
+  /** The requests of one section, oldest first, as query strings. */
+  const queries = (section: InsightSection) =>
+    requests.filter((request) => request.section === section).map((request) => request.query.toString());
+  return { requests, queries, getInsights: createInsightsApi(http).getInsights };
+};
