@@ -118,3 +118,132 @@ export const STANDS_ALONE_HELD_OUT: readonly string[] = [
   'Can it count how many times a rep says um?',
   'Is there a dark mode?',
 ];
+
+/**
+ * A third set, written after the grouping rule and its parameters were chosen on the first set
+ * and before anything was measured on it: figures on it are what the rule does on phrasings it
+ * has never seen.
+ */
+export const SAME_QUESTION_FRESH: Readonly<Record<string, readonly string[]>> = {
+  crm: [
+    'Does it sync with Salesforce?',
+    'Can the call outcomes be pushed into our CRM automatically?',
+    'Will it log the notes against the opportunity in Salesforce?',
+  ],
+  seatPrice: [
+    'How much does it cost per user?',
+    'What would we pay for a team of twenty reps?',
+    'Is it billed per seat or is it a flat fee?',
+  ],
+  trial: ['Is there a free trial?', 'Can we test it for a couple of weeks before we buy?', 'Could we run a pilot with a few reps first?'],
+  mobile: ['Is there a mobile app?', 'Can reps use it from their phones?', 'Does it run on iPhone and Android?'],
+  sso: ['Do you support single sign-on?', 'Can our people log in with Okta?', 'Does it work with our SSO provider?'],
+  retention: [
+    'How long do you keep the recordings?',
+    'Can we have transcripts deleted after thirty days?',
+    'What is your data retention policy?',
+  ],
+};
+
+export const STANDS_ALONE_FRESH: readonly string[] = [
+  'Does it sync with our Outlook calendar?',
+  'How much does the premium support plan cost?',
+  'Is the free plan limited to one user?',
+  'Can reps record a voice memo on their phones after a meeting?',
+  'Do you support two-factor authentication?',
+  'Can we export the transcripts to a spreadsheet?',
+  'Does it warn the manager when a deal is at risk?',
+  'Can it suggest the next question to ask?',
+  'Who owns the recordings, us or you?',
+  'Can it tell us which reps need more coaching?',
+];
+
+/** A set of phrasings, each with the question it asks (a single question is its own). */
+export interface PhrasingSet {
+  name: string;
+  phrasings: { text: string; question: string }[];
+}
+
+const toSet = (name: string, same: Readonly<Record<string, readonly string[]>>, alone: readonly string[]): PhrasingSet => ({
+  name,
+  phrasings: [
+    ...Object.entries(same).flatMap(([question, wordings]) => wordings.map((text) => ({ text, question }))),
+    ...alone.map((text) => ({ text, question: text })),
+  ],
+});
+
+export const PHRASING_SETS = {
+  first: toSet('first set (rule chosen here)', SAME_QUESTION, STANDS_ALONE),
+  heldOut: toSet('held-out set', SAME_QUESTION_HELD_OUT, STANDS_ALONE_HELD_OUT),
+  fresh: toSet('fresh set (written after the rule)', SAME_QUESTION_FRESH, STANDS_ALONE_FRESH),
+} as const;
+
+/** How well one grouping of a set matches its questions, counted over pairs of phrasings and over phrasings. */
+export interface GroupingFigures {
+  /** Pairs of paraphrases (same question), and how many of them share a group. */
+  samePairs: number;
+  samePairsGrouped: number;
+  /** Pairs of different questions that share a group. */
+  otherPairsGrouped: number;
+  /** Phrasings of a question asked more than once, and how many share a group with one of their paraphrases. */
+  paraphrases: number;
+  paraphrasesWithTheirs: number;
+  /** Phrasings in a group with a phrasing of another question. */
+  withAnother: number;
+  phrasings: number;
+}
+
+export const groupingFigures = (set: PhrasingSet, groupOf: (text: string) => string): GroupingFigures => {
+  const { phrasings } = set;
+  const figures: GroupingFigures = {
+    samePairs: 0,
+    samePairsGrouped: 0,
+    otherPairsGrouped: 0,
+    paraphrases: 0,
+    paraphrasesWithTheirs: 0,
+    withAnother: 0,
+    phrasings: phrasings.length,
+  };
+  for (const [at, a] of phrasings.entries()) {
+    const others = phrasings.filter((_, other) => other !== at);
+    const mine = others.filter((b) => b.question === a.question);
+    if (mine.length > 0) figures.paraphrases += 1;
+    if (mine.some((b) => groupOf(b.text) === groupOf(a.text))) figures.paraphrasesWithTheirs += 1;
+    if (others.some((b) => b.question !== a.question && groupOf(b.text) === groupOf(a.text))) figures.withAnother += 1;
+    for (const b of phrasings.slice(at + 1)) {
+      const together = groupOf(a.text) === groupOf(b.text);
+      if (a.question === b.question) {
+        figures.samePairs += 1;
+        if (together) figures.samePairsGrouped += 1;
+      } else if (together) figures.otherPairsGrouped += 1;
+    }
+  }
+  return figures;
+};
+
+/** Share of grouped pairs that are paraphrases, share of paraphrase pairs grouped, and their harmonic mean. */
+export const pairScores = (figures: Pick<GroupingFigures, 'samePairs' | 'samePairsGrouped' | 'otherPairsGrouped'>) => {
+  const grouped = figures.samePairsGrouped + figures.otherPairsGrouped;
+  const precision = grouped === 0 ? 1 : figures.samePairsGrouped / grouped;
+  const recall = figures.samePairs === 0 ? 0 : figures.samePairsGrouped / figures.samePairs;
+  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
+};
+
+/** Orders of arrival for a set of `count` phrasings: as given, then shuffles from a fixed seed (the same on every run). */
+export const arrivalOrders = (count: number, shuffles: number): number[][] => {
+  let seed = 42;
+  const random = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const orders = [[...Array(count).keys()]];
+  for (let round = 0; round < shuffles; round += 1) {
+    const order = [...Array(count).keys()];
+    for (let i = count - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    orders.push(order);
+  }
+  return orders;
+};
