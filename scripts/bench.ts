@@ -8,7 +8,7 @@ import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
 import { benchIngest } from './bench/ingest';
-import { benchInsights } from './bench/insights';
+import { benchInsights, benchInsightsPage } from './bench/insights';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
@@ -227,6 +227,9 @@ try {
   } catch {
     console.log(`\nChromium: no element matched ${firstRow} within 60 s (is the session timeline built?)`);
   }
+  await benchInsightsPage(context, product.url).catch((error: unknown) =>
+    console.log(`\nChromium: the Insights page's first chart not measured (${String(error).split('\n')[0]})`),
+  );
   await browser.close();
   browser = null;
   // The large session only: most of this database's sessions carry their statistics without
