@@ -1,4 +1,4 @@
-import { and, type AnyColumn, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import {
   EMOTIONS,
@@ -13,8 +13,10 @@ import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
 import { listTotal } from '../db/rowCount';
 import {
+  insightInquiryPhrases,
   sessionAnalyses,
   sessionDetections,
+  sessionLandmineHits,
   sessions,
   sessionSentimentEntries,
   sessionSpeechAlerts,
@@ -85,6 +87,61 @@ const searchCondition = (search: string): SQL => {
   )!;
 };
 
+/**
+ * The rep filter: the user's email, whole and in any case. The email is part of `search_text`, so
+ * its trigram index finds the rep's sessions (as for a search) instead of the list reading every
+ * session to compare emails; the equality then keeps only that email.
+ */
+const repCondition = (rep: string): SQL =>
+  and(sql`${sessions.searchText} like lower(${containsPattern(rep)})`, sql`lower(${sessions.userEmail}) = lower(${rep})`)!;
+
+/**
+ * Sessions with a detection (or landmine hit) under one of `keys`: a probe of the detail table's
+ * (key, session_id) index per session, or the keys' index range joined to the sessions, whichever
+ * the planner finds cheaper; never a read of the session's other detail rows.
+ */
+const withDetectionKey = (keys: readonly string[]): SQL =>
+  sql`exists (select 1 from ${sessionDetections} where ${inArray(sessionDetections.itemKey, [...keys])} and ${sessionDetections.sessionId} = ${sessions.id})`;
+
+const withLandmineKey = (key: string): SQL =>
+  sql`exists (select 1 from ${sessionLandmineHits} where ${eq(sessionLandmineHits.landmineKey, key)} and ${sessionLandmineHits.sessionId} = ${sessions.id})`;
+
+/** The detection keys of a new-inquiry group: `inquiry:<phrasing id>` for each phrasing in it (a phrasing not grouped yet is its own group). */
+const inquiryKeys = async (db: Database, group: string): Promise<string[]> => {
+  const phrasings = await db
+    .select({ id: insightInquiryPhrases.id })
+    .from(insightInquiryPhrases)
+    .where(sql`coalesce(${insightInquiryPhrases.groupId}, ${insightInquiryPhrases.id}) = ${group}`);
+  return phrasings.map(({ id }) => `inquiry:${id}`);
+};
+
+const DAY_MS = 86_400_000;
+/** The start of a UTC day (YYYY-MM-DD), as a timestamp. */
+const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`));
+
+/**
+ * The conditions of the filters the insights link to (contract/sessions.ts); null when one of
+ * them can match nothing (an inquiry group without phrasings).
+ */
+const insightConditions = async (db: Database, query: SessionListQuery): Promise<SQL[] | null> => {
+  const conditions: SQL[] = [];
+  if (query.rep) conditions.push(repCondition(query.rep));
+  if (query.item) conditions.push(withDetectionKey([query.item]));
+  if (query.landmine) conditions.push(withLandmineKey(query.landmine));
+  if (query.inquiry) {
+    const keys = await inquiryKeys(db, query.inquiry);
+    if (keys.length === 0) return null;
+    conditions.push(withDetectionKey(keys));
+  }
+  // A range of the start time, so the walk of the start-time index starts and stops at its ends.
+  if (query.from) conditions.push(gte(sessions.startTime, dayStart(query.from)));
+  if (query.to) conditions.push(lt(sessions.startTime, new Date(dayStart(query.to).getTime() + DAY_MS)));
+  return conditions;
+};
+
+const hasInsightFilter = (query: SessionListQuery) =>
+  [query.rep, query.item, query.landmine, query.inquiry, query.from, query.to].some((value) => value !== undefined);
+
 const notFound = () => notFoundError(SESSION_MESSAGES.notFound);
 
 const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
@@ -94,17 +151,19 @@ const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [em
 /**
  * One page of summaries. The page's ids come from an index-only walk of the sort index
  * (deferred join), so a deep OFFSET skips index entries, not table rows; the rows of the
- * page are then read by primary key. The total is exact, except for searches matching
- * more than SESSION_SEARCH_COUNT_CAP sessions and the unfiltered list of a large table, which
- * reports the planner's estimate (db/rowCount.ts, docs/api.md).
+ * page are then read by primary key. The total is exact, except for searches and insight
+ * filters matching more than SESSION_SEARCH_COUNT_CAP sessions and the unfiltered list of a
+ * large table, which reports the planner's estimate (db/rowCount.ts, docs/api.md).
  */
 export const listSessions = async (db: Database, query: SessionListQuery): Promise<SessionListResponse> => {
-  const conditions: SQL[] = [];
+  const offset = (query.page - 1) * query.limit;
+  const insight = await insightConditions(db, query);
+  if (insight === null) return { success: true, data: [], pagination: { page: query.page, limit: query.limit, total: 0, pages: 0 } };
+  const conditions: SQL[] = [...insight];
   if (query.status) conditions.push(eq(sessions.status, query.status));
   const search = query.search?.trim();
   if (search) conditions.push(searchCondition(search));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const offset = (query.page - 1) * query.limit;
 
   const pageIds = db
     .select({ id: sessions.id })
@@ -120,7 +179,8 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
     .orderBy(...newestFirst);
 
   let total: number;
-  if (search) {
+  // Counting every match could read most of the table: past the cap, the count stops.
+  if (search || hasInsightFilter(query)) {
     const capped = db.select({ one: sql`1` }).from(sessions).where(where).limit(SESSION_SEARCH_COUNT_CAP);
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as('capped'));
     total = n < SESSION_SEARCH_COUNT_CAP ? n : Math.max(n, offset + rows.length);

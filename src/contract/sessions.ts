@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, safeText } from './common';
+import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
+import { INSIGHT_MESSAGES, sessionInsightFilterSchema } from './insights';
 
 /**
  * Recorded conversation sessions (spec 3, 7): GET /api/admin/sessions (summaries, paged on
@@ -140,13 +141,38 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 
-/** GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id. */
-export const sessionListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(SESSION_PAGE_MAX).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(SESSION_DEFAULT_PAGE_SIZE),
-  status: sessionStatusSchema.optional(),
-  search: safeText(z.string().max(LIMITS.search)).optional(),
-});
+/**
+ * A day of the list's `from`/`to` filters: the insights' day (YYYY-MM-DD, UTC), within the range
+ * every date filter keeps to (common.ts DATE_FILTER_RANGE), as the day after `to` bounds the query.
+ */
+const sessionDaySchema = sessionInsightFilterSchema.from
+  .unwrap()
+  .refine(
+    (day) => day >= DATE_FILTER_RANGE.min.slice(0, 10) && day <= DATE_FILTER_RANGE.max.slice(0, 10),
+    `Must be a day between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`,
+  );
+
+/**
+ * GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id.
+ * Beside the spec's filters, those the insights link to (contract/insights.ts): `rep` (the user's
+ * email, any case), `item` (a detection's item key), `landmine` (a landmine hit's key), `inquiry`
+ * (a new-inquiry group) and `from`/`to` (UTC days of the start, inclusive, either alone). All
+ * filters combine (AND).
+ */
+export const sessionListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(SESSION_PAGE_MAX).default(1),
+    limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(SESSION_DEFAULT_PAGE_SIZE),
+    status: sessionStatusSchema.optional(),
+    search: safeText(z.string().max(LIMITS.search)).optional(),
+    ...sessionInsightFilterSchema,
+    from: sessionDaySchema.optional(),
+    to: sessionDaySchema.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    path: ['from'],
+    message: INSIGHT_MESSAGES.rangeOrder,
+  });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 export type SessionListQueryInput = z.input<typeof sessionListQuerySchema>;
 

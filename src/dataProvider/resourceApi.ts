@@ -28,6 +28,11 @@ export interface ResourceApi {
    * the contract's shape: e.g. a session's detail without its repeated texts.
    */
   itemRead?: { query: Record<string, string>; expand: (item: unknown) => unknown };
+  /**
+   * Filter names a list keeps beside its filters for its own display (a filter's name for its
+   * chip), never sent: the list's reads, its walk and its export leave them out.
+   */
+  localFilters?: readonly string[];
 }
 
 /**

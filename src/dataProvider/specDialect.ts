@@ -33,8 +33,11 @@ export const createSpecDialect = (http: HttpClient, lookup: (resource: string) =
 
   const getList = async (resource: string, params: GetListParams) => {
     const declaration = lookup(resource);
-    const { path, listPath, paging } = declaration.api;
-    const filter = (params.filter ?? {}) as Record<string, QueryValue>;
+    const { path, listPath, paging, localFilters = [] } = declaration.api;
+    const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([name]) => !localFilters.includes(name))) as Record<
+      string,
+      QueryValue
+    >;
     const url = listPath ?? (paging === 'grouped' ? `${path}/grouped` : path);
     if (paging === 'all') {
       const records = listOf(declaration, await http.request(url, { query: filter })).map((r) => toRecord(declaration, r));

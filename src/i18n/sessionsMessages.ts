@@ -10,6 +10,19 @@ export const sessionsMessages = {
     status: 'Status',
     all: 'All Status',
   },
+  /** The filters a link from Insights sets, one chip each above the table. */
+  insightFilters: {
+    label: 'Active filters',
+    rep: 'Rep: %{value}',
+    item: 'Detected: %{value}',
+    landmine: 'Landmine: %{value}',
+    inquiry: 'New inquiry: %{value}',
+    range: 'From %{from} to %{to}',
+    from: 'From %{from}',
+    to: 'Until %{to}',
+    remove: 'Remove filter %{filter}',
+    clearAll: 'Clear all',
+  },
   status: {
     completed: 'Completed',
     in_progress: 'In Progress',

@@ -12,6 +12,18 @@ export const sessionsMessages: typeof english = {
     status: 'Statut',
     all: 'Tous les statuts',
   },
+  insightFilters: {
+    label: 'Filtres actifs',
+    rep: 'Commercial : %{value}',
+    item: 'Détecté : %{value}',
+    landmine: 'Sujet sensible : %{value}',
+    inquiry: 'Nouvelle demande : %{value}',
+    range: 'Du %{from} au %{to}',
+    from: 'À partir du %{from}',
+    to: "Jusqu'au %{to}",
+    remove: 'Retirer le filtre %{filter}',
+    clearAll: 'Tout effacer',
+  },
   status: {
     completed: 'Terminée',
     in_progress: 'En cours',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -8,11 +8,13 @@ import { PageWindow } from '@/layout/PageWindow';
 import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
 import { useListFailure, usePortalList } from '@/shared/usePortalList';
 import { useListSearch } from '@/shared/useListSearch';
+import { SessionFilterChips } from './SessionFilterChips';
 import { sessionListError } from './sessionErrors';
 import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
 import { matchesSearch, type SessionRecord } from './sessionTypes';
+import { useAddressIntoStore, useFiltersInAddress } from './useFiltersInAddress';
 
 /**
  * Leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk (which
@@ -60,13 +62,16 @@ const SessionListView = () => {
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
   const shown = useMemo(() => ({ ...listContext, data: visible ?? (error ? [] : undefined) }), [listContext, visible, error]);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusSearch = useCallback(() => searchBox.current?.focus(), []);
 
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.sessions.subtitle')}
       </Typography>
-      <SessionToolbar search={search} />
+      <SessionToolbar search={search} searchRef={searchBox} />
+      <SessionFilterChips focusAfterLast={focusSearch} />
       {error ? (
         <ReadFailureAlert
           message={translate(sessionListError(error), { _: sessionListError(error) })}
@@ -86,18 +91,25 @@ const SessionListView = () => {
   );
 };
 
-/** spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). */
-export const SessionList = () => {
-  const listContext = usePortalList<SessionRecord>({
+const SessionListController = () => {
+  const controller = usePortalList<SessionRecord>({
     resource: 'sessions',
     perPage: SESSION_DEFAULT_PAGE_SIZE,
     sort: SESSION_LIST_SORT,
     // the store keeps the list for coming back and for the detail's walk
     storeKey: SESSION_LIST_STORE_KEY,
   });
+  const listContext = useFiltersInAddress(controller);
   return (
     <ListContextProvider value={listContext}>
       <SessionListView />
     </ListContextProvider>
   );
 };
+
+/**
+ * spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). Its filters are in
+ * its address too (sessionFilters.ts): a link such as /sessions?rep=…&item=…&from=…&to=… opens
+ * it filtered.
+ */
+export const SessionList = () => (useAddressIntoStore() ? <SessionListController /> : null);

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,26 +10,27 @@ import { exportColumnsOf } from '@/resources/generic/fromDeclaration';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries } from '@/shared/SavedQueries';
 import { SESSION_FIELDS } from './sessionFields';
+import { isSessionFilter } from './sessionFilters';
 import { SESSION_COLUMNS } from './SessionTable';
 import { SESSION_STATUSES, type SessionStatus } from './sessionTypes';
 
 interface SessionToolbarProps {
   /** The search box's text and its setter (useListSearch): the list also filters its loaded page by it (spec 5). */
   search: readonly [string, (text: string) => void];
+  /** The search box's input, for the focus to go to. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 const isStatus = (value: unknown): value is SessionStatus => SESSION_STATUSES.includes(value as SessionStatus);
 
-/** A saved query this toolbar can apply: a text search and a status it offers, nothing else. */
-const canApply = ({ filter }: SavedQuery['value']) => {
-  const { search, status, ...rest } = (filter ?? {}) as Record<string, unknown>;
-  return (
-    Object.keys(rest).length === 0 && (search === undefined || typeof search === 'string') && (status === undefined || isStatus(status))
-  );
-};
+/**
+ * A saved query this list can apply: the filters its address carries (a text search, a status the
+ * toolbar offers, the insight filters its chips show), each a value the server takes, nothing else.
+ */
+const canApply = ({ filter }: SavedQuery['value']) => isSessionFilter(filter ?? {});
 
 /** spec 2: text search (client-side at once, server-side once settled), status filter, Refresh. */
-export const SessionToolbar = ({ search: [search, setSearch] }: SessionToolbarProps) => {
+export const SessionToolbar = ({ search: [search, setSearch], searchRef }: SessionToolbarProps) => {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters, refetch } = useListContext();
   const status = isStatus(filterValues.status) ? filterValues.status : 'all';
@@ -46,6 +48,7 @@ export const SessionToolbar = ({ search: [search, setSearch] }: SessionToolbarPr
         label={translate('app.sessions.searchLabel')}
         placeholder={translate('app.sessions.search')}
         value={search}
+        inputRef={searchRef}
         onChange={(event) => setSearch(event.target.value)}
       />
       <TextField

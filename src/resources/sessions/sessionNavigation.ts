@@ -1,5 +1,6 @@
 import { type GetListParams, getQuery, type ListParams } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
+import { addressOf, filtersFromAddress } from './sessionFilters';
 import { matchesSearch, type SessionSummary } from './sessionTypes';
 
 /**
@@ -26,6 +27,17 @@ export const sessionListQuery = (stored: unknown): ListParams =>
     sort: SESSION_LIST_SORT,
     perPage: SESSION_DEFAULT_PAGE_SIZE,
   });
+
+/**
+ * The list's params when it opens at an address whose query is `search`: the filters the address
+ * asks for (sessionFilters.ts), from page 1, unless they are those kept; `kept` itself when the
+ * address names no filter or the same ones.
+ */
+export const addressedQuery = (kept: ListParams, search: string): ListParams => {
+  const asked = filtersFromAddress(search);
+  if (asked === null || addressOf(kept.filter ?? {}) === addressOf(asked)) return kept;
+  return { ...kept, page: 1, filter: asked, displayedFilters: {} };
+};
 
 /** The list controller's getList call for those params: one definition for the first read and the walk. */
 export const sessionListParams = ({ page, perPage, sort, order, filter }: ListParams): GetListParams => ({
