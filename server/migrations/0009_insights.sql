@@ -80,6 +80,7 @@ CREATE INDEX "session_landmine_hits_key_idx" ON "session_landmine_hits" USING bt
 CREATE INDEX "insight_inquiry_phrases_pending_idx" ON "insight_inquiry_phrases" USING btree ("created_at") WHERE "insight_inquiry_phrases"."group_id" is null;--> statement-breakpoint
 CREATE INDEX "insight_rep_days_day_idx" ON "insight_rep_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "session_detections_item_key_idx" ON "session_detections" USING btree ("item_key","session_id");--> statement-breakpoint
+CREATE INDEX "sessions_rep_start_time_idx" ON "sessions" USING btree (lower("user_email"),"start_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- append_session_events (migration 0007) also stores a detection's item id and the landmine events.
 DROP FUNCTION append_session_events(text, bigint, bigint, int[], int[], bigint[], text[], text[], int[], bigint[], text[], text[], real[], text[], text[], int[], bigint[], text[], text[], real[], text[], int[], bigint[], real[], int[], int[], int[]);--> statement-breakpoint
 CREATE FUNCTION append_session_events(

@@ -87,13 +87,8 @@ const searchCondition = (search: string): SQL => {
   )!;
 };
 
-/**
- * The rep filter: the user's email, whole and in any case. The email is part of `search_text`, so
- * its trigram index finds the rep's sessions (as for a search) instead of the list reading every
- * session to compare emails; the equality then keeps only that email.
- */
-const repCondition = (rep: string): SQL =>
-  and(sql`${sessions.searchText} like lower(${containsPattern(rep)})`, sql`lower(${sessions.userEmail}) = lower(${rep})`)!;
+/** The rep filter: the user's email, whole and in any case (the index on lower(user_email), start time). */
+const repCondition = (rep: string): SQL => sql`lower(${sessions.userEmail}) = lower(${rep})`;
 
 /**
  * Sessions with a detection (or landmine hit) under one of `keys`: a probe of the detail table's

@@ -48,6 +48,8 @@ export const sessions = pgTable(
     index('sessions_start_time_idx').on(table.startTime.desc(), table.id.desc()),
     index('sessions_status_start_time_idx').on(table.status, table.startTime.desc(), table.id.desc()),
     index('sessions_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The Sessions list's rep filter (any case), newest first: a rep's page and count read only the rep's entries.
+    index('sessions_rep_start_time_idx').on(sql`lower(${table.userEmail})`, table.startTime.desc(), table.id.desc()),
   ],
 );
 
