@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePeriod, weekOf } from '../../server/services/insights/period';
+import { resolvePeriod, spansOf, weekOf } from '../../server/services/insights/period';
 import { insightsQuerySchema } from '../../src/contract/insights';
 
 // Wednesday 2026-05-13, late in the day UTC (still the 13th), and just after midnight.
@@ -81,5 +81,60 @@ describe('weekOf', () => {
     expect(weekOf('2026-05-11')).toBe('2026-05-11');
     expect(weekOf('2026-05-17')).toBe('2026-05-11');
     expect(weekOf('2026-05-18')).toBe('2026-05-18');
+  });
+});
+
+describe('spansOf (a period as whole ISO weeks plus the days at its edges)', () => {
+  /** Every day of a range, YYYY-MM-DD. */
+  const daysOf = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let ms = Date.parse(from); ms <= Date.parse(to); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
+    return days;
+  };
+  /** The days a decomposition covers, each once. */
+  const covered = (spans: ReturnType<typeof spansOf>) => [
+    ...(spans.weeks
+      ? daysOf(spans.weeks.from, spans.weeks.to)
+          .filter((day) => weekOf(day) === day)
+          .flatMap((monday) => daysOf(monday, new Date(Date.parse(monday) + 6 * 86_400_000).toISOString().slice(0, 10)))
+      : []),
+    ...spans.days.flatMap((span) => daysOf(span.from, span.to)),
+  ];
+
+  it('reads whole weeks by their Mondays and the edges by days', () => {
+    // Wednesday 2026-04-15 to Wednesday 2026-05-13: weeks of 04-20 .. 05-04, days 04-15..19 and 05-11..13
+    expect(spansOf({ from: '2026-04-15', to: '2026-05-13' })).toEqual({
+      weeks: { from: '2026-04-20', to: '2026-05-04' },
+      days: [
+        { from: '2026-04-15', to: '2026-04-19' },
+        { from: '2026-05-11', to: '2026-05-13' },
+      ],
+    });
+  });
+
+  it('needs no days when the period is whole weeks', () => {
+    expect(spansOf({ from: '2026-05-04', to: '2026-05-17' })).toEqual({ weeks: { from: '2026-05-04', to: '2026-05-11' }, days: [] });
+    expect(spansOf({ from: '2026-05-11', to: '2026-05-17' })).toEqual({ weeks: { from: '2026-05-11', to: '2026-05-11' }, days: [] });
+  });
+
+  it('is all days when no whole week fits', () => {
+    expect(spansOf({ from: '2026-05-12', to: '2026-05-17' })).toEqual({ weeks: null, days: [{ from: '2026-05-12', to: '2026-05-17' }] });
+    expect(spansOf({ from: '2026-05-13', to: '2026-05-19' })).toEqual({ weeks: null, days: [{ from: '2026-05-13', to: '2026-05-19' }] });
+    expect(spansOf({ from: '2026-05-13', to: '2026-05-13' })).toEqual({ weeks: null, days: [{ from: '2026-05-13', to: '2026-05-13' }] });
+  });
+
+  it('covers every day of any period exactly once, and reads a year in some sixty rows', () => {
+    for (let start = Date.parse('2026-01-01'); start < Date.parse('2026-01-15'); start += 86_400_000) {
+      for (const length of [1, 6, 7, 8, 13, 14, 15, 30, 90, 365]) {
+        const from = new Date(start).toISOString().slice(0, 10);
+        const to = new Date(start + (length - 1) * 86_400_000).toISOString().slice(0, 10);
+        const spans = spansOf({ from, to });
+        expect(covered(spans).sort(), `${from}..${to}`).toEqual(daysOf(from, to));
+        const rows =
+          (spans.weeks ? (Date.parse(spans.weeks.to) - Date.parse(spans.weeks.from)) / (7 * 86_400_000) + 1 : 0) +
+          covered({ weeks: null, days: spans.days }).length;
+        expect(rows).toBeLessThanOrEqual(Math.ceil(length / 7) + 12);
+      }
+    }
   });
 });

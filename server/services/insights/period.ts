@@ -38,3 +38,27 @@ export const resolvePeriod = (query: Pick<InsightsQuery, 'period' | 'from' | 'to
 
 /** The Monday of the ISO week of a YYYY-MM-DD day (the key of `weeks`). */
 export const weekOf = (day: string): string => dayOf(mondayOf(msOf(day)));
+
+/** Days from `from` to `to` inclusive, YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * How the aggregates cover `from`..`to` (server/db/schema/insights.ts): the ISO weeks wholly
+ * inside it by their week rows (`weeks`: the first and last Monday), the days before the first
+ * and after the last of them by their day rows (`days`, at most two ranges). A range holding
+ * no whole week is all days. Reading weeks keeps a year to some sixty rows per key.
+ */
+export const spansOf = ({ from, to }: DayRange): { weeks: DayRange | null; days: DayRange[] } => {
+  const fromMs = msOf(from);
+  const toMs = msOf(to);
+  const firstMonday = mondayOf(fromMs) === fromMs ? fromMs : mondayOf(fromMs) + 7 * DAY_MS;
+  const lastMonday = mondayOf(toMs + DAY_MS) - 7 * DAY_MS; // the last week ending on or before `to`
+  if (firstMonday > lastMonday) return { weeks: null, days: [{ from, to }] };
+  const days: DayRange[] = [];
+  if (fromMs < firstMonday) days.push({ from, to: dayOf(firstMonday - DAY_MS) });
+  if (lastMonday + 7 * DAY_MS <= toMs) days.push({ from: dayOf(lastMonday + 7 * DAY_MS), to });
+  return { weeks: { from: dayOf(firstMonday), to: dayOf(lastMonday) }, days };
+};

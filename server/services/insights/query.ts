@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   INSIGHT_ROWS_MAX,
   type InquiryGroup,
@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { resolvePeriod } from './period';
-import { addNested, daysBetween, fillWeeks, isIdKey, rowsOf, scopeOf, statusFilter, weekOfDay } from './read';
+import { fillWeeks, isIdKey, repsIn, rowsCovering, rowsOf, scopeOf, weekOfDay } from './read';
 
 /**
  * The read side of the insights (docs/insights.md): one function per part of the page, each
@@ -23,37 +23,59 @@ import { addNested, daysBetween, fillWeeks, isIdKey, rowsOf, scopeOf, statusFilt
 export { insightAnswers } from './answers';
 export { insightReps } from './reps';
 
-/** Totals per key of one metric: the period and the previous one in one pass over the days of both. */
-const totalsOf = (metric: 'item' | 'landmine', query: InsightsQuery, period: ReturnType<typeof resolvePeriod>) =>
-  sql`select key,
-        coalesce(sum(n) filter (where day >= ${period.from}::date), 0)::int as n,
-        coalesce(sum(calls) filter (where day >= ${period.from}::date), 0)::int as calls,
-        coalesce(sum(n) filter (where day < ${period.from}::date), 0)::int as previous
-      from insight_counts
-      where metric = ${metric} and rep = ${scopeOf(query)} and ${daysBetween(period.previousFrom, period.to)} ${statusFilter(query)}
-      group by key`;
+type Period = ReturnType<typeof resolvePeriod>;
 
-/** Counts per key and week of the period, for the keys shown. */
-const weeklyOf = async (
+/** A key's totals in the period and the previous one, its weekly counts in the period, and what names it. */
+interface CountRow {
+  key: string;
+  n: number;
+  calls: number;
+  previous: number;
+  weeks: string[] | null;
+  counts: number[] | null;
+}
+
+/**
+ * Per key of one metric, in one statement and one pass over the rows: the period's occurrences
+ * and calls, the previous period's occurrences (a previous row's day is before `from`), and the
+ * period's occurrences per ISO week (a whole week's row, or the sum of an edge week's days);
+ * the INSIGHT_ROWS_MAX keys with the most in the period first, joined to what names them.
+ * grouping(week) tells a key's total (1) from its weekly sums (0).
+ */
+const countsOf = async <Names>(
   db: Database,
   metric: 'item' | 'landmine',
   query: InsightsQuery,
-  period: ReturnType<typeof resolvePeriod>,
-  keys: string[],
-) => {
-  const weekly = new Map<string, Map<string, number>>();
-  if (keys.length === 0) return weekly;
-  const rows = await rowsOf<{ key: string; week: string; count: number }>(
+  period: Period,
+  names: { columns: SQL; joins: SQL },
+) =>
+  rowsOf<CountRow & Names>(
     db,
-    sql`select key, ${weekOfDay} as week, sum(n)::int as count
-        from insight_counts
-        where metric = ${metric} and rep = ${scopeOf(query)} and ${daysBetween(period.from, period.to)} ${statusFilter(query)}
-          and key = any(${sql.param(keys)}::text[])
-        group by key, week`,
+    sql`with sums as (
+          select key, week, grouping(week) = 1 as total,
+            coalesce(sum(n) filter (where current), 0)::int as n,
+            coalesce(sum(calls) filter (where current), 0)::int as calls,
+            coalesce(sum(n) filter (where not current), 0)::int as previous
+          from (
+            select key, n, calls, day >= ${period.from}::date as current, ${weekOfDay} as week
+            from insight_counts
+            where metric = ${metric} and ${scopeOf(query)}
+              and (${rowsCovering(period)} or ${rowsCovering({ from: period.previousFrom, to: period.previousTo })})
+          ) counted
+          group by grouping sets ((key), (key, week))
+        ), ranked as (
+          select key, n, calls, previous, row_number() over (order by n desc, previous desc, key) as rank from sums where total
+        ), weekly as (
+          select key, array_agg(week order by week) as weeks, array_agg(n order by week) as counts
+          from sums where not total and n > 0 group by key
+        )
+        select r.key, r.n, r.calls, r.previous, w.weeks, w.counts, ${names.columns}
+        from ranked r left join weekly w on w.key = r.key ${names.joins}
+        where r.rank <= ${INSIGHT_ROWS_MAX}
+        order by r.rank`,
   );
-  for (const row of rows) addNested(weekly, row.key, row.week, row.count);
-  return weekly;
-};
+
+const weeklyOf = (period: Period, row: CountRow) => fillWeeks(period, new Map((row.weeks ?? []).map((week, i) => [week, row.counts![i]])));
 
 /** At most this many risers (contract/insights.ts insightItemsSchema). */
 const RISERS_MAX = 5;
@@ -66,35 +88,16 @@ const RISERS_MAX = 5;
  */
 export const insightItems = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightItems> => {
   const period = resolvePeriod(query, now);
-  const rows = await rowsOf<{
-    key: string;
-    n: number;
-    calls: number;
-    previous: number;
+  const rows = await countsOf<{
     question: string | null;
     kind: 'objection' | 'faq' | null;
-    category: string | null;
     label: string | null;
     label_kind: 'objection' | 'faq' | null;
     label_category: string | null;
-  }>(
-    db,
-    sql`with totals as (${totalsOf('item', query, period)})
-        select t.key, t.n, t.calls, t.previous, d.question, d.kind, d.category,
-          l.label, l.item_kind as label_kind, l.category as label_category
-        from totals t
-        left join dictionary_items d on d.id::text = t.key
-        left join insight_labels l on l.kind = 'item' and l.key = t.key
-        order by t.n desc, t.previous desc, t.key
-        limit ${INSIGHT_ROWS_MAX}`,
-  );
-  const weekly = await weeklyOf(
-    db,
-    'item',
-    query,
-    period,
-    rows.filter((row) => row.n > 0).map((row) => row.key),
-  );
+  }>(db, 'item', query, period, {
+    columns: sql`d.question, d.kind, l.label, l.item_kind as label_kind, l.category as label_category`,
+    joins: sql`left join dictionary_items d on d.id::text = r.key left join insight_labels l on l.kind = 'item' and l.key = r.key`,
+  });
   const items = rows.map(
     (row): InsightItem => ({
       key: row.key,
@@ -102,13 +105,13 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
       // the same for items known by id, by question and deleted ones.
       kind: row.label_kind ?? row.kind ?? (row.key.startsWith('q:faq:') ? 'faq' : 'objection'),
       label: row.question ?? row.label ?? row.key,
-      category: row.label_category ?? row.category ?? '',
+      category: row.label_category ?? '',
       deleted: row.question === null && isIdKey(row.key),
       detections: row.n,
       calls: row.calls,
       previousDetections: row.previous,
       change: row.n - row.previous,
-      weekly: fillWeeks(period, weekly.get(row.key)),
+      weekly: weeklyOf(period, row),
     }),
   );
   const risers = items
@@ -140,7 +143,7 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
     sql`with per_phrase as (
           select key, sum(n)::int as n, sum(calls)::int as calls
           from insight_counts
-          where metric = 'inquiry' and rep = ${scopeOf(query)} and ${daysBetween(period.from, period.to)} ${statusFilter(query)}
+          where metric = 'inquiry' and ${scopeOf(query)} and ${rowsCovering(period)}
           group by key
         ), phrases as (
           select coalesce(p.group_id, p.id) as group_key, p.group_id is null as pending, p.text, pp.n, pp.calls,
@@ -176,36 +179,25 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
  */
 export const insightLandmines = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightLandmines> => {
   const period = resolvePeriod(query, now);
-  const rows = await rowsOf<{ key: string; n: number; calls: number; previous: number; trigger: string | null; label: string | null }>(
-    db,
-    sql`with totals as (${totalsOf('landmine', query, period)})
-        select t.key, t.n, t.calls, t.previous, m.trigger, l.label
-        from totals t
-        left join landmines m on m.id::text = t.key
-        left join insight_labels l on l.kind = 'landmine' and l.key = t.key
-        order by t.n desc, t.previous desc, t.key
-        limit ${INSIGHT_ROWS_MAX}`,
-  );
-  const keys = rows.filter((row) => row.n > 0).map((row) => row.key);
-  const weekly = new Map<string, Map<string, number>>();
-  const byRep = new Map<string, Map<string, number>>();
-  if (keys.length > 0) {
-    const repCondition = query.rep ? sql`rep = ${query.rep}` : sql`rep <> ''`;
-    const parts = await rowsOf<{ part: 'week' | 'rep'; key: string; name: string; count: number }>(
+  const rows = await countsOf<{ trigger: string | null; label: string | null }>(db, 'landmine', query, period, {
+    columns: sql`m.trigger, l.label`,
+    joins: sql`left join landmines m on m.id::text = r.key left join insight_labels l on l.kind = 'landmine' and l.key = r.key`,
+  });
+  const byRep = new Map<string, { rep: string; hits: number }[]>();
+  const add = (key: string, rep: string, hits: number) => byRep.set(key, [...(byRep.get(key) ?? []), { rep, hits }]);
+  if (query.rep) {
+    // The rows read are that rep's: its hits are the totals.
+    for (const row of rows) if (row.n > 0) add(row.key, query.rep, row.n);
+  } else if (rows.some((row) => row.n > 0)) {
+    // Each rep's own rows, for every rep with calls in the period (by the primary key's prefix).
+    const perRep = await rowsOf<{ key: string; rep: string; hits: number }>(
       db,
-      sql`select 'week' as part, key, ${weekOfDay} as name, sum(n)::int as count
+      sql`select key, rep, sum(n)::int as hits
           from insight_counts
-          where metric = 'landmine' and rep = ${scopeOf(query)} and ${daysBetween(period.from, period.to)} ${statusFilter(query)}
-            and key = any(${sql.param(keys)}::text[])
-          group by key, name
-          union all
-          select 'rep', key, rep, sum(n)::int
-          from insight_counts
-          where metric = 'landmine' and ${repCondition} and ${daysBetween(period.from, period.to)} ${statusFilter(query)}
-            and key = any(${sql.param(keys)}::text[])
+          where metric = 'landmine' and rep = any(${repsIn(period)}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
           group by key, rep`,
     );
-    for (const row of parts) addNested(row.part === 'week' ? weekly : byRep, row.key, row.name, row.count);
+    for (const row of perRep) add(row.key, row.rep, row.hits);
   }
   const landmines = rows.map(
     (row): InsightLandmine => ({
@@ -215,10 +207,8 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
       hits: row.n,
       calls: row.calls,
       previousHits: row.previous,
-      byRep: [...(byRep.get(row.key) ?? [])]
-        .map(([rep, hits]) => ({ rep, hits }))
-        .sort((a, b) => b.hits - a.hits || (a.rep < b.rep ? -1 : 1)),
-      weekly: fillWeeks(period, weekly.get(row.key)),
+      byRep: (byRep.get(row.key) ?? []).sort((a, b) => b.hits - a.hits || (a.rep < b.rep ? -1 : 1)),
+      weekly: weeklyOf(period, row),
     }),
   );
   return { period, landmines };

@@ -1,29 +1,49 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InsightPeriodRange, InsightsQuery } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
+import { type DayRange, spansOf } from './period';
 
 /**
  * What the insights' reads share (docs/insights.md). Every read goes to the aggregates by their
- * primary key's leading columns (metric, rep, day), never to the sessions' detail tables, and
- * casts what it sums: sum() of an integer is a bigint, which the two drivers decode differently,
+ * primary key's leading columns (metric, rep, status, grain, day), never to the sessions' detail
+ * tables, and casts what it sums: sum() of an integer is a bigint, which the two drivers decode differently,
  * and of a real a real, which loses digits.
  */
 
 /** The rows of a statement, as both drivers answer them. */
 export const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** The aggregate rows a request reads: one rep's, or the team's rollup (rep '') without a rep filter. */
-export const scopeOf = (query: InsightsQuery): string => query.rep ?? '';
+/**
+ * The count and effect rows a request reads: one rep's or the team's (rep ''), one final
+ * status's or both (status ''), so a page reads one row per key and day or week whatever it
+ * filters (server/db/schema/insights.ts).
+ */
+export const scopeOf = (query: InsightsQuery): SQL => sql`rep = ${query.rep ?? ''} and status = ${query.status ?? ''}`;
 
-/** `and status = ...` when the request narrows to one final status; both statuses otherwise. */
+/** insight_rep_days has no rollup rows: `and status = ...` when the request narrows to one final status. */
 export const statusFilter = (query: InsightsQuery): SQL => (query.status ? sql`and status = ${query.status}` : sql``);
 
 /** `day` between two YYYY-MM-DD days, inclusive. */
 export const daysBetween = (from: string, to: string): SQL => sql`day between ${from}::date and ${to}::date`;
 
 /**
- * The Monday of `day`'s ISO week, as text. On a timestamp without time zone, so the session's
- * TimeZone plays no part (date_trunc on a date would go through timestamptz).
+ * The rows of insight_counts or insight_answer_effects that add up to `range`: its whole weeks'
+ * week rows and its edge days' day rows (period.ts spansOf). Each arm is a range of the
+ * primary key after (metric,) rep, status and grain.
+ */
+export const rowsCovering = (range: DayRange): SQL => {
+  const { weeks, days } = spansOf(range);
+  const arms = [
+    ...(weeks ? [sql`(grain = 'w' and ${daysBetween(weeks.from, weeks.to)})`] : []),
+    ...days.map((span) => sql`(grain = 'd' and ${daysBetween(span.from, span.to)})`),
+  ];
+  return sql`(${sql.join(arms, sql` or `)})`;
+};
+
+/**
+ * The Monday of the ISO week of a row's `day` (a week row's day is its Monday already), as text.
+ * On a timestamp without time zone, so the session's TimeZone plays no part (date_trunc on a
+ * date would go through timestamptz).
  */
 export const weekOfDay: SQL = sql`to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD')`;
 
@@ -34,12 +54,9 @@ export const isIdKey = (key: string): boolean => !/^[qt]:/.test(key);
 export const fillWeeks = (period: InsightPeriodRange, counts: Map<string, number> | undefined) =>
   period.weeks.map((week) => ({ week, count: counts?.get(week) ?? 0 }));
 
-/** Adds `value` under `outer` -> `inner`. */
-export const addNested = <V>(map: Map<string, Map<string, V>>, outer: string, inner: string, value: V): void => {
-  let entries = map.get(outer);
-  if (!entries) {
-    entries = new Map();
-    map.set(outer, entries);
-  }
-  entries.set(inner, value);
-};
+/**
+ * The reps with calls in `range` (insight_rep_days by its day index), the only ones with count or
+ * effect rows there: `rep = any(...)` then reads each rep's rows by the primary key's prefix.
+ */
+export const repsIn = (range: DayRange): SQL =>
+  sql`array(select distinct rep from insight_rep_days where ${daysBetween(range.from, range.to)})`;
