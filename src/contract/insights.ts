@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, safeText } from './common';
+import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
 
 /**
  * Insights (docs/insights.md): what all the completed calls say together, read from aggregates
@@ -31,7 +31,13 @@ export const INSIGHT_MESSAGES = {
   rangeIncomplete: 'A range needs both "from" and "to"',
 } as const;
 
-export const insightDaySchema = z.iso.date({ message: 'Must be a date, YYYY-MM-DD' });
+/** A UTC day, YYYY-MM-DD, within DATE_FILTER_RANGE (a period reaches as far again before it: PostgreSQL refuses year 0). */
+export const insightDaySchema = z.iso
+  .date({ message: 'Must be a date, YYYY-MM-DD' })
+  .refine(
+    (day) => day >= DATE_FILTER_RANGE.min.slice(0, 10) && day <= DATE_FILTER_RANGE.max.slice(0, 10),
+    `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`,
+  );
 
 /**
  * The page's filters. `period` (default 30d, ending today) or a `from`/`to` range; `rep` is a

@@ -529,6 +529,8 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
     ['"from" without "to"', { from: '2026-03-01' }, 'to'],
     ['"to" without "from"', { to: '2026-03-01' }, 'from'],
     ['a day that is no date', { from: '2026-02-30', to: '2026-03-01' }, 'from'],
+    ['a day before 1970', { from: '1969-12-31', to: '1970-01-02' }, 'from'],
+    ['a day after 2100', { from: '2100-12-30', to: '2101-01-01' }, 'to'],
     ['an unknown period', { period: '14d' }, 'period'],
     ['an unknown status', { status: 'in_progress' }, 'status'],
   ])('refuses %s with 400 naming the field', async (_label, query, field) => {
