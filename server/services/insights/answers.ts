@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { INSIGHT_ROWS_MAX, type InsightAnswer, type InsightAnswers, type InsightsQuery } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { resolvePeriod } from './period';
-import { isIdKey, repsIn, rowsCovering, rowsOf, scopeOf } from './read';
+import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 import { type EffectSums, effectOf } from './statistics';
 
 interface SumsRow {
@@ -48,7 +48,7 @@ export const insightAnswers = async (db: Database, query: InsightsQuery, now = D
       db,
       sql`select item_key, rep, sum(cases)::int as cases, sum(sum::float8) as sum, sum(sum_squares::float8) as sum_squares
           from insight_answer_effects
-          where rep = any(${repsIn(period)}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
+          where rep = any(${everyRep}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
           group by item_key, rep`,
     );
     for (const row of repRows) {

@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { resolvePeriod } from './period';
-import { fillWeeks, isIdKey, repsIn, rowsCovering, rowsOf, scopeOf, weekOfDay } from './read';
+import { everyRep, fillWeeks, isIdKey, rowsCovering, rowsOf, scopeOf, weekOfDay } from './read';
 
 /**
  * The read side of the insights (docs/insights.md): one function per part of the page, each
@@ -189,12 +189,12 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
     // The rows read are that rep's: its hits are the totals.
     for (const row of rows) if (row.n > 0) add(row.key, query.rep, row.n);
   } else if (rows.some((row) => row.n > 0)) {
-    // Each rep's own rows, for every rep with calls in the period (by the primary key's prefix).
+    // Each rep's own rows, read by the primary key's prefix for every rep (none in the period: an empty descent).
     const perRep = await rowsOf<{ key: string; rep: string; hits: number }>(
       db,
       sql`select key, rep, sum(n)::int as hits
           from insight_counts
-          where metric = 'landmine' and rep = any(${repsIn(period)}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
+          where metric = 'landmine' and rep = any(${everyRep}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
           group by key, rep`,
     );
     for (const row of perRep) add(row.key, row.rep, row.hits);
@@ -218,8 +218,7 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
 export const insightFilters = async (db: Database, _query?: InsightsQuery, _now = Date.now()): Promise<InsightFilters> => {
   const [row] = await rowsOf<{ first_day: string | null; reps: string[] }>(
     db,
-    sql`select (select to_char(min(day), 'YYYY-MM-DD') from insight_rep_days) as first_day,
-          array(select distinct rep from insight_rep_days order by rep) as reps`,
+    sql`select (select to_char(min(day), 'YYYY-MM-DD') from insight_rep_days) as first_day, ${everyRep} as reps`,
   );
   return { reps: row.reps, firstDay: row.first_day };
 };
