@@ -123,7 +123,7 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
 };
 
 /**
- * New inquiries in the period by group (docs/insights.md "New inquiries"): a phrasing the
+ * New inquiries in the period by group (docs/insights-grouping.md): a phrasing the
  * grouping job has not seen yet is a group of its own (pending). A group's `calls` adds up its
  * phrasings' calls, so a call that asked the same thing in two phrasings of one group counts
  * twice: the aggregates count calls per phrasing, and per-group call counts would need the
