@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminFetch } from '../../scripts/bench/support';
+import { simulateCall } from '../../scripts/simulateCall';
+import { generateSession } from '../../server/seed/sessions';
+import { launchBrowser, newSignedInPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SECTIONS = ['Objections and FAQs', 'What the assistant did not know', 'Answers that help', 'Reps', 'Landmines'];
+
+const pick = async (page: Page, filter: string, option: string) => {
+  await page.getByRole('combobox', { name: filter }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** The calls the Sessions list holds: its pager's total ("Showing 1 to 15 of 42 results"), or its rows when one page holds them all (no pager). */
+const listTotal = async (page: Page) => {
+  const pager = page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+  if ((await pager.count()) > 0) return Number(/of (\d+) results/.exec(await pager.innerText())?.[1]);
+  return page.locator('tbody tr').count();
+};
+
+/** Follows a figure's link and checks the Sessions list holds exactly the calls it counted. */
+const followCallsLink = async (page: Page, link: ReturnType<Page['getByRole']>, calls: number) => {
+  await link.click();
+  await page.waitForURL('**/sessions?**');
+  await page.locator('tbody tr').first().waitFor();
+  await expect.poll(() => listTotal(page), { timeout: 15_000 }).toBe(calls);
+  await page.goBack();
+  await page.waitForURL('**/insights**');
+};
+
+describe('Insights', () => {
+  it('shows the five parts on the demo calls, and each figure opens the calls behind it', { timeout: 180_000 }, async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    page.setDefaultTimeout(20_000);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await page.waitForURL('**/insights**');
+    await pick(page, 'Period', 'Last 90 days');
+    await page.waitForURL(/period=90d/);
+    for (const title of SECTIONS) await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+
+    // Objections and FAQs: the most detected item's calls link lists that many sessions.
+    const items = page.getByRole('table', { name: 'Objections and FAQs, most detected first' });
+    const itemCalls = items.getByRole('link', { name: /^\d+ calls? with “/ }).first();
+    await itemCalls.waitFor();
+    await followCallsLink(page, itemCalls, Number(await itemCalls.innerText()));
+    await expect.poll(() => page.url()).toContain('period=90d');
+
+    // New inquiries: a group with the dictionary actions.
+    const inquiries = page.getByRole('table', { name: 'New inquiries, largest group first' });
+    await inquiries.locator('tbody tr').first().waitFor();
+    await inquiries
+      .getByRole('button', { name: /Add as FAQ/ })
+      .first()
+      .waitFor();
+    const inquiryCalls = inquiries.getByRole('link', { name: /^\d+ calls? with “/ }).first();
+    await followCallsLink(page, inquiryCalls, Number(await inquiryCalls.innerText()));
+
+    // Answers that help: a figure with its interval, or the number of cases when too few.
+    const answers = page.getByRole('region', { name: 'Answers that help' });
+    await answers
+      .getByText(/All answers: /)
+      .first()
+      .waitFor();
+
+    // Reps: a rep's calls link opens that rep's calls of the period.
+    const reps = page.getByRole('table', { name: 'Reps, most calls first' });
+    const repCalls = reps.getByRole('link', { name: /^\d+ calls? by / }).first();
+    await repCalls.waitFor();
+    await followCallsLink(page, repCalls, Number(await repCalls.innerText()));
+
+    // Landmines: a trigger's hits link opens the calls where it was triggered.
+    const landmines = page.getByRole('table', { name: 'Landmines, most triggered first' });
+    const landmineCalls = landmines.getByRole('link', { name: /^\d+ calls? with “/ }).first();
+    await landmineCalls.waitFor();
+    await followCallsLink(page, landmineCalls, Number(await landmineCalls.innerText()));
+    await context.close();
+  });
+
+  it('counts a call streamed through the assistant API as soon as it completes', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Insights' }).waitFor();
+    const created = (await adminFetch(page, '/api/admin/api-keys', {
+      name: `E2E insights ${Date.now().toString(36)}`,
+      scopes: ['config:read', 'sessions:write'],
+    })) as { data: { key: string } };
+    const seed = 31;
+    const rep = generateSession(0, { seed, now: Date.now(), transcripts: 30 }).userEmail;
+    const repCalls = page
+      .getByRole('table', { name: 'Reps, most calls first' })
+      .getByRole('link', { name: new RegExp(`^\\d+ calls? by ${rep}$`) });
+    const callsNow = async () => ((await repCalls.count()) === 0 ? 0 : Number(await repCalls.innerText()));
+
+    await page.goto(`${baseUrl}/insights?period=7d&rep=${encodeURIComponent(rep)}`);
+    await page.getByRole('heading', { name: 'Reps', level: 2 }).waitFor();
+    await page
+      .getByRole('region', { name: 'Reps' })
+      .getByRole('status')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    await expect
+      .poll(async () => (await repCalls.count()) > 0 || (await page.getByText('No rep had a finished call in this period.').count()) > 0)
+      .toBe(true);
+    const before = await callsNow();
+
+    const sessionId = await simulateCall({
+      key: created.data.key,
+      url: baseUrl,
+      speed: Infinity,
+      transcripts: 30,
+      seed,
+      batch: 50,
+      log: () => {},
+    });
+    await page.reload();
+    await expect.poll(callsNow, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 1);
+    await repCalls.click();
+    await page.waitForURL('**/sessions?**');
+    await page.getByPlaceholder('Search sessions...').fill(sessionId);
+    await page.locator('tbody tr').filter({ hasText: 'Completed' }).first().waitFor();
+    await context.close();
+  });
+});
