@@ -32,7 +32,7 @@ CREATE TABLE "insight_counts" (
 	"n" integer DEFAULT 0 NOT NULL,
 	"calls" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "insight_counts_metric_rep_status_grain_day_key_pk" PRIMARY KEY("metric","rep","status","grain","day","key"),
-	CONSTRAINT "insight_counts_metric_check" CHECK ("insight_counts"."metric" in ('item', 'inquiry', 'landmine'))
+	CONSTRAINT "insight_counts_metric_check" CHECK ("insight_counts"."metric" in ('item', 'inquiry', 'inquiry_overlap', 'landmine'))
 );
 --> statement-breakpoint
 CREATE TABLE "insight_inquiry_phrases" (

@@ -24,11 +24,15 @@ const dims = {
 /**
  * Counts per key: `metric` item (objections and FAQs by item key), inquiry (new inquiries by
  * phrasing id) or landmine (by landmine key). n: occurrences; calls: calls with at least one.
+ * inquiry_overlap (by new-inquiry group id, n 0): what the group's phrasings' calls count more
+ * than once, as a negative `calls`, so that a group's phrasings' calls plus its overlap are its
+ * distinct calls (a call asking k phrasings of one group adds -(k-1)): written at completion for
+ * the phrasings grouped by then, and by the grouping job for each phrasing it groups later.
  */
 export const insightCounts = pgTable(
   'insight_counts',
   {
-    metric: text('metric', { enum: ['item', 'inquiry', 'landmine'] }).notNull(),
+    metric: text('metric', { enum: ['item', 'inquiry', 'inquiry_overlap', 'landmine'] }).notNull(),
     ...dims,
     key: text('key').notNull(),
     n: integer('n').notNull().default(0),
@@ -36,7 +40,7 @@ export const insightCounts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.metric, table.rep, table.status, table.grain, table.day, table.key] }),
-    check('insight_counts_metric_check', sql`${table.metric} in ('item', 'inquiry', 'landmine')`),
+    check('insight_counts_metric_check', sql`${table.metric} in ('item', 'inquiry', 'inquiry_overlap', 'landmine')`),
   ],
 );
 

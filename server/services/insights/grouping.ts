@@ -4,6 +4,7 @@ import { insightInquiryPhrases, matchCalibrations } from '../../db/schema';
 import { tokenize } from '../embeddings/local';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { readMatchingRule } from '../matching/settings';
+import { GROUPING_LOCK_KEY } from './record';
 
 /**
  * Grouping new-inquiry phrasings by meaning (docs/insights-grouping.md). Each phrasing joins
@@ -143,11 +144,12 @@ export const assignGroups = (
 };
 
 /**
- * Serialises the passes that write groups across servers sharing a PostgreSQL database (held
- * for one short transaction, never during a provider call), so each phrasing is compared with
- * every phrasing grouped before it. PGlite has a single connection and takes it all the same.
+ * GROUPING_LOCK_KEY serialises the passes that write groups across servers sharing a PostgreSQL
+ * database (held for one short transaction, never during a provider call), so each phrasing is
+ * compared with every phrasing grouped before it; completions recording new inquiries hold it
+ * shared (record.ts), so a pass sees every call completed before it and none completes meanwhile.
  */
-export const GROUPING_LOCK_KEY = '7304318840911352077';
+export { GROUPING_LOCK_KEY };
 
 export interface InquiryGroupingOptions {
   db: Database;
@@ -177,6 +179,42 @@ export interface InquiryGrouping {
 }
 
 const phrases = insightInquiryPhrases;
+
+/**
+ * Once `phrase` joins `group` (its group_id stored): each finished call that asked it and
+ * another phrasing grouped in `group` before it counted once more in the group's phrasings' calls
+ * than it is, so -1 for the group at each of the call's eight rollups (metric inquiry_overlap,
+ * server/db/schema/insights.ts; rep and team, its status and both, its UTC day and ISO week).
+ * Taken phrasing by phrasing in grouping order, a call asking k of the group's phrasings ends at
+ * -(k-1), with what completion wrote (record.ts) for the phrasings grouped before the call
+ * completed: those the job never groups again. Reads the calls by session_detections' (item_key,
+ * session_id) index.
+ */
+const correctOverlap = async (tx: Transaction, phrase: string, group: string) => {
+  await tx.execute(
+    sql`with calls as (
+          select s.user_email as rep, s.status::text as status, (s.start_time at time zone 'UTC')::date as day
+          from sessions s
+          where s.id in (select d.session_id from session_detections d where d.item_key = 'inquiry:' || ${phrase}::text)
+            and s.status in ('completed', 'failed')
+            and exists (
+              select 1 from session_detections o
+              where o.session_id = s.id
+                and o.item_key in (select 'inquiry:' || p.id::text from insight_inquiry_phrases p where p.group_id = ${group}::uuid and p.id <> ${phrase}::uuid)
+            )
+        )
+        insert into insight_counts (metric, rep, status, grain, day, key, n, calls)
+        select 'inquiry_overlap', r.rep, r.status, r.grain, r.day, ${group}::text, 0, -count(*)::int
+        from calls c
+        cross join lateral (
+          select rep, status, grain, day
+          from unnest(array[c.rep, '']) as rep, unnest(array[c.status, '']) as status,
+            (values ('d', c.day), ('w', date_trunc('week', c.day::timestamp)::date)) as g(grain, day)
+        ) r
+        group by r.rep, r.status, r.grain, r.day
+        on conflict (metric, rep, status, grain, day, key) do update set calls = insight_counts.calls + excluded.calls`,
+  );
+};
 
 /** The threshold to group by: the model's matching rule once calibrated or set by an admin, else null (not yet). */
 export const readGroupingThreshold = async (db: Database, model: string, waitForCalibration = true): Promise<number | null> => {
@@ -240,6 +278,8 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
         .set({ groupId: null, embedding: null, embeddingModel: null })
         .where(isNotNull(phrases.groupId))
         .returning({ id: phrases.id });
+      // The corrections were for the groups just cleared; regrouping writes them again.
+      await tx.execute(sql`delete from insight_counts where metric = 'inquiry_overlap'`);
       options.log?.info?.(
         { event: 'insights.inquiry_groups_reset', model: provider.model, phrasings: reset.length },
         'new-inquiry phrasings will be grouped again with this embedding model',
@@ -290,6 +330,7 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
           .where(and(eq(phrases.id, assignment.id), isNull(phrases.groupId)))
           .returning({ id: phrases.id });
         grouped += updated.length;
+        if (updated.length > 0 && assignment.groupId !== assignment.id) await correctOverlap(tx, assignment.id, assignment.groupId);
       }
       return grouped;
     });

@@ -124,10 +124,10 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
 
 /**
  * New inquiries in the period by group (docs/insights-grouping.md): a phrasing the
- * grouping job has not seen yet is a group of its own (pending). A group's `calls` adds up its
- * phrasings' calls, so a call that asked the same thing in two phrasings of one group counts
- * twice: the aggregates count calls per phrasing, and per-group call counts would need the
- * sessions themselves, which no read of the insights touches.
+ * grouping job has not seen yet is a group of its own (pending). A group's `calls` is its
+ * phrasings' calls plus its overlap corrections (metric inquiry_overlap, negative: a call that
+ * asked k of its phrasings adds -(k-1)), so a call counts once per group, as the Sessions list
+ * filtered by the group lists it.
  */
 export const insightInquiries = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightInquiries> => {
   const period = resolvePeriod(query, now);
@@ -150,12 +150,21 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
             row_number() over (partition by coalesce(p.group_id, p.id) order by pp.n desc, p.text) as rank
           from per_phrase pp
           join insight_inquiry_phrases p on p.id = pp.key::uuid
+        ), overlap_calls as (
+          select key, sum(calls)::int as calls
+          from insight_counts
+          where metric = 'inquiry_overlap' and ${scopeOf(query)} and ${rowsCovering(period)}
+          group by key
+        ), by_group as (
+          select group_key::text, sum(n)::int as occurrences, sum(calls)::int as calls, count(*)::int as phrasings,
+            array_agg(text order by rank) filter (where rank <= 3) as examples, bool_or(pending) as pending
+          from phrases
+          group by group_key
         )
-        select group_key::text, sum(n)::int as occurrences, sum(calls)::int as calls, count(*)::int as phrasings,
-          array_agg(text order by rank) filter (where rank <= 3) as examples, bool_or(pending) as pending
-        from phrases
-        group by group_key
-        order by occurrences desc, calls desc, group_key
+        select g.group_key, g.occurrences, g.calls + coalesce(o.calls, 0) as calls, g.phrasings, g.examples, g.pending
+        from by_group g
+        left join overlap_calls o on o.key = g.group_key
+        order by g.occurrences desc, calls desc, g.group_key
         limit ${INSIGHT_ROWS_MAX}`,
   );
   const groups = rows.map(

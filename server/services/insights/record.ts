@@ -133,6 +133,15 @@ export const answerEffects = (call: CallRecord): Map<number, number> => {
 
 type Executor = Database | Transaction;
 
+/**
+ * Serialises the grouping job's passes (services/insights/grouping.ts takes it exclusively)
+ * against the completions that record new inquiries (shared, so completions never wait for one
+ * another): a completion reads which phrasings are grouped and the job corrects the calls it
+ * finds finished, so each overlap is corrected by exactly one of them, never by both or neither.
+ * PGlite has a single connection and takes it all the same.
+ */
+export const GROUPING_LOCK_KEY = '7304318840911352077';
+
 /** How the calls' items, landmines and phrasings are named in the aggregates (docs/insights.md "Keys"). */
 const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
   const items = await executor
@@ -159,6 +168,7 @@ const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
       if (detection.kind === 'new_inquiry' && !phrasings.has(normalizeText(detection.question)))
         phrasings.set(normalizeText(detection.question), detection.question.trim());
   const phraseIds = new Map<string, string>();
+  const groupOfPhrase = new Map<string, string | null>();
   if (phrasings.size > 0) {
     const normalized = [...phrasings.keys()];
     await executor.execute(
@@ -167,13 +177,18 @@ const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
           on conflict (normalized) do nothing`,
     );
     const rows = await executor
-      .select({ id: insightInquiryPhrases.id, normalized: insightInquiryPhrases.normalized })
+      .select({ id: insightInquiryPhrases.id, normalized: insightInquiryPhrases.normalized, groupId: insightInquiryPhrases.groupId })
       .from(insightInquiryPhrases)
       .where(inArray(insightInquiryPhrases.normalized, normalized));
-    for (const row of rows) phraseIds.set(row.normalized, row.id);
+    for (const row of rows) {
+      phraseIds.set(row.normalized, row.id);
+      groupOfPhrase.set(row.id, row.groupId);
+    }
   }
 
   return {
+    /** A phrasing's group, null while the grouping job has not grouped it. */
+    groupOf: (phraseId: string) => groupOfPhrase.get(phraseId) ?? null,
     item: (detection: CallRecord['detections'][number]) => {
       if (detection.kind === 'new_inquiry') return phraseIds.get(normalizeText(detection.question))!;
       if (detection.itemId) return originalOf.get(detection.itemId) ?? detection.itemId;
@@ -270,6 +285,9 @@ const setKeys = async (
  */
 export const recordCalls = async (executor: Executor, calls: readonly CallRecord[]): Promise<void> => {
   if (calls.length === 0) return;
+  // Before reading which phrasings are grouped (GROUPING_LOCK_KEY).
+  if (calls.some((call) => call.detections.some((detection) => detection.kind === 'new_inquiry')))
+    await executor.execute(sql`select pg_advisory_xact_lock_shared(${GROUPING_LOCK_KEY}::bigint)`);
   const resolve = await resolver(executor, calls);
   const counts = new Map<string, { n: number; calls: number }>();
   const effects = new Map<string, { cases: number; sum: number; sumSquares: number }>();
@@ -313,10 +331,17 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
       perCall.set(joinKey('landmine', key), (perCall.get(joinKey('landmine', key)) ?? 0) + 1);
       labels.set(joinKey('landmine', key), { label: resolve.landmineLabel(key, hit), itemKind: null, category: null });
     }
+    // A call asking k phrasings of one group counts k times in the phrasings' calls: -(k-1) for
+    // the group. Phrasings not grouped yet are the grouping job's to correct once it groups them.
+    const phrasingsPerGroup = new Map<string, number>();
     for (const [metricKey, n] of perCall) {
       const [metric, key] = splitKey(metricKey);
       for (const rollup of rollups) add(counts, joinKey(metric, ...rollup, key), { n, calls: 1 });
+      const group = metric === 'inquiry' ? resolve.groupOf(key) : null;
+      if (group) phrasingsPerGroup.set(group, (phrasingsPerGroup.get(group) ?? 0) + 1);
     }
+    for (const [group, k] of phrasingsPerGroup)
+      if (k > 1) for (const rollup of rollups) add(counts, joinKey('inquiry_overlap', ...rollup, group), { n: 0, calls: 1 - k });
     for (const [seq, change] of answerEffects(call)) {
       const detection = call.detections.find((candidate) => candidate.seq === seq)!;
       const answer = detection.answer ?? '';
