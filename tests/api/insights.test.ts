@@ -274,7 +274,9 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
         key: a.key,
         label: a.label,
         occurrences: a.occurrences + b.occurrences,
-        calls: a.calls + b.calls,
+        // Set by hand, the groups get none of the grouping job's corrections for calls that asked
+        // both phrasings: tests/api/insightsInquiryCalls.test.ts checks the calls through the job.
+        calls: expect.any(Number),
         examples: [a.label, b.label],
         phrasings: 2,
         pending: false,
