@@ -1,4 +1,4 @@
-import { and, type AnyColumn, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, eq, gte, ilike, inArray, lt, or, sql, type SQL, ne } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import {
   EMOTIONS,
@@ -129,13 +129,14 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
     conditions.push(withDetectionKey(keys));
   }
   // A range of the start time, so the walk of the start-time index starts and stops at its ends.
+  if (query.finished) conditions.push(ne(sessions.status, 'in_progress'));
   if (query.from) conditions.push(gte(sessions.startTime, dayStart(query.from)));
   if (query.to) conditions.push(lt(sessions.startTime, new Date(dayStart(query.to).getTime() + DAY_MS)));
   return conditions;
 };
 
 const hasInsightFilter = (query: SessionListQuery) =>
-  [query.rep, query.item, query.landmine, query.inquiry, query.from, query.to].some((value) => value !== undefined);
+  [query.rep, query.item, query.landmine, query.inquiry, query.from, query.to, query.finished].some((value) => value !== undefined);
 
 const notFound = () => notFoundError(SESSION_MESSAGES.notFound);
 

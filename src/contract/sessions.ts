@@ -156,7 +156,8 @@ const sessionDaySchema = sessionInsightFilterSchema.from
  * GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id.
  * Beside the spec's filters, those the insights link to (contract/insights.ts): `rep` (the user's
  * email, any case), `item` (a detection's item key), `landmine` (a landmine hit's key), `inquiry`
- * (a new-inquiry group) and `from`/`to` (UTC days of the start, inclusive, either alone). All
+ * (a new-inquiry group), `from`/`to` (UTC days of the start, inclusive, either alone) and
+ * `finished` (completed or failed calls only). All
  * filters combine (AND).
  */
 export const sessionListQuerySchema = z
@@ -168,6 +169,8 @@ export const sessionListQuerySchema = z
     ...sessionInsightFilterSchema,
     from: sessionDaySchema.optional(),
     to: sessionDaySchema.optional(),
+    /** `true`: finished calls only (completed or failed), the calls the insights count. */
+    finished: z.literal('true').optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     path: ['from'],

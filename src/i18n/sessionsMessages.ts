@@ -20,6 +20,7 @@ export const sessionsMessages = {
     range: 'From %{from} to %{to}',
     from: 'From %{from}',
     to: 'Until %{to}',
+    finished: 'Finished calls',
     remove: 'Remove filter %{filter}',
     clearAll: 'Clear all',
   },

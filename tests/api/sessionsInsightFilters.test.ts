@@ -148,6 +148,18 @@ describe.each(DB_KINDS)('admin sessions: insight filters (%s)', (kind) => {
     await expectList({ rep: rep.split('@')[0] }, []);
   });
 
+  it("finished: completed and failed calls, the ones the insights count; with the rep, the rep's finished calls", async () => {
+    const finished = all.filter((session) => session.status !== 'in_progress');
+    expect(finished.length).toBeLessThan(all.length);
+    await expectList({ finished: 'true' }, finished);
+    const rep = generated[0].userEmail;
+    await expectList(
+      { finished: 'true', rep },
+      finished.filter((session) => session.userEmail === rep),
+    );
+    expect((await get('/api/admin/sessions?finished=false')).statusCode).toBe(400);
+  });
+
   it('from / to: UTC days of the start time, inclusive, each alone or both', async () => {
     const days = [...new Set(generated.map((session) => utcDay(session.startTime)))].sort();
     const [from, to] = [days[Math.floor(days.length / 4)], days[Math.floor((3 * days.length) / 4)]];
@@ -249,8 +261,21 @@ describe('the OpenAPI document of the sessions list', () => {
     const query = Object.fromEntries(
       parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
     );
-    expect(Object.keys(query).sort()).toEqual(['from', 'inquiry', 'item', 'landmine', 'limit', 'page', 'rep', 'search', 'status', 'to']);
-    for (const name of ['rep', 'item', 'landmine', 'inquiry', 'from', 'to']) expect(query[name].required ?? false, name).toBe(false);
+    expect(Object.keys(query).sort()).toEqual([
+      'finished',
+      'from',
+      'inquiry',
+      'item',
+      'landmine',
+      'limit',
+      'page',
+      'rep',
+      'search',
+      'status',
+      'to',
+    ]);
+    for (const name of ['rep', 'item', 'landmine', 'inquiry', 'from', 'to', 'finished'])
+      expect(query[name].required ?? false, name).toBe(false);
     expect(query.from.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(query.inquiry.schema).toMatchObject({ type: 'string', format: 'uuid' });
   });

@@ -48,9 +48,9 @@ describe("the Insights page's filters in its URL", () => {
 
 describe('a link to the calls behind a figure', () => {
   const period = { from: '2026-03-02', to: '2026-03-31' };
-  it('names the filter and its label, the days, then the rep and status the page filters by', () => {
+  it('names the filter and its label, the days, then the rep and status the page filters by (finished calls without a status)', () => {
     expect(sessionsLink({ item: 'q:objection:too pricey', label: 'Too pricey & slow' }, period, {})).toBe(
-      '/sessions?item=q%3Aobjection%3Atoo+pricey&label=Too+pricey+%26+slow&from=2026-03-02&to=2026-03-31',
+      '/sessions?item=q%3Aobjection%3Atoo+pricey&label=Too+pricey+%26+slow&from=2026-03-02&to=2026-03-31&finished=true',
     );
     expect(sessionsLink({ landmine: 'l1', label: 'Free' }, period, { rep: 'pat@example.test', status: 'failed' })).toBe(
       '/sessions?landmine=l1&label=Free&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=failed',

@@ -84,6 +84,8 @@ export const sessionsLink = (
   params.set('from', period.from);
   params.set('to', period.to);
   if (filters.rep && !('rep' in target)) params.set('rep', filters.rep);
+  // The insights count finished calls only: without a status, the list leaves out calls in progress.
   if (filters.status) params.set('status', filters.status);
+  else params.set('finished', 'true');
   return `${PATHS.sessions}?${params.toString()}`;
 };

@@ -21,6 +21,7 @@ export const sessionsMessages: typeof english = {
     range: 'Du %{from} au %{to}',
     from: 'À partir du %{from}',
     to: "Jusqu'au %{to}",
+    finished: 'Appels terminés',
     remove: 'Retirer le filtre %{filter}',
     clearAll: 'Tout effacer',
   },

@@ -49,6 +49,7 @@ const useChips = (filter: SessionFilterValues): FilterChip[] => {
           : translate('app.sessions.insightFilters.to', { to });
     chips.push({ id: 'dates', text, removes: ['from', 'to'] });
   }
+  if (filter.finished) chips.push({ id: 'finished', text: translate('app.sessions.insightFilters.finished'), removes: ['finished'] });
   return chips;
 };
 

@@ -9,7 +9,18 @@ import { sessionListQuerySchema } from '@/contract/sessions';
  * `label`: the name the chip of the item, landmine or inquiry filter shows, kept in the list's
  * filters for display only (the resource's `localFilters`: never sent).
  */
-export const SESSION_ADDRESS_FILTERS = ['status', 'search', 'rep', 'item', 'landmine', 'inquiry', 'from', 'to', 'label'] as const;
+export const SESSION_ADDRESS_FILTERS = [
+  'status',
+  'search',
+  'rep',
+  'item',
+  'landmine',
+  'inquiry',
+  'from',
+  'to',
+  'finished',
+  'label',
+] as const;
 export type SessionAddressFilter = (typeof SESSION_ADDRESS_FILTERS)[number];
 export type SessionFilterValues = Partial<Record<SessionAddressFilter, string>>;
 
