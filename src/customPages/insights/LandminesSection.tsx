@@ -49,7 +49,18 @@ const LandmineRow = ({ landmine, data, filters }: { landmine: InsightLandmine; d
           {format.count(landmine.hits)}
         </SessionsLink>
       </NumberCell>
-      <NumberCell>{format.count(landmine.calls)}</NumberCell>
+      <NumberCell>
+        <SessionsLink
+          to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, filters)}
+          label={translate('app.insights.callsLink', {
+            count: format.count(landmine.calls),
+            smart_count: landmine.calls,
+            label: landmine.label,
+          })}
+        >
+          {format.count(landmine.calls)}
+        </SessionsLink>
+      </NumberCell>
       <NumberCell>{format.count(landmine.previousHits)}</NumberCell>
       <TableCell>
         {byWhom}
