@@ -32,35 +32,20 @@ const LandmineRow = ({ landmine, data, filters }: { landmine: InsightLandmine; d
     .slice(0, TOP_REPS)
     .map(({ rep, hits }) => translate('app.insights.landmines.repHits', { rep, hits: format.count(hits) }))
     .join(', ');
+  // Hits and calls both open the calls where the landmine was triggered.
+  const calls = sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, filters);
+  const countLink = (message: string, count: number) => (
+    <SessionsLink to={calls} label={translate(message, { count: format.count(count), smart_count: count, label: landmine.label })}>
+      {format.count(count)}
+    </SessionsLink>
+  );
   return (
     <TableRow>
       <RowHeader>
         <ItemName label={landmine.label} deleted={landmine.deleted} />
       </RowHeader>
-      <NumberCell>
-        <SessionsLink
-          to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, filters)}
-          label={translate('app.insights.landmines.hitsLink', {
-            count: format.count(landmine.hits),
-            smart_count: landmine.hits,
-            label: landmine.label,
-          })}
-        >
-          {format.count(landmine.hits)}
-        </SessionsLink>
-      </NumberCell>
-      <NumberCell>
-        <SessionsLink
-          to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, filters)}
-          label={translate('app.insights.callsLink', {
-            count: format.count(landmine.calls),
-            smart_count: landmine.calls,
-            label: landmine.label,
-          })}
-        >
-          {format.count(landmine.calls)}
-        </SessionsLink>
-      </NumberCell>
+      <NumberCell>{countLink('app.insights.landmines.hitsLink', landmine.hits)}</NumberCell>
+      <NumberCell>{countLink('app.insights.callsLink', landmine.calls)}</NumberCell>
       <NumberCell>{format.count(landmine.previousHits)}</NumberCell>
       <TableCell>
         {byWhom}
