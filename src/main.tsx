@@ -12,7 +12,7 @@ import { PRELOAD_NEXT_SCREENS_GLOBAL } from '@/shared/nextScreens';
 import { lazyFrom, preloadable, useSettled } from '@/shared/preloadable';
 import { storedLocale } from '@/i18n/locale';
 import { RootErrorBoundary } from '@/shared/RootErrorBoundary';
-import { likelyNextScreens, routeChunkLoaders, signInRoutes } from './routes';
+import { likelyNextScreens, routeChunkLoaders, routeFirstReads, signInRoutes } from './routes';
 import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App.
@@ -26,11 +26,12 @@ const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
 // No waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
 // each of their imports) load while Firebase restores the session, not after it. A sign-in
 // page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
-// A list page's first read starts with the shell's chunk, beside the session restore.
+// A page's first reads start beside the session restore: a list page's with the shell's
+// chunk, the Insights page's with a small chunk of its own.
 const signInPage = signInRoutes.find((route) => route.path === window.location.pathname);
 const pageChunks = signInPage ? [] : routeChunkLoaders(window.location.pathname);
 const loadShellAndFirstRead = () => loadPortalApp().then((shell) => shell.startPortalFirstRead(window.location.pathname));
-startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...pageChunks]);
+startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...routeFirstReads(window.location.pathname), ...pageChunks]);
 
 const PortalApp = lazyFrom(loadPortalApp, (m) => m.PortalApp);
 const loadShellWithPage = preloadable(() => Promise.all([loadPortalApp(), Promise.allSettled(pageChunks.map((load) => load()))]));

@@ -11,11 +11,21 @@ export interface PageRoute {
   Page: ComponentType;
   /** Loads the page's chunk (and, through Vite's preload helper, its imports in parallel). */
   load: () => Promise<unknown>;
+  /**
+   * Sends the page's first reads with the stored token while the shell starts
+   * (dataProvider/firstRead.ts), for a page that is not a resource's.
+   */
+  firstRead?: () => Promise<unknown>;
 }
 
-const pageRoute = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): PageRoute => {
+const pageRoute = <M,>(
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  firstRead?: () => Promise<unknown>,
+): PageRoute => {
   const loader = preloadable(load);
-  return { path, load: loader, Page: lazyFrom(loader, pick) };
+  return { path, load: loader, Page: lazyFrom(loader, pick), ...(firstRead && { firstRead }) };
 };
 
 /*
@@ -63,6 +73,7 @@ export const adminRoutes: readonly PageRoute[] = [
     PATHS.insights,
     () => import('@/customPages/insights/InsightsPage'),
     (m) => m.InsightsPage,
+    () => import('@/customPages/insights/insightsFirstRead').then((m) => m.startInsightsFirstRead(window.location.search)),
   ),
   pageRoute(
     PATHS.settings,
@@ -95,6 +106,12 @@ export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown
   const page = adminRoutes.find((route) => matchPath(route.path, pathname));
   if (page) return [page.load];
   return pathname === '/' ? [dashboard.load] : [];
+};
+
+/** The first reads of the page a path shows, to send while the shell starts (none for a resource's page: App.tsx starts those). */
+export const routeFirstReads = (pathname: string): Array<() => Promise<unknown>> => {
+  const page = adminRoutes.find((route) => matchPath(route.path, pathname));
+  return page?.firstRead ? [page.firstRead] : [];
 };
 
 /** The screens an admin usually opens next, fetched when the browser is idle after sign-in. */

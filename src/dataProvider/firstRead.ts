@@ -1,21 +1,25 @@
 import type { DataProvider, GetListParams, GetListResult, GetOneParams, GetOneResult } from 'react-admin';
+import type { InsightsQueryInput } from '@/contract/insights';
 import { createTokenStore } from '@/authProvider/tokenRules';
 import { createDataProvider } from './dataProvider';
-import { createHttpClient } from './httpClient';
+import { createHttpClient, type HttpClient } from './httpClient';
+import { type InsightData, type InsightSection, insightsReadKey } from './insightsApi';
 import type { ApiDeclaration } from './resourceApi';
+import type { PortalDataProvider } from './types';
 
 /**
  * No waterfall: a signed-in admin who opens a page (/sessions, /users, a session's
- * detail) waits for Firebase to restore the session and for the shell to render before its
- * data is even asked for. When a valid token is already stored (spec 3, `auth_token`), the
- * page's first read is sent at once, beside the restore, and the page's own first read takes
- * that answer instead of asking again.
+ * detail, /insights) waits for Firebase to restore the session and for the shell to render
+ * before its data is even asked for. When a valid token is already stored (spec 3,
+ * `auth_token`), the page's first reads are sent at once, beside the restore, and the page's
+ * own reads take those answers instead of asking again.
  *
- * - Only a read the page will make: the resource declares it (`firstRead`), built by the
- *   same functions the page uses, and it is taken only for the same resource and parameters.
+ * - Only reads the page will make: the resource declares its read (`firstRead`), or the page's
+ *   module lists them (the Insights page, customPages/insights/insightsFirstRead.ts), built by
+ *   the same functions the page uses, and each is taken only for the same key.
  * - Only with the same token: the page's read goes on as usual when the session turned out
  *   to be another (a new sign-in), the stored token was refused, or the answer came too late.
- * - One answer, taken once, within MAX_AGE_MS.
+ * - Each answer taken once, within MAX_AGE_MS; a page's start replaces what another left.
  */
 const MAX_AGE_MS = 10_000;
 
@@ -23,13 +27,13 @@ const MAX_AGE_MS = 10_000;
 export type FirstRead = { method: 'getList'; params: GetListParams } | { method: 'getOne'; params: { id: string } };
 
 interface Pending {
-  key: string;
   token: string;
   at: number;
   result: Promise<unknown>;
 }
 
-let pending: Pending | null = null;
+/** The early answers not yet taken, by the key of the read each answers. */
+const pending = new Map<string, Pending>();
 
 /** react-admin's useGetList fills in these defaults before the dataProvider sees the parameters; useGetOne adds only `meta`. */
 const keyOf = (
@@ -48,26 +52,24 @@ const keyOf = (
         ],
   );
 
-interface StartOptions {
+interface EarlyOptions {
   apiBaseUrl: string;
-  pathname: string;
-  /**
-   * The declared resources (resources/registry.ts): the one named like the path's first part
-   * says what its page reads first, given the rest of the path ('' for the list).
-   */
-  resources: readonly (ApiDeclaration & { firstRead?: (rest: string) => FirstRead | null })[];
   storage?: Storage;
   now?: () => number;
   fetch?: typeof fetch;
 }
 
-/** Starts the first read of the page at `pathname`, if its resource declares one and a valid token is stored. */
-export const startFirstRead = ({ apiBaseUrl, pathname, resources, storage = localStorage, now = Date.now, fetch }: StartOptions) => {
-  const [, name, ...rest] = pathname.split('/');
-  const declaration = resources.find((resource) => resource.name === name && resource.firstRead);
-  const read = declaration?.firstRead?.(rest.join('/')) ?? null;
-  const stored = read ? createTokenStore(storage).read(now()) : null;
-  if (!declaration || !read || !stored) return;
+/**
+ * Sends the reads `start` lists, with the stored token, when a valid one is stored; each is kept
+ * under its key for the page's own read to take. What an earlier start left is dropped.
+ */
+export const startEarlyReads = (
+  { apiBaseUrl, storage = localStorage, now = Date.now, fetch }: EarlyOptions,
+  start: (httpClient: HttpClient) => ReadonlyArray<readonly [key: string, result: Promise<unknown>]>,
+) => {
+  pending.clear();
+  const stored = createTokenStore(storage).read(now());
+  if (!stored) return;
   // No refresh and no sign-out from here: a refused token just leaves the page to ask itself.
   const httpClient = createHttpClient({
     baseUrl: apiBaseUrl,
@@ -76,29 +78,55 @@ export const startFirstRead = ({ apiBaseUrl, pathname, resources, storage = loca
     onAuthFailure: () => undefined,
     fetch,
   });
-  const dataProvider = createDataProvider(httpClient, resources);
-  const result: Promise<unknown> =
-    read.method === 'getOne' ? dataProvider.getOne(declaration.name, read.params) : dataProvider.getList(declaration.name, read.params);
-  result.catch(() => undefined);
-  pending = { key: keyOf(declaration.name, read), token: stored.token, at: now(), result };
+  const at = now();
+  for (const [key, result] of start(httpClient)) {
+    result.catch(() => undefined);
+    pending.set(key, { token: stored.token, at, result });
+  }
 };
 
-/** The early answer for this read, made with `token`, once; null when there is none to take. */
-const takeFirstRead = (key: string, token: string | null, now: number): Promise<unknown> | null => {
-  const early = pending;
-  if (early && now - early.at > MAX_AGE_MS) pending = null;
-  if (!early || pending === null || early.key !== key) return null;
-  pending = null;
-  return early.token === token ? early.result : null;
+interface StartOptions extends EarlyOptions {
+  pathname: string;
+  /**
+   * The declared resources (resources/registry.ts): the one named like the path's first part
+   * says what its page reads first, given the rest of the path ('' for the list).
+   */
+  resources: readonly (ApiDeclaration & { firstRead?: (rest: string) => FirstRead | null })[];
+}
+
+/** Starts the first read of the page at `pathname`, if its resource declares one and a valid token is stored. */
+export const startFirstRead = ({ pathname, resources, ...options }: StartOptions) => {
+  const [, name, ...rest] = pathname.split('/');
+  const declaration = resources.find((resource) => resource.name === name && resource.firstRead);
+  const read = declaration?.firstRead?.(rest.join('/')) ?? null;
+  if (!declaration || !read) return;
+  startEarlyReads(options, (httpClient) => {
+    const dataProvider = createDataProvider(httpClient, resources);
+    const result =
+      read.method === 'getOne' ? dataProvider.getOne(declaration.name, read.params) : dataProvider.getList(declaration.name, read.params);
+    return [[keyOf(declaration.name, read), result]];
+  });
 };
 
-/** The dataProvider whose getList and getOne take an early answer when there is one, and ask as usual otherwise. */
+/** The early answer for the read `key`, made with `token`, once; null when there is none to take. */
+const takeEarlyRead = (key: string, token: string | null, now: number): Promise<unknown> | null => {
+  const early = pending.get(key);
+  if (!early) return null;
+  pending.delete(key);
+  return early.token === token && now - early.at <= MAX_AGE_MS ? early.result : null;
+};
+
+/**
+ * The dataProvider whose getList, getOne and getInsights take an early answer when there is one,
+ * and ask as usual otherwise.
+ */
 export const withFirstRead = <D extends DataProvider>(dataProvider: D, getToken: () => Promise<string | null>, now = Date.now): D => {
   const early = async (key: () => string) => {
-    if (!pending) return null;
-    const answer = takeFirstRead(key(), await getToken().catch(() => null), now());
+    if (pending.size === 0) return null;
+    const answer = takeEarlyRead(key(), await getToken().catch(() => null), now());
     return answer ? answer.catch(() => null) : null;
   };
+  const insights = (dataProvider as Partial<Pick<PortalDataProvider, 'getInsights'>>).getInsights;
   return {
     ...dataProvider,
     getList: async (resource: string, params: GetListParams) =>
@@ -106,5 +134,9 @@ export const withFirstRead = <D extends DataProvider>(dataProvider: D, getToken:
       dataProvider.getList(resource, params),
     getOne: async (resource: string, params: GetOneParams) =>
       ((await early(() => keyOf(resource, { method: 'getOne', params }))) as GetOneResult | null) ?? dataProvider.getOne(resource, params),
+    ...(insights && {
+      getInsights: async <S extends InsightSection>(section: S, query: InsightsQueryInput = {}): Promise<InsightData<S>> =>
+        ((await early(() => insightsReadKey(section, query))) as InsightData<S> | null) ?? insights(section, query),
+    }),
   };
 };

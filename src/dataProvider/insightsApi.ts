@@ -43,6 +43,10 @@ const responseSchemas = async (): Promise<InsightResponses> => {
 export const insightsQueryString = ({ period, from, to, rep, status }: InsightsQueryInput): Record<string, string | undefined> =>
   from !== undefined && to !== undefined ? { from, to, rep, status } : { period, rep, status };
 
+/** What names one insights read: its section and the query it sends (dataProvider/firstRead.ts takes early answers by it). */
+export const insightsReadKey = (section: InsightSection, query: InsightsQueryInput): string =>
+  JSON.stringify(['insights', section, insightsQueryString(query)]);
+
 /**
  * GET /api/insights/<section>: the answer read by the contract's schema, so a reply of another
  * shape fails like a failed request instead of showing as empty figures.

@@ -2,6 +2,8 @@ import type { DataProvider, GetListParams } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config';
 import { startFirstRead, withFirstRead } from '../../src/dataProvider/firstRead';
+import type { PortalDataProvider } from '../../src/dataProvider/types';
+import { startInsightsFirstRead } from '../../src/customPages/insights/insightsFirstRead';
 import { resources } from '../../src/resources/registry';
 
 // src/dataProvider/firstRead.ts: a list page's first read started beside the session restore.
@@ -147,5 +149,98 @@ describe('the first read of a list page', () => {
       { ...said, dominant_emotion: 'angry', confidence: 0.8, transcript: 'It costs too much' },
     ]);
     expect(getOne).not.toHaveBeenCalled();
+  });
+});
+
+describe('the first reads of the Insights page', () => {
+  const period = { from: '2026-08-23', to: '2026-11-20', previousFrom: '2026-05-25', previousTo: '2026-08-22', weeks: ['2026-11-16'] };
+  const earlyItem = {
+    key: 'item-1',
+    kind: 'objection',
+    label: 'It is too expensive',
+    category: 'Price',
+    deleted: false,
+    detections: 3,
+    calls: 2,
+    previousDetections: 1,
+    change: 2,
+    weekly: [{ week: '2026-11-16', count: 3 }],
+  };
+  /** What the server would answer per section: items and filters as their schemas read them, the rest of another shape. */
+  const bodies: Record<string, unknown> = {
+    items: { period, items: [earlyItem], risers: ['item-1'] },
+    filters: { reps: ['ana@example.test'], firstDay: '2026-01-05' },
+  };
+  const insightsFetch = () =>
+    vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      const section = new URL(String(input)).pathname.split('/').pop() ?? '';
+      return new Response(JSON.stringify({ success: true, data: bodies[section] ?? { unexpected: section } }), { status: 200 });
+    });
+
+  const startInsights = (fetchFn: ReturnType<typeof insightsFetch>, search: string, token: string | null = 'stored-token') =>
+    startInsightsFirstRead(search, {
+      apiBaseUrl: 'http://api.test',
+      storage: storageWith(token),
+      now: () => NOW,
+      fetch: fetchFn as typeof fetch,
+    });
+
+  const lateProvider = (token: string) => {
+    const getInsights = vi.fn(async (section: string) => ({ late: section }));
+    const wrapped = withFirstRead(
+      { getList: vi.fn(), getInsights } as unknown as PortalDataProvider,
+      async () => token,
+      () => NOW + 500,
+    );
+    return { getInsights, wrapped };
+  };
+
+  it("asks for the page's six answers at once, its first section first, with the filters in its address", async () => {
+    const fetchFn = insightsFetch();
+    startInsights(fetchFn, '?from=2026-09-01&to=2026-11-20&rep=ana%40example.test&status=completed');
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
+    const asked = fetchFn.mock.calls.map(([url]) => new URL(String(url)));
+    expect(asked.map((url) => url.pathname)).toEqual(
+      ['items', 'filters', 'inquiries', 'answers', 'reps', 'landmines'].map((section) => `/api/insights/${section}`),
+    );
+    expect(new Headers(fetchFn.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(asked[1].search).toBe('');
+    for (const url of asked.filter((url) => !url.pathname.endsWith('/filters'))) {
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        from: '2026-09-01',
+        to: '2026-11-20',
+        rep: 'ana@example.test',
+        status: 'completed',
+      });
+    }
+  });
+
+  it("hands each answer once to the page's own read of the same section and filters; any other read asks as usual", async () => {
+    const fetchFn = insightsFetch();
+    startInsights(fetchFn, '?period=90d');
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
+    const { getInsights, wrapped } = lateProvider('stored-token');
+    expect(await wrapped.getInsights('items', { period: '90d' })).toEqual(bodies.items);
+    expect(await wrapped.getInsights('filters')).toEqual(bodies.filters);
+    expect(getInsights).not.toHaveBeenCalled();
+    // taken once; another period; an early answer its schema refused (it fails like a failed request)
+    expect(await wrapped.getInsights('items', { period: '90d' })).toEqual({ late: 'items' });
+    expect(await wrapped.getInsights('reps', { period: '30d' })).toEqual({ late: 'reps' });
+    expect(await wrapped.getInsights('answers', { period: '90d' })).toEqual({ late: 'answers' });
+    expect(getInsights).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends nothing without a stored token, and an answer made with another token is not taken', async () => {
+    const none = insightsFetch();
+    startInsights(none, '?period=7d', null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(none).not.toHaveBeenCalled();
+
+    const fetchFn = insightsFetch();
+    startInsights(fetchFn, '?period=7d');
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
+    const { getInsights, wrapped } = lateProvider('new-token');
+    expect(await wrapped.getInsights('items', { period: '7d' })).toEqual({ late: 'items' });
+    expect(getInsights).toHaveBeenCalledTimes(1);
   });
 });

@@ -99,6 +99,7 @@ export const AnswersSection = ({ filters }: { filters: InsightsFilters }) => {
   const query = useInsights('answers', filters);
   return (
     <InsightsSection
+      later
       messages={MESSAGES}
       query={query}
       isEmpty={(data) => data.objections.length === 0}

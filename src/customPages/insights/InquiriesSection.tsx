@@ -102,6 +102,7 @@ export const InquiriesSection = ({ filters }: { filters: InsightsFilters }) => {
   const query = useInsights('inquiries', filters);
   return (
     <InsightsSection
+      later
       messages={MESSAGES}
       query={query}
       isEmpty={(data) => data.groups.length === 0}

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useDeferredValue, useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { readFailure } from '@/dataProvider/queryClient';
 import { useErrorText } from '@/shared/useErrorText';
@@ -27,6 +27,12 @@ interface InsightsSectionProps<T> {
   /** Beside the heading once there are figures (the section's Export CSV). */
   actions?: (data: T) => ReactNode;
   children: (data: T, titleId: string) => ReactNode;
+  /**
+   * A section below the first draws its figures in a render of their own, after the sections
+   * above it have painted (React's deferred value): on a cold load all answers arrive together,
+   * and the first chart should not wait for four more tables.
+   */
+  later?: boolean;
 }
 
 /** The section's stand-in while its first answer is on its way: the shape of a few table rows. */
@@ -45,11 +51,13 @@ const Loading = ({ label }: { label: string }) => (
  * here" would be a claim the page cannot make. Figures of the previous filters stay, marked as
  * loading, until the new ones arrive.
  */
-export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children }: InsightsSectionProps<T>) => {
+export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children, later = false }: InsightsSectionProps<T>) => {
   const translate = useTranslate();
   const errorText = useErrorText();
   const titleId = useId();
-  const { data, isPlaceholderData, isFetching, refetch } = query;
+  const { isPlaceholderData, isFetching, refetch } = query;
+  const deferred = useDeferredValue(query.data, undefined);
+  const data = later ? deferred : query.data;
   const { failure, retrying } = readFailure(query);
   // figures of other filters are never shown under this filter's failure
   const shown = failure !== null && isPlaceholderData ? undefined : data;

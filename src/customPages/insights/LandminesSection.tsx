@@ -96,6 +96,7 @@ export const LandminesSection = ({ filters }: { filters: InsightsFilters }) => {
   const query = useInsights('landmines', filters);
   return (
     <InsightsSection
+      later
       messages={MESSAGES}
       query={query}
       isEmpty={(data) => data.landmines.length === 0}

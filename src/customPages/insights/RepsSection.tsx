@@ -100,6 +100,7 @@ export const RepsSection = ({ filters }: { filters: InsightsFilters }) => {
   const query = useInsights('reps', filters);
   return (
     <InsightsSection
+      later
       messages={MESSAGES}
       query={query}
       isEmpty={(data) => data.reps.length === 0}
