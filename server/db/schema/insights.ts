@@ -17,7 +17,7 @@ import { timestamptz } from './columns';
 const dims = {
   rep: text('rep').notNull(),
   status: text('status', { enum: ['completed', 'failed', ''] }).notNull(),
-  grain: text('grain', { enum: ['d', 'w'] }).notNull(),
+  grain: text('grain', { enum: ['d', 'w', 'm'] }).notNull(),
   day: date('day', { mode: 'string' }).notNull(),
 };
 
@@ -47,7 +47,9 @@ export const insightCounts = pgTable(
 /**
  * The customer's sentiment change around each objection detection (contract/insights.ts
  * insightEffectSchema), per objection (item_key) and suggested answer (answer_key, the md5 of
- * its text): cases, the sum of the changes and of their squares (mean and variance).
+ * its text): cases, the sum of the changes and of their squares (mean and variance). Besides
+ * its day and week rows, a case is added to its month's rows (`grain` 'm', `day` the month's first
+ * day), so a long period reads a row per key and month (services/insights/read.ts).
  */
 export const insightAnswerEffects = pgTable(
   'insight_answer_effects',

@@ -62,3 +62,49 @@ export const spansOf = ({ from, to }: DayRange): { weeks: DayRange | null; days:
   if (lastMonday + 7 * DAY_MS <= toMs) days.push({ from: dayOf(lastMonday + 7 * DAY_MS), to });
   return { weeks: { from: dayOf(firstMonday), to: dayOf(lastMonday) }, days };
 };
+
+/** The first day of the month `ms` lies in (UTC). */
+const monthStartOf = (ms: number): number => {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+};
+const nextMonthStart = (ms: number): number => {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+};
+
+/** The first day of the month of a YYYY-MM-DD day (a month row's `day`). */
+export const monthOf = (day: string): string => dayOf(monthStartOf(msOf(day)));
+
+/** Rows of one grain whose `day` lies in from..to: days, weeks by their Mondays, months by their first days. */
+export interface Span extends DayRange {
+  grain: 'd' | 'w' | 'm';
+}
+
+/** spansOf as a list of spans. */
+const weekAndDaySpans = (range: DayRange): Span[] => {
+  const { weeks, days } = spansOf(range);
+  return [...(weeks ? [{ grain: 'w' as const, ...weeks }] : []), ...days.map((span) => ({ grain: 'd' as const, ...span }))];
+};
+
+/**
+ * How the answer effects cover `from`..`to` (they also keep month rows): the calendar months
+ * wholly inside it by their month rows, the rest before and after them as spansOf covers it.
+ * A year is then twelve rows per key instead of fifty-two.
+ */
+export const monthSpansOf = ({ from, to }: DayRange): Span[] => {
+  const fromMs = msOf(from);
+  const toMs = msOf(to);
+  const firstMonth = monthStartOf(fromMs) === fromMs ? fromMs : nextMonthStart(fromMs);
+  const afterLastMonth = monthStartOf(toMs + DAY_MS); // the day after the last month ending on or before `to`
+  if (firstMonth >= afterLastMonth) return weekAndDaySpans({ from, to });
+  const lastMonth = monthStartOf(afterLastMonth - DAY_MS);
+  return [
+    ...(fromMs < firstMonth ? weekAndDaySpans({ from, to: dayOf(firstMonth - DAY_MS) }) : []),
+    { grain: 'm', from: dayOf(firstMonth), to: dayOf(lastMonth) },
+    ...(afterLastMonth <= toMs ? weekAndDaySpans({ from: dayOf(afterLastMonth), to }) : []),
+  ];
+};
+
+/** The spans a read of weeks and days takes (insight_counts). */
+export const weekSpansOf = weekAndDaySpans;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InsightPeriodRange, InsightsQuery } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
-import { type DayRange, spansOf } from './period';
+import { type DayRange, monthSpansOf, weekSpansOf } from './period';
 
 /**
  * What the insights' reads share (docs/insights.md). Every read goes to the aggregates by their
@@ -28,16 +28,16 @@ export const daysBetween = (from: string, to: string): SQL => sql`day between ${
 
 /**
  * The rows of insight_counts or insight_answer_effects that add up to `range`: its whole weeks'
- * week rows and its edge days' day rows (period.ts spansOf). Each arm is a range of the
+ * week rows and its edge days' day rows (period.ts spansOf), or with `months` (the answer
+ * effects keep month rows) its whole months' month rows first. Each arm is a range of the
  * primary key after (metric,) rep, status and grain.
  */
-export const rowsCovering = (range: DayRange): SQL => {
-  const { weeks, days } = spansOf(range);
-  const arms = [
-    ...(weeks ? [sql`(grain = 'w' and ${daysBetween(weeks.from, weeks.to)})`] : []),
-    ...days.map((span) => sql`(grain = 'd' and ${daysBetween(span.from, span.to)})`),
-  ];
-  return sql`(${sql.join(arms, sql` or `)})`;
+export const rowsCovering = (range: DayRange, { months = false } = {}): SQL => {
+  const spans = months ? monthSpansOf(range) : weekSpansOf(range);
+  return sql`(${sql.join(
+    spans.map((span) => sql`(grain = ${span.grain} and ${daysBetween(span.from, span.to)})`),
+    sql` or `,
+  )})`;
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Emotion, Speaker } from '../../../src/contract/sessions';
 import type { Database, Transaction } from '../../db/client';
 import { dictionaryItems, insightInquiryPhrases, landmines } from '../../db/schema';
 import { detectionKind } from '../sessionEvents';
+import { monthOf } from './period';
 
 /**
  * Adding finished calls to the insights' aggregates (docs/insights.md). Completing a call
@@ -342,12 +343,16 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
     }
     for (const [group, k] of phrasingsPerGroup)
       if (k > 1) for (const rollup of rollups) add(counts, joinKey('inquiry_overlap', ...rollup, group), { n: 0, calls: 1 - k });
+    // The effects also keep month rows, so a long period reads a row per key and month.
+    const effectRollups = [...rollups];
+    for (const rep of [call.rep, TEAM])
+      for (const status of [call.status, BOTH_STATUSES]) effectRollups.push([rep, status, 'm', monthOf(day)]);
     for (const [seq, change] of answerEffects(call)) {
       const detection = call.detections.find((candidate) => candidate.seq === seq)!;
       const answer = detection.answer ?? '';
       const answerKey = answerKeyOf(answer);
       labels.set(joinKey('answer', answerKey), { label: answer, itemKind: null, category: null });
-      for (const rollup of rollups)
+      for (const rollup of effectRollups)
         add(effects, joinKey(...rollup, keyOfSeq.get(seq)!, answerKey), { cases: 1, sum: change, sumSquares: change * change });
     }
     add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
