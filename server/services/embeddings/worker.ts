@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dictionaryItems } from '../../db/schema';
 import { bumpConfigVersion } from '../configVersion';
+import { startPollingJob } from '../pollingJob';
 import type { EmbeddingProvider } from './provider';
 
 /** A row needs this model's embedding: Pending, never embedded, or embedded by another model. */
@@ -44,19 +45,11 @@ export interface EmbeddingWorker {
  */
 export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStart = true } = {}): EmbeddingWorker => {
   const { db, provider } = options;
-  const intervalMs = options.intervalMs ?? 500;
   const batchSize = options.batchSize ?? 16;
-  const initialBackoffMs = options.initialBackoffMs ?? 1_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
-  const abort = new AbortController();
-  let failures = 0;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
 
   const needsEmbedding = needsEmbeddingFor(provider.model);
 
-  const pass = async (): Promise<number> => {
+  const pass = async (signal: AbortSignal): Promise<number> => {
     const rows = await db
       .select({ id: dictionaryItems.id, question: dictionaryItems.question, stamp: sql<string>`${dictionaryItems.updatedAt}::text` })
       .from(dictionaryItems)
@@ -67,14 +60,14 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
     // Network (or CPU) work happens here, outside any transaction.
     const vectors = await provider.embed(
       rows.map((row) => row.question),
-      abort.signal,
+      signal,
     );
     // The stores and the configuration version (docs/api.md "Assistant API": an embedding
     // turning Ready is a new version) commit together, in one short transaction per pass.
     return db.transaction(async (tx) => {
       let ready = 0;
       for (const [index, row] of rows.entries()) {
-        if (stopped) break;
+        if (signal.aborted) break;
         // Several servers on one PostgreSQL each run a worker, and two may pick the same row in
         // the same poll. The stamp keeps an edited row Pending; the last condition makes the
         // store idempotent: only the first worker to finish writes the row (and counts it), the
@@ -92,52 +85,21 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
     });
   };
 
-  const runOnce = async (): Promise<number> => {
-    if (running) return running;
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void tick();
-    }, delayMs);
-    timer.unref?.();
-  };
-
-  const tick = async () => {
-    try {
-      const ready = await runOnce();
-      if (ready === 0 && !stopped) await options.onIdle?.();
-      failures = 0;
-      // A full batch means more may be waiting: go again at once.
-      schedule(ready >= batchSize ? 0 : intervalMs);
-    } catch (error) {
-      if (stopped) return;
-      failures += 1;
-      const delay = Math.min(initialBackoffMs * 2 ** (failures - 1), maxBackoffMs);
-      options.log?.warn(
-        { event: 'embeddings.failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay },
-        'embedding pass failed; rows stay Pending',
-      );
-      schedule(delay);
-    }
-  };
-
-  if (autoStart) schedule(0);
-
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      abort.abort();
-      await running?.catch(() => undefined);
+  return startPollingJob({
+    pass,
+    // A full batch means more may be waiting: go again at once.
+    goAgain: (ready) => ready >= batchSize,
+    afterPass: async (ready) => {
+      if (ready === 0) await options.onIdle?.();
     },
-  };
+    intervalMs: options.intervalMs ?? 500,
+    initialBackoffMs: options.initialBackoffMs,
+    maxBackoffMs: options.maxBackoffMs,
+    onFailure: (error, retryInMs) =>
+      options.log?.warn(
+        { event: 'embeddings.failed', err: error instanceof Error ? error.message : String(error), retryInMs },
+        'embedding pass failed; rows stay Pending',
+      ),
+    autoStart,
+  });
 };

@@ -4,6 +4,7 @@ import { insightInquiryPhrases, matchCalibrations } from '../../db/schema';
 import { tokenize } from '../embeddings/local';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { readMatchingRule } from '../matching/settings';
+import { startPollingJob } from '../pollingJob';
 import { GROUPING_LOCK_KEY } from './record';
 
 /**
@@ -238,17 +239,9 @@ export const readGroupingThreshold = async (db: Database, model: string, waitFor
  */
 export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStart = true } = {}): InquiryGrouping => {
   const { db, provider } = options;
-  const intervalMs = options.intervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 16;
-  const initialBackoffMs = options.initialBackoffMs ?? 1_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
-  const abort = new AbortController();
-  let failures = 0;
-  let stopped = false;
   let checkedModel = false;
   let lastBatchFull = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
 
   const lock = (tx: Transaction) => tx.execute(sql`select pg_advisory_xact_lock(${GROUPING_LOCK_KEY}::bigint)`);
 
@@ -288,7 +281,7 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
     });
   };
 
-  const pass = async (): Promise<number> => {
+  const pass = async (signal: AbortSignal): Promise<number> => {
     let rows = await pendingHead(db, batchSize);
     // The model check scans the grouped phrasings: on the first pass, and whenever there is work.
     if (rows.length === 0 && checkedModel) return 0;
@@ -301,7 +294,7 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
     // Network (or CPU) work happens here, outside any transaction.
     const vectors = await provider.embed(
       rows.map((row) => row.text),
-      abort.signal,
+      signal,
     );
     return db.transaction(async (tx) => {
       await lock(tx);
@@ -336,51 +329,18 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
     });
   };
 
-  const runOnce = async (): Promise<number> => {
-    if (running) return running;
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void tick();
-    }, delayMs);
-    timer.unref?.();
-  };
-
-  const tick = async () => {
-    try {
-      const grouped = await runOnce();
-      failures = 0;
-      // A full batch means more may be waiting: go again at once.
-      schedule(grouped > 0 && lastBatchFull ? 0 : intervalMs);
-    } catch (error) {
-      if (stopped) return;
-      failures += 1;
-      const delay = Math.min(initialBackoffMs * 2 ** (failures - 1), maxBackoffMs);
+  return startPollingJob({
+    pass,
+    // A full batch means more may be waiting: go again at once.
+    goAgain: (grouped) => grouped > 0 && lastBatchFull,
+    intervalMs: options.intervalMs ?? 1_000,
+    initialBackoffMs: options.initialBackoffMs,
+    maxBackoffMs: options.maxBackoffMs,
+    onFailure: (error, retryInMs) =>
       options.log?.warn(
-        { event: 'insights.grouping_failed', err: error instanceof Error ? error.message : String(error), retryInMs: delay },
+        { event: 'insights.grouping_failed', err: error instanceof Error ? error.message : String(error), retryInMs },
         'grouping new inquiries failed; phrasings stay ungrouped',
-      );
-      schedule(delay);
-    }
-  };
-
-  if (autoStart) schedule(0);
-
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      abort.abort();
-      await running?.catch(() => undefined);
-    },
-  };
+      ),
+    autoStart,
+  });
 };
