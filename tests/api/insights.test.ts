@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { seedDictionary } from '../../server/seed/seedDictionary';
 import { generateSessions, insertSessionBatch } from '../../server/seed/sessions';
 import { sessionEvents } from '../../server/seed/sessions/events';
-import { answerEffects, callFromEvents, repFacts } from '../../server/services/insights/record';
+import { answerEffects, callFromEvents, repFacts } from '../../server/services/insights/call';
 import { resolvePeriod, weekOf } from '../../server/services/insights/period';
 import { insightInquiries, insightItems, insightReps } from '../../server/services/insights/query';
 import {

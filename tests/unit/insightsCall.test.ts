@@ -1,4 +1,4 @@
-import { answerEffects, callFromEvents, type CallRecord, normalizeText, repFacts, utcDay } from '../../server/services/insights/record';
+import { answerEffects, callFromEvents, type CallRecord, normalizeText, repFacts, utcDay } from '../../server/services/insights/call';
 import type { IngestEvent } from '../../src/contract/assistantSessions';
 
 /** The per-call figures the insights add up (server/services/insights/record.ts), on hand-made calls. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePeriod, spansOf, weekOf } from '../../server/services/insights/period';
+import { monthOf, monthSpansOf, resolvePeriod, spansOf, weekOf } from '../../server/services/insights/period';
 import { insightsQuerySchema } from '../../src/contract/insights';
 
 // Wednesday 2026-05-13, late in the day UTC (still the 13th), and just after midnight.
@@ -134,6 +134,62 @@ describe('spansOf (a period as whole ISO weeks plus the days at its edges)', () 
           (spans.weeks ? (Date.parse(spans.weeks.to) - Date.parse(spans.weeks.from)) / (7 * 86_400_000) + 1 : 0) +
           covered({ weeks: null, days: spans.days }).length;
         expect(rows).toBeLessThanOrEqual(Math.ceil(length / 7) + 12);
+      }
+    }
+  });
+});
+
+describe('monthSpansOf (the answer effects: whole months, then weeks and days at the edges)', () => {
+  const DAY = 86_400_000;
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const daysOf = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let ms = Date.parse(from); ms <= Date.parse(to); ms += DAY) days.push(dayOf(ms));
+    return days;
+  };
+  /** The days a row of each grain stands for: a day, its ISO week from the Monday, its month from the first. */
+  const daysOfRow = (grain: 'd' | 'w' | 'm', day: string) => {
+    if (grain === 'd') return [day];
+    if (grain === 'w') return daysOf(day, dayOf(Date.parse(day) + 6 * DAY));
+    const start = new Date(Date.parse(day));
+    return daysOf(day, dayOf(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1) - DAY));
+  };
+  /** Every row a decomposition reads, as [grain, day]. */
+  const rowsOf = (spans: ReturnType<typeof monthSpansOf>) =>
+    spans.flatMap((span) =>
+      daysOf(span.from, span.to)
+        .filter((day) => (span.grain === 'w' ? weekOf(day) === day : span.grain === 'm' ? monthOf(day) === day : true))
+        .map((day) => [span.grain, day] as const),
+    );
+
+  it('reads the whole months by their first days and the rest by weeks and days', () => {
+    // Monday 2025-11-24 .. Thursday 2026-11-26 (a year of the page): months Dec 2025 .. Oct 2026
+    expect(monthSpansOf({ from: '2025-11-24', to: '2026-11-26' })).toEqual([
+      { grain: 'w', from: '2025-11-24', to: '2025-11-24' },
+      { grain: 'm', from: '2025-12-01', to: '2026-10-01' },
+      { grain: 'w', from: '2026-11-02', to: '2026-11-16' },
+      { grain: 'd', from: '2026-11-01', to: '2026-11-01' },
+      { grain: 'd', from: '2026-11-23', to: '2026-11-26' },
+    ]);
+  });
+
+  it('is weeks and days when no whole month fits', () => {
+    expect(monthSpansOf({ from: '2026-04-15', to: '2026-05-13' })).toEqual([
+      { grain: 'w', from: '2026-04-20', to: '2026-05-04' },
+      { grain: 'd', from: '2026-04-15', to: '2026-04-19' },
+      { grain: 'd', from: '2026-05-11', to: '2026-05-13' },
+    ]);
+    expect(monthSpansOf({ from: '2026-02-01', to: '2026-02-28' })).toEqual([{ grain: 'm', from: '2026-02-01', to: '2026-02-01' }]);
+  });
+
+  it('covers every day of any period exactly once, and reads a year in some thirty rows', () => {
+    for (let start = Date.parse('2025-12-20'); start < Date.parse('2026-01-20'); start += 3 * DAY) {
+      for (const length of [1, 7, 28, 29, 31, 32, 62, 90, 365, 400]) {
+        const from = dayOf(start);
+        const to = dayOf(start + (length - 1) * DAY);
+        const rows = rowsOf(monthSpansOf({ from, to }));
+        expect(rows.flatMap(([grain, day]) => daysOfRow(grain, day)).sort(), `${from}..${to}`).toEqual(daysOf(from, to));
+        expect(rows.length, `${from}..${to}`).toBeLessThanOrEqual(Math.ceil(length / 31) + 2 * (4 + 6));
       }
     }
   });

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IngestEvent } from '../../../src/contract/assistantSessions';
 import type { Database, Transaction } from '../../db/client';
-import { callFromEvents, recordCalls } from '../../services/insights/record';
+import { callFromEvents } from '../../services/insights/call';
+import { recordCalls } from '../../services/insights/record';
 import { detectionKind } from '../../services/sessionEvents';
 import { sessionEvents } from './events';
 import { generateSessions } from './generator';

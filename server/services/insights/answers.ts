@@ -20,7 +20,7 @@ const byCases = <T extends { cases: number }>(a: T, b: T) => b.cases - a.cases;
  * The customer's sentiment change around each objection (contract/insights.ts
  * insightEffectSchema): overall and per suggested answer from the team's rollup rows (or the
  * filtered rep's), per rep from the reps' own rows. Only objections have effects
- * (services/insights/record.ts answerEffects), so every key here is an objection's.
+ * (services/insights/call.ts answerEffects), so every key here is an objection's.
  */
 export const insightAnswers = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightAnswers> => {
   const period = resolvePeriod(query, now);
