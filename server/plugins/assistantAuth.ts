@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES, INSUFFICIENT_SCOPE, type ApiKeyScope } from '../../sr
 import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
 import { ApiHttpError } from '../errors';
-import { verifyApiKey, type ApiKeyPrincipal } from '../services/apiKeys';
+import { presentedKeyDigest, verifyApiKey, type ApiKeyPrincipal } from '../services/apiKeys';
 import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
@@ -41,6 +41,11 @@ const createAuthenticate =
   ({ db, limits }: AssistantAuthOptions, scope: ApiKeyScope | undefined): onRequestHookHandler =>
   async (request) => {
     const token = bearerToken(request.headers.authorization);
+    // A key's budget is counted before its lookup, by the digest of what was presented (one
+    // digest per key): a flood from one key is refused without reaching the database, so it
+    // cannot slow anyone else's requests down.
+    const digest = token ? presentedKeyDigest(token) : null;
+    if (digest) await limits?.perKey(request, `apiKey:${digest}`);
     // An admin's ID token is no service key: it fails the key's format like any other string.
     const principal = token ? await verifyApiKey(db, token) : null;
     if (!principal) {
@@ -53,7 +58,6 @@ const createAuthenticate =
         token ? API_KEY_MESSAGES.invalidKey : API_KEY_MESSAGES.missingKey,
       );
     }
-    await limits?.perKey(request, `apiKey:${principal.id}`);
     // A route without a declared scope is refused to every key (deny by default).
     if (!scope) return deny(request, 403, 'route declares no scope', INSUFFICIENT_SCOPE, API_KEY_MESSAGES.noScope);
     if (!principal.scopes.includes(scope)) {

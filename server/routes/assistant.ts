@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assistantConfigResponseSchema } from '../../src/contract/assistant';
@@ -11,7 +12,7 @@ import {
   ingestSessionResponseSchema,
 } from '../../src/contract/assistantSessions';
 import type { Database } from '../db/client';
-import { readAssistantConfig } from '../services/assistantConfig';
+import { configEncodingFor, createConfigAnswers } from '../services/assistantConfigAnswer';
 import { readConfigVersion } from '../services/configVersion';
 import { appendEvents, completeIngestSession, createIngestSession } from '../services/sessionIngest';
 
@@ -30,6 +31,7 @@ const matchesAny = (header: string, etag: string) =>
  * The assistant auth hook (plugins/assistantAuth.ts) has checked the key and `config.scope`.
  */
 export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: string }> = async (app, { db, model }) => {
+  const configAnswers = createConfigAnswers(db, model);
   app.get(
     '/assistant/config',
     {
@@ -42,13 +44,16 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: strin
       },
     },
     async (request, reply) => {
+      const { version } = await readConfigVersion(db);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch) {
-        const etag = etagOf((await readConfigVersion(db)).version);
-        if (matchesAny(ifNoneMatch, etag)) return reply.code(304).header('ETag', etag).send(null);
-      }
-      const config = await readAssistantConfig(db, model);
-      return reply.header('ETag', etagOf(config.version)).send({ success: true as const, data: config });
+      if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version))) return reply.code(304).header('ETag', etagOf(version)).send(null);
+      // Sent as kept (services/assistantConfigAnswer.ts): already serialised by the response
+      // schema and compressed, so neither the serialiser nor the compression plugin runs again.
+      const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']));
+      reply.header('ETag', etagOf(answer.version)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      if (answer.encoding !== 'identity') reply.header('Content-Encoding', answer.encoding);
+      // The bytes are the response schema's own serialisation: the untyped reply sends them as they are.
+      return (reply as FastifyReply).send(answer.body);
     },
   );
 

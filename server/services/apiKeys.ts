@@ -28,6 +28,13 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
+/**
+ * What names a presented key without reading the database: the hex SHA-256 of a well-formed
+ * key (as stored in key_hash), or null for a string that cannot be a key.
+ */
+export const presentedKeyDigest = (presented: string): string | null =>
+  API_KEY_PATTERN.test(presented) ? sha256(presented).toString('hex') : null;
+
 const toWire = (row: Row): ApiKey => ({
   id: row.id,
   name: row.name,

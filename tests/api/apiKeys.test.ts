@@ -220,5 +220,13 @@ describe('service key rate limit', () => {
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED' });
     expect((await call(second.headers)).statusCode).toBe(200);
+    // The budget is counted before the key is looked up (a flood never reaches the database):
+    // over it, a key is refused with 429 even once revoked, and a key nobody issued has its own.
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${first.id}`, headers: admin.headers });
+    expect(revoked.statusCode).toBe(200);
+    expect((await call(first.headers)).statusCode).toBe(429);
+    const unknown = { authorization: `Bearer scak_${'x'.repeat(43)}` };
+    for (let i = 0; i < 3; i += 1) expect((await call(unknown)).statusCode).toBe(401);
+    expect((await call(unknown)).statusCode).toBe(429);
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createLocalEmbeddingProvider, LOCAL_EMBEDDING_MODEL, startEmbeddingWorker } from '../../server/services/embeddings';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
@@ -162,5 +163,38 @@ describe.each(DB_KINDS)('assistant configuration snapshot (%s)', (kind) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.speechRate.enabled).toBe(false);
+  });
+
+  it('builds each version once: every encoding and every concurrent request gets the same snapshot, until the next change', async () => {
+    const json = (response: Awaited<ReturnType<typeof snapshot>>) => {
+      const encoding = response.headers['content-encoding'];
+      const raw = response.rawPayload;
+      return JSON.parse((encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'));
+    };
+    const plain = await snapshot();
+    const brotli = await snapshot({ 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await snapshot({ 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const response of [plain, brotli, gzip]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    }
+    // one snapshot: the same generatedAt in every encoding, and far fewer bytes compressed
+    expect(json(brotli)).toEqual(json(plain));
+    expect(json(gzip)).toEqual(json(plain));
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    // A change: the next requests, all at once, share one new snapshot that holds it.
+    await send('POST', '/dictionary/faqs', { question: 'Can we pay yearly?', answer: 'Yes, with a discount.' });
+    const together = await Promise.all(Array.from({ length: 12 }, (_, at) => snapshot(at % 2 ? { 'accept-encoding': 'br' } : {})));
+    const bodies = together.map(json);
+    expect(new Set(bodies.map((body) => body.data.generatedAt)).size).toBe(1);
+    expect(bodies[0].data.version).toBe(json(plain).data.version + 1);
+    expect(bodies[0].data.generatedAt).not.toBe(json(plain).data.generatedAt);
+    expect(bodies[0].data.faqs.map((faq: { question: string }) => faq.question)).toContain('Can we pay yearly?');
+    for (const response of together) expect(response.headers.etag).toBe(`"config-${bodies[0].data.version}"`);
   });
 });
