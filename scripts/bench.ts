@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser, newSignedInPage } from '../tests/support/browser';
+import { benchAssistantConfig } from './bench/assistantConfig';
 import { benchIngest } from './bench/ingest';
 import { benchInsights, benchInsightsPage } from './bench/insights';
 import { benchLighthouse } from './bench/lighthouse';
@@ -17,6 +18,7 @@ import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
 import { childRss, demoAdminToken, mib, percentile } from './bench/support';
 import { benchWire } from './bench/wire';
+import { onDemoPortal } from './bench/demoPortal';
 import { ensurePortalBuilt } from './buildPortal';
 import { freePort } from './freePort';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
@@ -41,7 +43,9 @@ import { startProduct, type RunningProduct } from './product';
  *    DATABASE_URL for PostgreSQL), signed in as the demo admin: p50/p99 over BENCH_REQUESTS
  *    (default 50) real HTTP requests each for the first page, a deep page (5 000), a status
  *    filter, a search; and the large detail; each Insights request for several periods and
- *    filters (bench/insights.ts).
+ *    filters (bench/insights.ts); the assistant's configuration under 50 connections polling
+ *    with one key while an admin reads the sessions list (bench/assistantConfig.ts), here
+ *    without rate limits and then on a demo portal with the default ones.
  * 3. Chromium: Lighthouse's mobile scores and the sessions list's first row on a cold load
  *    (bench/lighthouse.ts); the time from navigating to /sessions/<large session> to the first
  *    row of the timeline (`[aria-label="Session timeline"] [role="listitem"]`).
@@ -192,6 +196,11 @@ try {
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts, reused`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 20), headers);
   await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
   await benchInsights({ url: product.url, headers, requests: REQUESTS });
+  await benchAssistantConfig({
+    url: product.url,
+    adminHeaders: headers,
+    label: `${SESSIONS} sessions, rate limits off: what the route serves`,
+  });
   const serverRss = childRss(SERVER_BUNDLE);
   console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
 
@@ -244,6 +253,15 @@ try {
   );
   await product.stop();
   product = null;
+
+  // The same flood on the demo portal as `npm start` runs it: the per-key limit refuses most of it.
+  await onDemoPortal('assistant-config', async (url, demo) =>
+    benchAssistantConfig({
+      url,
+      adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` },
+      label: 'demo database, default limits',
+    }),
+  );
 
   // 4. The assistant's sessions ingest, on a PGlite of its own with nothing else running: the
   // most it takes, then its latencies at the goal's rate.

@@ -10,7 +10,7 @@ import { startProduct, type RunningProduct } from '../product';
  * copy of the built portal (a rebuild elsewhere mid-run changes nothing), then stops it and
  * removes the folder: how a part of the bench runs alone (`tsx scripts/bench/<part>.ts`).
  */
-export const onDemoPortal = async (name: string, measure: (baseUrl: string) => Promise<void>): Promise<void> => {
+export const onDemoPortal = async (name: string, measure: (baseUrl: string, product: RunningProduct) => Promise<void>): Promise<void> => {
   const folder = mkdtempSync(join(tmpdir(), `salescoach-${name}-`));
   let product: RunningProduct | null = null;
   try {
@@ -24,7 +24,7 @@ export const onDemoPortal = async (name: string, measure: (baseUrl: string) => P
       env: { STATIC_DIR: portalCopy },
       log: () => {},
     });
-    await measure(product.url);
+    await measure(product.url, product);
   } finally {
     await product?.stop();
     rmSync(folder, { recursive: true, force: true });

@@ -1,0 +1,78 @@
+import { onDemoPortal } from './demoPortal';
+import { describeLoad, runLoad } from './load';
+import { demoAdminToken, percentile } from './support';
+
+export interface AssistantConfigBenchOptions {
+  /** The running product's address, and the demo admin's bearer header. */
+  url: string;
+  adminHeaders: Record<string, string>;
+  /** What the product runs with (its rate limits), printed beside the figures. */
+  label: string;
+  connections?: number;
+  seconds?: number;
+  log?: (line: string) => void;
+}
+
+/** The median of `count` reads of the sessions list's first page, one after another, each read from the database. */
+const adminReads = async (url: string, headers: Record<string, string>, count: number) => {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const t0 = performance.now();
+    const response = await fetch(`${url}/api/admin/sessions?page=1&limit=15`, { headers: { ...headers, 'cache-control': 'no-cache' } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`sessions list: ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+};
+
+/**
+ * GET /api/assistant/config as a fleet asks for it (docs/performance.md): `connections`
+ * clients polling back to back with one service key for `seconds`, brotli accepted, while an
+ * admin reads the sessions list; the admin's reads are timed alone first. Goal: >= 1,000
+ * answers a second with 50 connections, and the admin's reads slowed by no more than 20 %.
+ * Prints; asserts nothing. Loopback only.
+ */
+export const benchAssistantConfig = async ({
+  url,
+  adminHeaders,
+  label,
+  connections = 50,
+  seconds = 10,
+  log = console.log,
+}: AssistantConfigBenchOptions) => {
+  const created = await fetch(`${url}/api/admin/api-keys`, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench fleet', scopes: ['config:read'] }),
+  });
+  if (created.status !== 201) throw new Error(`key creation: ${created.status} ${await created.text()}`);
+  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  // The first answer of the version builds the snapshot; the fleet then reads it.
+  const first = await fetch(`${url}/api/assistant/config`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br' } });
+  const size = (await first.arrayBuffer()).byteLength;
+  const alone = await adminReads(url, adminHeaders, 40);
+  const load = runLoad(`${url}/api/assistant/config`, {
+    connections,
+    seconds,
+    headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br' },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const during = await adminReads(url, adminHeaders, 40);
+  const result = await load;
+  log(`\nThe assistant's configuration, ${connections} connections polling with one key for ${seconds} s (${label}):`);
+  log(`  GET /api/assistant/config  ${describeLoad(result)}   (${(size / 1024).toFixed(0)} KiB brotli; goal >= 1,000 answers/s)`);
+  log(
+    `  an admin's sessions list meanwhile: median ${during.toFixed(1)} ms, alone ${alone.toFixed(1)} ms (${(((during - alone) / alone) * 100).toFixed(0)} %; goal <= +20 %)`,
+  );
+};
+
+// `tsx scripts/bench/assistantConfig.ts`: these figures alone, on a demo database of their own with
+// the product's default limits (the per-key limit refuses most of one key's flood).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await onDemoPortal('assistant-config', async (url, product) => {
+    const adminHeaders = { authorization: `Bearer ${await demoAdminToken(product)}` };
+    await benchAssistantConfig({ url, adminHeaders, label: 'demo database, default limits' });
+  });
+}
