@@ -11,8 +11,10 @@ import { generateSession, type GeneratedSession } from '../server/seed/sessions'
  * server/seed/sessions: transcripts, detections, sentiment, speech-rate alerts) the way the
  * live assistant does: read the configuration version, create the session, send the events
  * in numbered batches as the call goes on (at real speed, ten times faster, or at once), then
- * complete it. A failed batch is sent again as it was: the server counts a resent seq as a
- * duplicate, so a retry never doubles an event.
+ * complete it. Like a real assistant it keeps the call through an outage (docs/api.md
+ * "Retries"): each request that gets no answer, or a 408, 429 or 5xx, is sent again as it was,
+ * with growing waits, for at least RETRY_BUDGET_MS; the server counts a resent seq as a
+ * duplicate, so a retry never doubles an event, and the call goes on and completes.
  */
 
 const USAGE =
@@ -29,55 +31,144 @@ export interface SimulateOptions {
   seed: number;
   batch: number;
   log: (line: string) => void;
+  /** How long each request is retried through an outage; default RETRY_BUDGET_MS. */
+  retryForMs?: number;
 }
 
+/**
+ * How long one request (the configuration read, the session's creation, a batch, the
+ * completion) is retried through an outage before the client gives up: a real assistant keeps
+ * its call through at least this long without the server (docs/api.md "Retries").
+ */
+export const RETRY_BUDGET_MS = 60_000;
+/** The wait after a first failure; it doubles with each failure in a row, up to the cap. */
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 8_000;
+/** An attempt without an answer by then counts as a network failure (and is retried). */
+const ATTEMPT_TIMEOUT_MS = 30_000;
+
+/** The server answered with an error status. */
 class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly retryAfterS: number | null,
+    /** The wait the server asked for (Retry-After), if it did. */
+    readonly retryAfterMs: number | null,
   ) {
     super(message);
   }
 }
 
+/** No answer: the connection was refused, reset or closed, or the attempt timed out. */
+class NetworkError extends Error {}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** 429, 5xx and network failures are worth another try; other 4xx are the client's fault. */
-const retryable = (error: unknown) => !(error instanceof ApiError) || error.status === 429 || error.status >= 500;
+/**
+ * Worth another try: no answer, 408, 429 and 5xx. The other 4xx are the client's own mistake
+ * (a bad key, a missing scope, an invalid event), which sending again cannot mend. The
+ * protocol's "already done" answers need no exception here: a resent start, batch or completion
+ * answers 2xx (the same session, the batch's seqs counted as duplicates, the same completion).
+ */
+const retryable = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && (error.status === 408 || error.status === 429 || error.status >= 500));
 
-const MAX_ATTEMPTS = 5;
+/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3); null when absent or unreadable. */
+export const retryAfterMsOf = (header: string | null, now = Date.now()): number | null => {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1_000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+};
 
-const createClient = ({ key, url, log }: Pick<SimulateOptions, 'key' | 'url' | 'log'>) => {
+/**
+ * The wait before the next attempt after `failures` failures in a row: exponential back-off
+ * with jitter (between half and all of the step, so clients cut off together do not come back
+ * together), and never sooner than the server's Retry-After.
+ */
+export const backoffMs = (failures: number, retryAfterMs: number | null = null, random = Math.random): number => {
+  const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (failures - 1));
+  return Math.max(retryAfterMs ?? 0, Math.round(step / 2 + random() * (step / 2)));
+};
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+const causeOf = (error: unknown): string => {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer in ${seconds(ATTEMPT_TIMEOUT_MS)} s`;
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : null;
+  return detail ? `${message}: ${detail}` : message;
+};
+
+/** An error answer's `{ error, message }`; a proxy in front of the server may answer a page that is not JSON. */
+const errorBodyOf = (text: string): { error?: string; message?: string } => {
+  try {
+    return text ? (JSON.parse(text) as { error?: string; message?: string }) : {};
+  } catch {
+    return {};
+  }
+};
+
+const createClient = ({ key, url, log, retryForMs = RETRY_BUDGET_MS }: Pick<SimulateOptions, 'key' | 'url' | 'log' | 'retryForMs'>) => {
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(new URL(path, url), {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    const json = text ? (JSON.parse(text) as { data?: T; error?: string; message?: string }) : {};
+    const target = new URL(path, url);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(target, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (error) {
+      // Whether the request reached the server is unknown: sending it again is safe (see `retryable`).
+      throw new NetworkError(`${method} ${path}: ${causeOf(error)}`, { cause: error });
+    }
     if (!response.ok) {
-      const retryAfter = Number(response.headers.get('retry-after'));
+      const json = errorBodyOf(text);
       throw new ApiError(
         response.status,
-        `${method} ${path}: ${response.status} ${json.error ?? ''} ${json.message ?? text}`.trim(),
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+        [`${method} ${path}: ${response.status}`, json.error, json.message ?? text.slice(0, 200)].filter(Boolean).join(' '),
+        retryAfterMsOf(response.headers.get('retry-after')),
       );
     }
-    return json.data as T;
+    return (text ? (JSON.parse(text) as { data?: T }) : {}).data as T;
   };
-  /** The same request again after a failure that may pass (backoff 0.5 s, 1 s, 2 s...; or the server's Retry-After). */
+
+  /**
+   * `run` until it succeeds, again and again while it fails in a way that may pass (`retryable`),
+   * for at least `retryForMs`: the last wait ends at the budget's end, and one more attempt
+   * follows it. It prints one line when an outage begins (the first failure in a row) and one
+   * when the server answers again, not one per attempt.
+   */
   const withRetry = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
-    for (let attempt = 1; ; attempt += 1) {
+    const started = Date.now();
+    for (let failures = 0; ; ) {
       try {
-        return await run();
+        const result = await run();
+        if (failures > 0) log(`  ${label}: server back after ${seconds(Date.now() - started)} s (${failures + 1} attempts)`);
+        return result;
       } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
-        const waitMs = error instanceof ApiError && error.retryAfterS ? error.retryAfterS * 1_000 : 500 * 2 ** (attempt - 1);
-        log(`  ${label} failed (${error instanceof Error ? error.message : String(error)}); retrying in ${waitMs} ms`);
-        await sleep(waitMs);
+        if (!retryable(error)) throw error;
+        failures += 1;
+        const elapsed = Date.now() - started;
+        if (elapsed >= retryForMs) {
+          throw new Error(`${label}: gave up after ${seconds(elapsed)} s and ${failures} attempts: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        const wait = Math.min(retryForMs - elapsed, backoffMs(failures, error instanceof ApiError ? error.retryAfterMs : null));
+        if (failures === 1) {
+          const state = error instanceof NetworkError ? 'server unreachable' : `server answered ${(error as ApiError).status}`;
+          log(
+            `  ${label} failed (${(error as Error).message}); ${state}, retrying in ${seconds(wait)} s (${seconds(elapsed)} s of ${seconds(retryForMs)} s)`,
+          );
+        }
+        await sleep(wait);
       }
     }
   };
@@ -181,16 +272,16 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
   const events = eventsOf(generated, startMs, ids);
   const durationMs = generated.duration * 1_000;
 
-  await withRetry('creating the session', () =>
-    call('POST', '/api/assistant/sessions', {
-      sessionId,
-      sessionName: `${generated.sessionName} (simulated)`,
-      userEmail: generated.userEmail,
-      startTime: new Date(startMs).toISOString(),
-      metadata: { roomName: generated.roomName },
-      configVersion,
-    }),
-  );
+  // Every attempt sends the same body: the server answers a repeated creation with the session it has.
+  const session = {
+    sessionId,
+    sessionName: `${generated.sessionName} (simulated)`,
+    userEmail: generated.userEmail,
+    startTime: new Date(startMs).toISOString(),
+    metadata: { roomName: generated.roomName },
+    configVersion,
+  };
+  await withRetry('creating the session', () => call('POST', '/api/assistant/sessions', session));
   const speedText = Number.isFinite(speed) ? `${speed}x` : 'max';
   log(
     `Session ${sessionId} "${generated.sessionName} (simulated)": ${events.length} events over ${generated.duration} s of call, speed ${speedText}`,
@@ -199,32 +290,36 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
   // Events go out when their moment of the call comes (scaled by the speed), those due together in one batch.
   const began = Date.now();
   const dueAt = (at: number) => (Number.isFinite(speed) ? began + (at - startMs) / speed : began);
-  let sent = 0;
-  let batchNumber = 0;
-  while (sent < events.length) {
-    await sleep(dueAt(events[sent].at) - Date.now());
-    const batch: IngestEvent[] = [];
-    while (sent < events.length && batch.length < options.batch && (batch.length === 0 || dueAt(events[sent].at) <= Date.now())) {
-      batch.push(events[sent].event);
-      sent += 1;
+  try {
+    let sent = 0;
+    let batchNumber = 0;
+    while (sent < events.length) {
+      await sleep(dueAt(events[sent].at) - Date.now());
+      const batch: IngestEvent[] = [];
+      while (sent < events.length && batch.length < options.batch && (batch.length === 0 || dueAt(events[sent].at) <= Date.now())) {
+        batch.push(events[sent].event);
+        sent += 1;
+      }
+      batchNumber += 1;
+      const label = `batch ${batchNumber} (seq ${batch[0].seq}-${batch.at(-1)?.seq})`;
+      // Until it is acknowledged the batch is resent as it is, seqs included: the server stores a seq once.
+      const body = { events: batch };
+      const result = await withRetry(label, () =>
+        call<{ accepted: number; duplicates: number }>('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/events`, body),
+      );
+      log(`  ${label}: accepted ${result.accepted}, duplicates ${result.duplicates}; ${sent}/${events.length} events sent`);
     }
-    batchNumber += 1;
-    const label = `batch ${batchNumber} (seq ${batch[0].seq}-${batch.at(-1)?.seq})`;
-    const result = await withRetry(label, () =>
-      call<{ accepted: number; duplicates: number }>('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/events`, {
-        events: batch,
-      }),
-    );
-    log(`  ${label}: accepted ${result.accepted}, duplicates ${result.duplicates}; ${sent}/${events.length} events sent`);
-  }
 
-  await sleep(dueAt(startMs + durationMs) - Date.now());
-  await withRetry('completing the session', () =>
-    call('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/complete`, {
-      endTime: new Date(startMs + durationMs).toISOString(),
-      status: 'completed',
-    }),
-  );
+    await sleep(dueAt(startMs + durationMs) - Date.now());
+    // The same completion again answers the same, so a completion whose answer was lost is simply sent again.
+    const completion = { endTime: new Date(startMs + durationMs).toISOString(), status: 'completed' };
+    await withRetry('completing the session', () =>
+      call('POST', `/api/assistant/sessions/${encodeURIComponent(sessionId)}/complete`, completion),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message} (session ${sessionId} stays in progress)`, { cause: error });
+  }
   log(`Completed. Open ${new URL(`/sessions/${encodeURIComponent(sessionId)}`, options.url)} in the portal.`);
   return sessionId;
 };
