@@ -1,18 +1,31 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { isLocale } from '@/i18n/locale';
 import { LIST_PREFERENCES_PREFIX } from '@/shared/listPreferences';
 
 // Preferences of the person at this browser, not of the account: signing out keeps them, so
 // the sign-in page stays in the chosen language.
 const KEPT_ON_SIGN_OUT = ['locale', 'theme'];
 
+/** A stored locale that is none of the portal's languages reads as none (react-admin then starts in English). */
+const readable = (key: string, value: unknown): unknown =>
+  key === 'locale' && value !== undefined && !isLocale(value) ? undefined : value;
+
 /**
  * react-admin's localStorage store, whose reset (run on sign-out) keeps the preferences above
  * and each admin's list preferences (stored under their uid, so the next admin does not see them).
+ * A stored locale is read only when it is one of the portal's languages: react-admin hands
+ * the stored value to the translations and to every date and number format, and one it
+ * does not know broke those pages until the browser's storage was cleared.
  */
 export const createPortalStore = (): Store => {
   const store = localStorageStore();
   return {
     ...store,
+    getItem: <T>(key: string, defaultValue?: T): T | undefined => {
+      const value = readable(key, store.getItem<T>(key));
+      return value === undefined ? defaultValue : (value as T);
+    },
+    subscribe: (key, callback) => store.subscribe(key, (value) => callback(readable(key, value))),
     reset: () => {
       const kept = [
         ...KEPT_ON_SIGN_OUT.map((key) => [key, store.getItem(key)] as const),

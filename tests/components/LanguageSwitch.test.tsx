@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/customPages/auth/LoginPage';
-import { storeLocale } from '@/i18n/locale';
+import { storedLocale, storeLocale } from '@/i18n/locale';
 import { PortalLayout } from '@/layout/PortalLayout';
 import { createPortalStore } from '@/portalStore';
 import { UserList } from '@/resources/users/UserList';
@@ -16,7 +16,7 @@ import { buildUser, rowOf } from '../support/users';
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const ann = buildUser();
 
-const renderUsersInLayout = () =>
+const renderUsersInLayout = (store?: ReturnType<typeof createPortalStore>) =>
   renderInAdmin(
     <PortalLayout>
       <UserList />
@@ -25,6 +25,7 @@ const renderUsersInLayout = () =>
       auth: buildFakeAuth({ users: [admin], signedInAs: admin.email }),
       dataProvider: buildDataProvider({ getList: vi.fn(async () => ({ data: [ann], total: 1 })) as never }),
       path: '/users',
+      store,
     },
   );
 
@@ -49,6 +50,21 @@ describe('the language menu in the top bar', () => {
     await choose(user, 'Français', 'English');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('reads a stored language it does not know as English, and the portal still shows its pages', async () => {
+    for (const stored of ['"xx-INVALID-"', '"de"', '{"locale":"fr"}', '42', 'not json']) {
+      localStorage.setItem('RaStore.locale', stored);
+      expect(storedLocale(), stored).toBe('en');
+      expect(createPortalStore().getItem('locale'), stored).toBeUndefined();
+      expect(createPortalStore().getItem('locale', 'en'), stored).toBe('en');
+    }
+    // a locale no date or number format knows: the list's dates are formatted with it
+    localStorage.setItem('RaStore.locale', '"xx-INVALID-"');
+    renderUsersInLayout(createPortalStore());
+    const row = await rowOf(ann.email);
+    expect(within(row).getByText(format(new Date(ann.createdAt), 'MMM dd, yyyy'))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
   });
 });
 
