@@ -46,7 +46,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: strin
     async (request, reply) => {
       const { version } = await readConfigVersion(db);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version))) return reply.code(304).header('ETag', etagOf(version)).send(null);
+      // No payload at all: a 304 has no body, and a serialised `null` would announce four bytes
+      // that never come (a keep-alive client then waits for them).
+      if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version)))
+        return (reply as FastifyReply).code(304).header('ETag', etagOf(version)).send();
       // Sent as kept (services/assistantConfigAnswer.ts): already serialised by the response
       // schema and compressed, so neither the serialiser nor the compression plugin runs again.
       const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']));

@@ -155,6 +155,8 @@ describe.each(DB_KINDS)('assistant configuration snapshot (%s)', (kind) => {
       const cached = await snapshot({ 'if-none-match': ifNoneMatch });
       expect(cached.statusCode, ifNoneMatch).toBe(304);
       expect(cached.body).toBe('');
+      // no body announced either: a keep-alive client would wait for it
+      expect(cached.headers['content-length'] ?? '0').toBe('0');
       expect(cached.headers.etag).toBe(etag);
     }
     expect((await snapshot({ 'if-none-match': '"config-0"' })).statusCode).toBe(200);
