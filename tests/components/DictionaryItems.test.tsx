@@ -46,6 +46,20 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
     expect(row.querySelector('b')).toBeNull();
   });
 
+  it('breaks a word longer than the line anywhere and isolates each text, so neither widens nor reorders the row', async () => {
+    const long = 'x'.repeat(10_000);
+    const rtl = 'السعر مرتفع جدا';
+    renderDictionary(buildDictionaryProvider({ objections: [buildItem({ question: rtl, answer: long })] }));
+    const row = await firstRow();
+    for (const text of [rtl, long]) {
+      const shown = within(row).getByText(text);
+      expect(shown.tagName).toBe('BDI');
+      const block = getComputedStyle(shown.parentElement!);
+      expect(block.overflowWrap).toBe('anywhere');
+      expect(block.whiteSpace).toBe('pre-line');
+    }
+  });
+
   it('expands and collapses the variations with an accessible toggle', async () => {
     const user = userEvent.setup();
     renderDictionary();

@@ -13,6 +13,7 @@ import { EmbeddingBadge } from './EmbeddingBadge';
 import { ItemRowActions, type ItemRowHandlers } from './ItemRowActions';
 import { RowCheckbox } from './RowCheckbox';
 import { VariationRow } from './VariationRow';
+import { userTextSx } from '@/shared/userText';
 
 interface ItemRowProps extends ItemRowHandlers {
   item: DictionaryItem;
@@ -49,16 +50,16 @@ export const ItemRow = ({ item, onEditVariation, onDeleteVariation, selected = f
           <Box sx={{ width: 40, flexShrink: 0 }} />
         )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, whiteSpace: 'pre-line' }}>
-            {item.question}
+          <Typography component="h3" variant="subtitle1" sx={{ ...userTextSx, fontWeight: 600 }}>
+            <bdi>{item.question}</bdi>
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
             {item.isOriginal !== false && <Chip size="small" color="primary" label={translate('app.dictionary.row.original')} />}
             <Chip size="small" label={translate('app.dictionary.row.variationCount', { count: variations.length })} />
             <EmbeddingBadge pending={item.needsEmbedding} />
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-            {item.answer}
+          <Typography variant="body2" color="text.secondary" sx={userTextSx}>
+            <bdi>{item.answer}</bdi>
           </Typography>
         </Box>
         <ItemRowActions {...actions} />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Variation } from './dictionaryTypes';
 import { EmbeddingBadge } from './EmbeddingBadge';
+import { userTextSx } from '@/shared/userText';
 
 interface VariationRowProps {
   variation: Variation;
@@ -18,7 +19,9 @@ export const VariationRow = ({ variation, onEdit, onDelete }: VariationRowProps)
   const translate = useTranslate();
   return (
     <Box component="li" data-testid="variation-row" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
-      <Typography sx={{ flex: 1, whiteSpace: 'pre-line' }}>{variation.question}</Typography>
+      <Typography sx={{ ...userTextSx, flex: 1 }}>
+        <bdi>{variation.question}</bdi>
+      </Typography>
       {variation.category && <Chip size="small" label={variation.category} />}
       <EmbeddingBadge pending={variation.needsEmbedding} />
       <IconButton size="small" aria-label={translate('app.dictionary.row.editVariation')} onClick={onEdit}>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LANDMINE_POINTS_PREVIEW } from '@/config';
+import { userTextSx } from '@/shared/userText';
 
 interface LandminePointsProps {
   titleKey: string;
@@ -26,8 +27,8 @@ export const LandminePoints = ({ titleKey, points, color }: LandminePointsProps)
       </Typography>
       <Box component="ul" id={listId} sx={{ m: 0, pl: 2.5 }}>
         {shown.map(({ point, detail }, index) => (
-          <Typography component="li" variant="body2" key={index}>
-            {point}
+          <Typography component="li" variant="body2" key={index} sx={userTextSx}>
+            <bdi>{point}</bdi>
             {detail && <Typography component="span" variant="body2" color="text.secondary">{` (${detail})`}</Typography>}
           </Typography>
         ))}

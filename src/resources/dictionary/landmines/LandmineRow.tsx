@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import type { Landmine, Priority } from '@/resources/dictionary/items/dictionaryTypes';
 import { RowCheckbox } from '@/resources/dictionary/items/RowCheckbox';
 import { LandminePoints } from './LandminePoints';
+import { userTextSx } from '@/shared/userText';
 
 const PRIORITY_COLORS: Record<Priority, 'error' | 'warning' | 'info'> = { high: 'error', medium: 'warning', low: 'info' };
 
@@ -31,8 +32,8 @@ export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete, selected = f
     <Paper component="li" variant="outlined" data-testid="landmine-row" sx={{ p: 2, listStyle: 'none', opacity: isActive ? 1 : 0.75 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {onSelect && <RowCheckbox name={trigger} checked={selected} onChange={onSelect} />}
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
-          {trigger}
+        <Typography component="h3" variant="subtitle1" sx={{ ...userTextSx, fontWeight: 600, flex: 1 }}>
+          <bdi>{trigger}</bdi>
         </Typography>
         <Chip
           size="small"
