@@ -50,8 +50,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** API requests per signed-in user (a fifth per address before sign-in); false: off (tests). Default 600 a minute. */
   rateLimit?: RateLimitOptions | false;
-  /** Fastify's trustProxy (TRUST_PROXY): which proxy hops may set the client address. Default false. */
-  trustProxy?: boolean | string[];
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies may set the client address. Default false. */
+  trustProxy?: false | string[];
   /** Sees every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
   /** Generates dictionary variations; default: the local rule-based generator (no network). */

@@ -32,10 +32,21 @@ const envSchema = z.object({
           .filter(Boolean),
       ),
   ),
-  /** Fastify's trustProxy: unset/false, true (any hop), or the proxies' addresses/CIDRs, comma-separated. */
-  TRUST_PROXY: optionalText.transform((value): boolean | string[] => {
+  /**
+   * Fastify's trustProxy: unset/false, or the proxies' addresses/CIDRs comma-separated (proxy-addr's
+   * names too: loopback, linklocal, uniquelocal). `true` (trust every hop) is refused: the client
+   * then writes its own address in X-Forwarded-For and escapes the per-address limits.
+   */
+  TRUST_PROXY: optionalText.transform((value, ctx): false | string[] => {
     if (value === undefined || value === 'false') return false;
-    if (value === 'true') return true;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would let any client choose its own address (X-Forwarded-For): give the proxies\' addresses or CIDRs, comma-separated',
+      });
+      return z.NEVER;
+    }
     return value
       .split(',')
       .map((entry) => entry.trim())

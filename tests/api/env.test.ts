@@ -46,7 +46,7 @@ describe('server environment', () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(runtimeConfigFromEnv(env)).toMatchObject({ authEmulatorUrl: 'http://127.0.0.1:9099', adminUids: ['a', 'b'] });
-    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
     expect(loadEnv({ EMBEDDINGS_PROVIDER: 'hashed' }).EMBEDDINGS_PROVIDER).toBe('hashed');
     expect(loadEnv({ EMBEDDINGS_PROVIDER: '' }).EMBEDDINGS_PROVIDER).toBe('sentence-encoder');
   });
@@ -56,6 +56,8 @@ describe('server environment', () => {
     expect(() => loadEnv({ SEED: 'maybe' })).toThrow(EnvError);
     expect(() => loadEnv({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => loadEnv({ EMBEDDINGS_PROVIDER: 'bert' })).toThrow(/EMBEDDINGS_PROVIDER/);
+    // trusting every hop lets a client write its own address: refused, saying what to give instead
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*addresses or CIDRs/s);
   });
 
   it.each(['production', 'prod', 'staging', 'Production', 'development', undefined])(
