@@ -43,7 +43,7 @@ const envSchema = z.object({
       ctx.addIssue({
         code: 'custom',
         message:
-          'true would let any client choose its own address (X-Forwarded-For): give the proxies\' addresses or CIDRs, comma-separated',
+          "true would let any client choose its own address (X-Forwarded-For): give the proxies' addresses or CIDRs, comma-separated",
       });
       return z.NEVER;
     }
