@@ -62,9 +62,24 @@ const startOnce = async (options: AuthEmulatorOptions): Promise<AuthEmulator> =>
     if (existsSync(join(options.dataDir, 'firebase-export-metadata.json'))) args.push('--import', options.dataDir);
     args.push('--export-on-exit', options.dataDir);
   }
+  // firebase-tools finds "its" running hub through a locator file named after the project in
+  // os.tmpdir() (EmulatorHub.getLocatorFilePath), and --export-on-exit exports from the hub that
+  // file names. Two emulators of one demo project sharing the system's temporary folder would
+  // find one hub: one saved the other's accounts as its own. A temporary folder of its own
+  // (os.tmpdir() reads TMPDIR, then TMP and TEMP) keeps each emulator's export its own.
+  const privateTmp = join(configDir, 'tmp');
+  mkdirSync(privateTmp);
   const child = spawn(firebaseBin, args, {
     cwd: configDir,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: 'true' },
+    env: {
+      ...process.env,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_EXPERIMENTS: '',
+      CI: 'true',
+      TMPDIR: privateTmp,
+      TMP: privateTmp,
+      TEMP: privateTmp,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
