@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase, refreshStatistics } from '../../server/db/client';
 import { ESTIMATED_TOTAL_FROM_ROWS } from '../../server/db/rowCount';
@@ -58,6 +61,30 @@ describe.each(DB_KINDS)('the database statistics (%s)', (kind) => {
       expect(await plannerRows(database.db, 'sessions')).toBe(120);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('the database statistics across a restart (PGlite)', () => {
+  it('are kept, not taken again, when nothing was written while starting; a start that writes takes them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'salescoach-stats-'));
+    try {
+      const first = await openDatabase({ dataDir, prepare: async (db) => void (await seedSessions({ db, count: 50, seed: 8 })) });
+      expect(await plannerRows(first.db, 'sessions')).toBe(50);
+      // ten more rows the statistics have not seen (too few writes for the upkeep to refresh at close)
+      await seedSessions({ db: first.db, count: 10, seed: 7 });
+      await first.close();
+
+      // no ANALYZE on this start: the planner still counts the 50 it was shown
+      const again = await openDatabase({ dataDir });
+      expect(await plannerRows(again.db, 'sessions')).toBe(50);
+      await again.close();
+
+      const seeding = await openDatabase({ dataDir, prepare: async (db) => void (await seedSessions({ db, count: 20, seed: 9 })) });
+      expect(await plannerRows(seeding.db, 'sessions')).toBe(80);
+      await seeding.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
