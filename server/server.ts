@@ -34,12 +34,13 @@ const database = await openDatabase({
   prepare: (db) => prepareDatabase({ db, identity, env, log }),
 }).catch((error: unknown) => fail(error instanceof DataDirInUseError ? error.message : `Cannot prepare the database: ${String(error)}`));
 
-if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-  // The server still starts when the emulator is down: requests answer 503 until it is back.
-  await ensureDemoAccounts(identity, log).catch((error: unknown) =>
-    console.warn(`Could not create the demo accounts in the Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST}: ${String(error)}`),
-  );
-}
+// The server still starts when the emulator is down: requests answer 503 until it is back. The
+// accounts are checked over the network while the app is built, and are there before it listens.
+const demoAccounts = env.FIREBASE_AUTH_EMULATOR_HOST
+  ? ensureDemoAccounts(identity, log).catch((error: unknown) =>
+      console.warn(`Could not create the demo accounts in the Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST}: ${String(error)}`),
+    )
+  : Promise.resolve();
 
 const embeddings = embeddingProviderFromEnv(env);
 const app = await buildApp({
@@ -93,6 +94,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  await demoAccounts;
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   await embeddingWorker.stop();
