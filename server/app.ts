@@ -97,6 +97,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   installAuth(app, { db: options.db, writes: options.writes ?? null, identity: options.identity, limits });
   installAssistantAuth(app, {
     db: options.db,
+    writes: options.writes ?? null,
     limits: limits && { perKey: createLimiter(app, options.assistantRateLimit ?? ASSISTANT_RATE_LIMIT), perAddress: limits.perAddress },
   });
 
@@ -124,7 +125,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });
-      await api.register(assistantRoutes, { db: options.db, model: embeddings.model });
+      await api.register(assistantRoutes, { db: options.db, writes: options.writes ?? null, model: embeddings.model });
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { API_KEY_MESSAGES, INSUFFICIENT_SCOPE, type ApiKeyScope } from '../../src/contract/apiKeys';
 import { ERROR_CODES } from '../../src/contract/common';
-import type { Database } from '../db/client';
+import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
-import { presentedKeyDigest, verifyApiKey, type ApiKeyPrincipal } from '../services/apiKeys';
+import { type ApiKeyPrincipal, createApiKeyVerifier, presentedKeyDigest } from '../services/apiKeys';
 import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
@@ -23,6 +23,8 @@ export const isAssistantRoute = (url: string): boolean => url.startsWith(ASSISTA
 
 export interface AssistantAuthOptions {
   db: Database;
+  /** The database's write generation (PGlite): a key's verdict is kept while it holds. */
+  writes: WriteGeneration | null;
   /** perKey: calls per key (the assistant's budget); perAddress: refused calls per client address. null: off. */
   limits: { perKey: RequestLimiter; perAddress: RequestLimiter } | null;
 }
@@ -38,7 +40,11 @@ const deny = (request: FastifyRequest, status: 401 | 403, reason: string, code: 
 };
 
 const createAuthenticate =
-  ({ db, limits }: AssistantAuthOptions, scope: ApiKeyScope | undefined): onRequestHookHandler =>
+  (
+    { limits }: AssistantAuthOptions,
+    verifyApiKey: (presented: string) => Promise<ApiKeyPrincipal | null>,
+    scope: ApiKeyScope | undefined,
+  ): onRequestHookHandler =>
   async (request) => {
     const token = bearerToken(request.headers.authorization);
     // A key's budget is counted before its lookup, by the digest of what was presented (one
@@ -47,7 +53,7 @@ const createAuthenticate =
     const digest = token ? presentedKeyDigest(token) : null;
     if (digest) await limits?.perKey(request, `apiKey:${digest}`);
     // An admin's ID token is no service key: it fails the key's format like any other string.
-    const principal = token ? await verifyApiKey(db, token) : null;
+    const principal = token ? await verifyApiKey(token) : null;
     if (!principal) {
       await limits?.perAddress(request, `address:${request.ip}`);
       return deny(
@@ -73,9 +79,10 @@ const createAuthenticate =
  */
 export const installAssistantAuth = (app: FastifyInstance, options: AssistantAuthOptions): void => {
   app.decorateRequest('apiKey', null as unknown as ApiKeyPrincipal);
+  const verifyApiKey = createApiKeyVerifier(options.db, options.writes);
   app.addHook('onRoute', (route) => {
     if (!isAssistantRoute(route.url)) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [...existing, createAuthenticate(options, route.config?.scope)];
+    route.onRequest = [...existing, createAuthenticate(options, verifyApiKey, route.config?.scope)];
   });
 };

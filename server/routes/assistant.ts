@@ -11,9 +11,9 @@ import {
   ingestSessionParamsSchema,
   ingestSessionResponseSchema,
 } from '../../src/contract/assistantSessions';
-import type { Database } from '../db/client';
+import type { Database, WriteGeneration } from '../db/client';
 import { configEncodingFor, createConfigAnswers } from '../services/assistantConfigAnswer';
-import { readConfigVersion } from '../services/configVersion';
+import { createConfigVersionReader } from '../services/configVersion';
 import { appendEvents, completeIngestSession, createIngestSession } from '../services/sessionIngest';
 
 /** A strong validator per configuration version. */
@@ -30,8 +30,12 @@ const matchesAny = (header: string, etag: string) =>
  * /api/assistant/* (docs/api.md "Assistant API"): what a service key may call.
  * The assistant auth hook (plugins/assistantAuth.ts) has checked the key and `config.scope`.
  */
-export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: string }> = async (app, { db, model }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: WriteGeneration | null; model: string }> = async (
+  app,
+  { db, writes, model },
+) => {
   const configAnswers = createConfigAnswers(db, model);
+  const readConfigVersion = createConfigVersionReader(db, writes);
   app.get(
     '/assistant/config',
     {
@@ -44,7 +48,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; model: strin
       },
     },
     async (request, reply) => {
-      const { version } = await readConfigVersion(db);
+      const { version } = await readConfigVersion();
       const ifNoneMatch = request.headers['if-none-match'];
       // No payload at all: a 304 has no body, and a serialised `null` would announce four bytes
       // that never come (a keep-alive client then waits for them).

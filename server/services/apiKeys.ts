@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import {
   API_KEY_MESSAGES,
   API_KEY_PATTERN,
@@ -9,7 +10,7 @@ import {
   type ApiKeyCreate,
   type ApiKeyScope,
 } from '../../src/contract/apiKeys';
-import type { Database } from '../db/client';
+import type { Database, WriteGeneration } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { notFoundError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
@@ -141,4 +142,28 @@ export const verifyApiKey = async (db: Database, presented: string): Promise<Api
       );
   }
   return { id: row.id, name: row.name, scopes: row.scopes };
+};
+
+/** Presented keys whose verdict is kept (a fleet uses a handful; a flood of made-up ones pushes only each other out). */
+const KEPT_KEYS = 1_000;
+
+/**
+ * verifyApiKey, its verdict kept while the database has not been written (db/writeGeneration.ts;
+ * PGlite only) and for at most a minute, so last_used_at still moves: a fleet polling the
+ * configuration then costs no database read per call. A revocation is a write, so the revoked
+ * key is refused from its next call on, as without the cache.
+ */
+export const createApiKeyVerifier = (db: Database, writes: WriteGeneration | null) => {
+  if (!writes) return (presented: string) => verifyApiKey(db, presented);
+  const kept = new LRUCache<string, { generation: number; checkedAt: number; principal: ApiKeyPrincipal | null }>({ max: KEPT_KEYS });
+  return async (presented: string): Promise<ApiKeyPrincipal | null> => {
+    const digest = presentedKeyDigest(presented);
+    if (!digest) return null;
+    const entry = kept.get(digest);
+    if (entry && entry.generation === writes.current && Date.now() - entry.checkedAt < LAST_USED_RESOLUTION_MS) return entry.principal;
+    const generation = writes.current;
+    const principal = await verifyApiKey(db, presented);
+    kept.set(digest, { generation, checkedAt: Date.now(), principal });
+    return principal;
+  };
 };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Transaction, WriteGeneration } from '../db/client';
 import { configVersion } from '../db/schema';
 
 /** The one row of config_version (migration 0005 creates it). */
@@ -32,4 +32,21 @@ export const readConfigVersion = async (db: Database | Transaction): Promise<Con
     .where(eq(configVersion.id, ROW_ID))
     .limit(1);
   return row;
+};
+
+/**
+ * readConfigVersion, kept while the database has not been written (db/writeGeneration.ts; PGlite
+ * only: every change raises the version in a write). On PostgreSQL, which other servers write,
+ * each call reads the row.
+ */
+export const createConfigVersionReader = (db: Database, writes: WriteGeneration | null) => {
+  if (!writes) return () => readConfigVersion(db);
+  let kept: { generation: number; version: ConfigVersion } | null = null;
+  return async (): Promise<ConfigVersion> => {
+    if (kept && kept.generation === writes.current) return kept.version;
+    const generation = writes.current;
+    const version = await readConfigVersion(db);
+    kept = { generation, version };
+    return version;
+  };
 };
