@@ -21,6 +21,8 @@ export interface LoginNotice {
   alert?: string;
   /** path, query and hash of the page the admin was on */
   from?: string;
+  /** whose session ended: only that admin is taken back to `from` */
+  uid?: string;
 }
 
 const NOTICE_KEY = 'portal.loginNotice';
@@ -48,12 +50,13 @@ export const clearLoginNotice = () => sessionStore()?.removeItem(NOTICE_KEY);
 
 const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
-/** Records that the session ended by itself (not a Logout) while the admin was on the current page. */
-export const noteSessionEnded = (reason: 'expired' | 'refreshFailed') => {
+/** Records that the session of `uid` ended by itself (not a Logout) while the admin was on the current page. */
+export const noteSessionEnded = (reason: 'expired' | 'refreshFailed', uid: string | null) => {
   const notice: LoginNotice = {
     error: SESSION_EXPIRED_KEY,
     alert: reason === 'refreshFailed' ? REFRESH_FAILED_NOTICE_KEY : undefined,
     from: currentPath(),
+    ...(uid ? { uid } : {}),
   };
   sessionStore()?.setItem(NOTICE_KEY, JSON.stringify(notice));
 };
@@ -92,7 +95,7 @@ export const sessionEndHooks = (portalAuth: PortalAuth, goToLogin: () => void) =
     onAuthFailure: async () => {
       if (redirected) return;
       redirected = true;
-      noteSessionEnded(refreshFailed ? 'refreshFailed' : 'expired');
+      noteSessionEnded(refreshFailed ? 'refreshFailed' : 'expired', portalAuth.currentUser()?.uid ?? null);
       await portalAuth.signOut().catch(() => undefined);
       goToLogin();
     },
@@ -100,10 +103,12 @@ export const sessionEndHooks = (portalAuth: PortalAuth, goToLogin: () => void) =
 };
 
 /**
- * Where the admin was, from the router state of the redirect to /login (ProtectedRoute's
- * `from`, react-admin's logout's `nextPathname`/`nextSearch`) or the noted session end.
+ * Where sign-in leads `uid` (spec 4: the dashboard): back to the page of the router state of the
+ * redirect to /login (ProtectedRoute's `from`, react-admin's `nextPathname`/`nextSearch` when a
+ * check found the session gone), or to the page of the noted session end when it was this
+ * admin's. A Logout records no page, so whoever signs in next starts at the dashboard.
  */
-export const loginReturnPath = (state: unknown, fallback: string): string => {
+export const loginReturnPath = (state: unknown, fallback: string, uid: string | null): string => {
   const route = (typeof state === 'object' && state !== null ? state : {}) as {
     from?: unknown;
     nextPathname?: unknown;
@@ -115,5 +120,8 @@ export const loginReturnPath = (state: unknown, fallback: string): string => {
       : typeof route.nextPathname === 'string'
         ? `${route.nextPathname}${typeof route.nextSearch === 'string' ? route.nextSearch : ''}`
         : undefined;
-  return returnPath(fromRoute ?? readLoginNotice().from, fallback);
+  const notice = readLoginNotice();
+  // Another admin's session ended here: its pages are not where this admin was.
+  if (notice.uid !== undefined && notice.uid !== uid) return fallback;
+  return returnPath(fromRoute ?? notice.from, fallback);
 };

@@ -52,7 +52,8 @@ export const PortalMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
       </Box>
       <Divider />
       <List>
-        <ListItemButton onClick={() => logout()}>
+        {/* A Logout records no page to come back to: whoever signs in next starts at the dashboard (spec 4). */}
+        <ListItemButton onClick={() => logout(undefined, undefined, false)}>
           <ListItemIcon>
             <LogoutIcon />
           </ListItemIcon>

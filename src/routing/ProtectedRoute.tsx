@@ -39,7 +39,7 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
         if (!active) return;
         setVerdict({ uid, valid: token !== null });
         if (!token) {
-          noteSessionEnded('refreshFailed');
+          noteSessionEnded('refreshFailed', uid);
           signOut();
         } else {
           // back in: the reason the last session ended has been shown and followed

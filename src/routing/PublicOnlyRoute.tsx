@@ -14,6 +14,6 @@ export const PublicOnlyRoute = ({ children }: { children?: ReactNode }) => {
   const { user, loading } = useAuthUser();
   const { state } = useLocation();
   if (loading) return <FullPageSpinner />;
-  if (user && portalAuth.isWhitelisted(user.uid)) return <Navigate to={loginReturnPath(state, '/dashboard')} replace />;
+  if (user && portalAuth.isWhitelisted(user.uid)) return <Navigate to={loginReturnPath(state, '/dashboard', user.uid)} replace />;
   return <>{children ?? <Outlet />}</>;
 };

@@ -66,7 +66,7 @@ describe('a session that ends by itself', { timeout: 20_000 }, () => {
     await expect(client.request('/admin/sessions')).rejects.toMatchObject({ status: 401, body: { error: 'AUTHENTICATION_FAILED' } });
     expect(auth.signOut).toHaveBeenCalledTimes(1);
     expect(goToLogin).toHaveBeenCalledTimes(1);
-    expect(readLoginNotice()).toEqual({ error: 'app.auth.sessionExpired', from: '/sessions/session-42?tab=speech-rate' });
+    expect(readLoginNotice()).toEqual({ error: 'app.auth.sessionExpired', from: '/sessions/session-42?tab=speech-rate', uid: admin.uid });
 
     // the reload lands on /login with no router state
     renderPortal(auth, '/login');
@@ -103,6 +103,19 @@ describe('a session that ends by itself', { timeout: 20_000 }, () => {
     expect(auth.signOut).toHaveBeenCalled();
     await signIn();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/sessions/session-42?tab=speech-rate'));
+  });
+
+  it("another admin signing in after a session expired starts at the dashboard, not at the first admin's page", async () => {
+    const other = buildAccount({ email: 'lead@salescoach.test' });
+    const auth = buildFakeAuth({ users: [admin, other], signedInAs: admin.email });
+    auth.getValidToken.mockResolvedValueOnce(null);
+    renderPortal(auth, '/sessions/session-42?tab=speech-rate');
+    expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+    expect(readLoginNotice()).toMatchObject({ from: '/sessions/session-42?tab=speech-rate', uid: admin.uid });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Email Address/), other.email);
+    await user.type(screen.getByLabelText(/Password/), `${other.password}{Enter}`);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));
   });
 
   it('a protected link opened while signed out leads back to it after sign-in, without a message', async () => {

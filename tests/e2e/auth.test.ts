@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
+import { DEMO_PASSWORD, launchBrowser, newSignedInPage, signIn } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -66,6 +66,20 @@ describe('signing in', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.goto(`${baseUrl}/settings`);
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('after a Logout on a page, the next admin signing in on that sign-in page starts at the dashboard', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/users');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    // on the very page the Logout led to (a fresh /login would forget any recorded page anyway)
+    await page.getByLabel('Email').fill('lead@salescoach.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
     await context.close();
   });
 });

@@ -58,7 +58,7 @@ export const LoginPage = () => {
       await auth.signIn(email, password);
       // back to the page the admin was on (a lapsed session, a protected link), else the dashboard;
       // PublicOnlyRoute reads the same, and ProtectedRoute clears the notice once the admin is in
-      navigate(loginReturnPath(location.state, PATHS.dashboard), { replace: true });
+      navigate(loginReturnPath(location.state, PATHS.dashboard, auth.currentUser()?.uid ?? null), { replace: true });
     } catch (caught) {
       if (caught instanceof AccessDeniedError) {
         // spec 4: the account has been signed out; the message follows after ~100 ms
