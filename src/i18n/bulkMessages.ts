@@ -18,6 +18,13 @@ export const bulkMessages = {
     alreadyDisabled: '%{smart_count} already disabled |||| %{smart_count} already disabled',
     failed: '%{smart_count} failed: %{reason} |||| %{smart_count} failed: %{reason}',
     failedFallback: 'The change could not be saved',
+    confirmDisable: {
+      title: 'Disable users',
+      message:
+        'Disable %{smart_count} user? They are signed out at once and can no longer sign in. |||| Disable %{smart_count} users? They are signed out at once and can no longer sign in.',
+      admins: 'Among them is an admin: %{emails}. |||| Among them are %{smart_count} admins: %{emails}.',
+      cancel: 'Cancel',
+    },
   },
   dictionary: {
     delete: 'Delete',

@@ -34,6 +34,13 @@ const renderAsAnn = ({ i18nProvider }: { i18nProvider?: I18nProvider } = {}) => 
   return { rows, getList, toggleUser };
 };
 
+/** Confirms the bulk Disable: its dialog names how many users it disables and the admins among them. */
+const confirmDisable = async (user: ReturnType<typeof userEvent.setup>) => {
+  const dialog = await screen.findByRole('dialog', { name: 'Disable users' });
+  await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+};
+
 const box = async (email: string) => within(await rowOf(email)).getByRole('checkbox');
 const bar = () => screen.getByRole('toolbar');
 
@@ -86,6 +93,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
     await user.click(await box('eve@example.test'));
     const fetches = getList.mock.calls.length;
     await user.click(within(bar()).getByRole('button', { name: 'Disable' }));
+    await confirmDisable(user);
     expect(await screen.findByText(`1 user disabled, 1 already disabled, 1 failed: ${LAST_ADMIN}`)).toBeInTheDocument();
     expect(toggleUser.mock.calls.map(([id]) => id)).toEqual([bob.id, eve.id]);
     expect(getList.mock.calls.length).toBeGreaterThan(fetches);
@@ -94,6 +102,36 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
     // the list shows the outcome and the selection is gone
     await waitFor(async () => expect(within(await rowOf('bob@example.test')).getByText('Inactive')).toBeInTheDocument());
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('asks before disabling, naming how many and the admins among them; Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    const { toggleUser } = renderAsAnn();
+    await user.click(await box('bob@example.test'));
+    await user.click(await box('cy@example.test'));
+    await user.click(await box('eve@example.test'));
+    await user.click(within(bar()).getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable users' });
+    // Cy is already inactive: two users are disabled, and Eve is an admin
+    expect(dialog).toHaveTextContent(
+      'Disable 2 users? They are signed out at once and can no longer sign in. Among them is an admin: eve@example.test.',
+    );
+    // Cancel holds the focus, so Enter does not disable anyone
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toggleUser).not.toHaveBeenCalled();
+    expect(within(bar()).getByText('3 selected')).toBeInTheDocument();
+  });
+
+  it('disables at once, without asking, when nothing selected is active', async () => {
+    const user = userEvent.setup();
+    const { toggleUser } = renderAsAnn();
+    await user.click(await box('cy@example.test'));
+    await user.click(within(bar()).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('0 users disabled, 1 already disabled')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggleUser).not.toHaveBeenCalled();
   });
 
   it('enables the selection, leaving alone a row already enabled', async () => {
@@ -114,6 +152,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
     // someone else disables Bob after the page loaded: the toggle enables him, so it is sent again
     rows.get(bob.id)!.isActive = false;
     await user.click(within(bar()).getByRole('button', { name: 'Disable' }));
+    await confirmDisable(user);
     expect(await screen.findByText('0 users disabled, 1 already disabled')).toBeInTheDocument();
     expect(toggleUser.mock.calls.map(([id]) => id)).toEqual([bob.id, bob.id]);
     expect(rows.get(bob.id)?.isActive).toBe(false);
@@ -127,6 +166,11 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
     await user.click(await box('eve@example.test'));
     expect(within(bar()).getByText('3 sélectionnés')).toBeInTheDocument();
     await user.click(within(bar()).getByRole('button', { name: 'Désactiver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Désactiver des utilisateurs' });
+    expect(dialog).toHaveTextContent(
+      'Désactiver 2 utilisateurs ? Ils sont déconnectés aussitôt et ne peuvent plus se connecter. Parmi eux, un administrateur : eve@example.test.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
     expect(await screen.findByText(`1 utilisateur désactivé, 1 déjà désactivé, 1 échec : ${LAST_ADMIN}`)).toBeInTheDocument();
   });
 });

@@ -108,6 +108,9 @@ describe('Bulk actions in the browser', () => {
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('toolbar').getByText('2 selected').waitFor();
     await page.getByRole('toolbar').getByRole('button', { name: 'Disable', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disable users' });
+    await confirm.getByText('Disable 2 users?').waitFor();
+    await confirm.getByRole('button', { name: 'Disable', exact: true }).click();
     await page.getByText('2 users disabled').waitFor();
     await expect.poll(() => rows.getByText('Inactive', { exact: true }).count()).toBe(2);
     expect(await page.getByRole('toolbar').count()).toBe(0);

@@ -20,6 +20,13 @@ export const bulkMessages: typeof english = {
     alreadyDisabled: '%{smart_count} déjà désactivé |||| %{smart_count} déjà désactivés',
     failed: '%{smart_count} échec : %{reason} |||| %{smart_count} échecs : %{reason}',
     failedFallback: "La modification n'a pas pu être enregistrée",
+    confirmDisable: {
+      title: 'Désactiver des utilisateurs',
+      message:
+        'Désactiver %{smart_count} utilisateur ? Il est déconnecté aussitôt et ne peut plus se connecter. |||| Désactiver %{smart_count} utilisateurs ? Ils sont déconnectés aussitôt et ne peuvent plus se connecter.',
+      admins: 'Parmi eux, un administrateur : %{emails}. |||| Parmi eux, %{smart_count} administrateurs : %{emails}.',
+      cancel: 'Annuler',
+    },
   },
   dictionary: {
     delete: 'Supprimer',
