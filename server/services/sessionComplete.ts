@@ -144,6 +144,7 @@ export const completeSession = async (
     .set({
       status: end.status,
       duration: end.duration,
+      endTime: new Date(end.endMs),
       totalTranscripts: statistics.totalTranscripts,
       customerTranscripts: statistics.customerTranscripts,
       salespersonTranscripts: statistics.salespersonTranscripts,

@@ -24,6 +24,12 @@ export const sessions = pgTable(
     userEmail: text('user_email').notNull(),
     roomName: text('room_name'),
     startTime: timestamptz('start_time').notNull(),
+    /**
+     * The end the finished call was added to the insights with (services/insights/record.ts):
+     * erasing it subtracts exactly that (services/sessionErasure.ts). Null while in progress, and
+     * for a call the insights never counted.
+     */
+    endTime: timestamptz('end_time'),
     duration: integer('duration').notNull(),
     status: text('status', { enum: ['completed', 'in_progress', 'failed'] }).notNull(),
     totalTranscripts: integer('total_transcripts').notNull().default(0),

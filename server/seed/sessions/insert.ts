@@ -87,6 +87,8 @@ export const insertSessionBatch = async (
     ['room_name', 'text', col((s) => s.roomName)],
     ['start_time', 'epoch_ms', col((s) => s.startTime)],
     ['duration', 'int', col((s) => s.duration)],
+    // The end the insights count a finished call with (recordInsights below), null for the others.
+    ['end_time', 'epoch_ms', col((s) => (s.detail && s.status !== 'in_progress' ? s.startTime + s.duration * 1_000 : null))],
     ['status', 'text', col((s) => s.status)],
     ['total_transcripts', 'int', col((s) => s.statistics.totalTranscripts)],
     ['customer_transcripts', 'int', col((s) => s.statistics.customerTranscripts)],
