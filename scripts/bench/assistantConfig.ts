@@ -13,6 +13,9 @@ export interface AssistantConfigBenchOptions {
   log?: (line: string) => void;
 }
 
+/** The fleet's answers a second the portal must sustain (docs/performance.md). */
+const FLEET_GOAL_PER_SECOND = 1_000;
+
 /** The median of `count` reads of the sessions list's first page, one after another, each read from the database. */
 const adminReads = async (url: string, headers: Record<string, string>, count: number) => {
   const times: number[] = [];
@@ -83,13 +86,26 @@ export const benchAssistantConfig = async ({
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const duringConditional = await adminReads(url, adminHeaders, 40);
   const notModified = await conditional;
-  const slowdown = (ms: number) => `${ms.toFixed(1)} ms (${(((ms - alone) / alone) * 100).toFixed(0)} %; goal <= +20 %)`;
+  // A fleet at the goal's rate, as assistants polling on their schedule send it (not as fast as
+  // the server can answer): what an admin then meets.
+  const paced = runLoad(`${url}/api/assistant/config`, {
+    connections,
+    seconds,
+    overallRate: FLEET_GOAL_PER_SECOND,
+    headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br', 'if-none-match': etag },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const duringPaced = await adminReads(url, adminHeaders, 40);
+  const pacedResult = await paced;
+  const slowdown = (ms: number) => `${ms.toFixed(1)} ms (${(((ms - alone) / alone) * 100).toFixed(0)} %)`;
   log(`\nThe assistant's configuration, ${connections} connections polling with one key for ${seconds} s each (${label}):`);
-  log(`  the whole snapshot            ${describeLoad(result)}   (${(size / 1024).toFixed(0)} KiB as sent; goal >= 1,000 answers/s)`);
-  log(`  If-None-Match, 304            ${describeLoad(notModified)}`);
+  log(`  the whole snapshot            ${describeLoad(result)}   (${(size / 1024).toFixed(0)} KiB as sent)`);
+  log(`  If-None-Match, 304            ${describeLoad(notModified)}   (goal >= ${FLEET_GOAL_PER_SECOND.toLocaleString('en')} answers/s)`);
+  log(`  304s at ${FLEET_GOAL_PER_SECOND.toLocaleString('en')}/s, paced          ${describeLoad(pacedResult)}`);
   log(
     `  an admin's sessions list, median: alone ${alone.toFixed(1)} ms; during the snapshots ${slowdown(during)}; during the 304s ${slowdown(duringConditional)}`,
   );
+  log(`    during the paced fleet ${slowdown(duringPaced)} (goal <= +20 %)`);
 };
 
 // `tsx scripts/bench/assistantConfig.ts`: these figures alone, on a demo database of their own with

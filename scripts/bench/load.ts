@@ -14,10 +14,16 @@ export interface LoadResult {
 
 /**
  * `connections` clients sending GET `url` back to back for `seconds` (autocannon in its own
- * process, so the load generator does not share the bench's event loop). Loopback only.
+ * process, so the load generator does not share the bench's event loop), or, with
+ * `overallRate`, that many requests a second in all, as clients that poll on a schedule do.
+ * Loopback only.
  */
-export const runLoad = async (url: string, { connections = 50, seconds = 10, headers = {} as Record<string, string> } = {}) => {
+export const runLoad = async (
+  url: string,
+  { connections = 50, seconds = 10, headers = {} as Record<string, string>, overallRate = 0 } = {},
+) => {
   const args = [AUTOCANNON, '-c', String(connections), '-d', String(seconds), '-j'];
+  if (overallRate > 0) args.push('-R', String(overallRate));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -37,8 +37,9 @@ const untilDictionaryCalibrated = async (product: RunningProduct, timeoutMs = 18
 
 /** Starts the product exactly as `npm start` does, on free ports and a throwaway data folder. */
 export default async function setup(project: TestProject) {
-  // Built in this process, as `npm start` does, so the browser tests cover that path too.
-  await ensurePortalBuilt({ force: true });
+  // As `npm start` does: built unless dist/ is newer than every source (after `npm run build`
+  // in `npm test` it is, and the browser tests run on exactly what was built and size-checked).
+  await ensurePortalBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'salescoach-e2e-'));
   const product = await startProduct({
     port: await freePort(),
