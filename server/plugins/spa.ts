@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
 import type { RuntimeConfigContract } from '../../src/contract/runtimeConfig';
+import { sendError } from './errors';
 
 export interface SpaOptions {
   /** The built portal (vite build output); skipped when missing (dev, API-only tests). */
@@ -22,6 +25,33 @@ const SIGN_IN_PATHS = new Set(['/login', '/signup']);
 /** The document without the `<script async src="/assets/shell-preload-....js">` the build adds (scripts/shellPreload.ts). */
 const withoutShellPreload = (html: string): string =>
   html.replace(/[ \t]*<script async src="\/assets\/shell-preload-[\w-]+\.js"><\/script>\n?/, '');
+
+const documentEncodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * A document made at start (not a built file): its bytes as they are, brotli and gzip, each
+ * with its own ETag, so it travels as compressed and revalidates like the built files.
+ */
+const encodedDocument = (html: string) => {
+  const identity = Buffer.from(html, 'utf8');
+  const variants = {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted && documentEncodings.negotiate(accepted)) || 'identity';
+    const etag = `"${tag}-${encoding}"`;
+    reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding').header('ETag', etag);
+    if (request.headers['if-none-match']?.split(',').some((known) => known.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(variants[encoding]);
+  };
+};
 
 /**
  * Serves the built portal with a history fallback (any GET outside /api that is not a
@@ -58,15 +88,14 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
   }
   // The sign-in pages get the document without the build's shell-preload script
   // (scripts/shellPreload.ts): it would do nothing there, and it is one request fewer for them.
-  const signInDocument = hasPortal ? withoutShellPreload(readFileSync(join(root, 'index.html'), 'utf8')) : null;
+  const signInDocument = hasPortal ? encodedDocument(withoutShellPreload(readFileSync(join(root, 'index.html'), 'utf8'))) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasPortal && isPageRequest) {
       reply.header('Cache-Control', 'no-cache');
-      if (signInDocument && SIGN_IN_PATHS.has(request.url.split('?')[0]))
-        return reply.type('text/html; charset=utf-8').send(signInDocument);
+      if (signInDocument && SIGN_IN_PATHS.has(request.url.split('?')[0])) return signInDocument(request, reply);
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ error: ERROR_CODES.notFound, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return sendError(reply, 404, { error: ERROR_CODES.notFound, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 };

@@ -68,13 +68,23 @@ describe('the portal on the wire', () => {
     }
   });
 
-  it("sends the sign-in pages the document without the shell's preload script, which does nothing there", async () => {
+  it("sends the sign-in pages the document without the shell's preload script, which does nothing there, compressed", async () => {
+    const signInDocument = INDEX_HTML.replace(SHELL_PRELOAD, '');
     for (const url of ['/login', '/signup', '/login?next=%2Fsessions']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toBe(INDEX_HTML.replace(SHELL_PRELOAD, ''));
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const response = await t.app.inject({ method: 'GET', url, headers: accept ? { 'accept-encoding': accept } : {} });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+        expect(response.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
+        expect(varyList(response.headers.vary), url).toContain('accept-encoding');
+        expect(decode(expected, response.rawPayload).toString('utf8'), url).toBe(signInDocument);
+        if (expected) expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(signInDocument));
+      }
     }
     expect((await t.app.inject({ method: 'GET', url: '/sessions' })).body).toContain('shell-preload-Qw12Er34.js');
   });
@@ -98,7 +108,7 @@ describe('the portal on the wire', () => {
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    for (const url of ['/assets/index-Ab12Cd34.js', '/dashboard']) {
+    for (const url of ['/assets/index-Ab12Cd34.js', '/dashboard', '/login']) {
       const get = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
       expect(head.statusCode).toBe(200);
@@ -110,7 +120,7 @@ describe('the portal on the wire', () => {
   });
 
   it('answers a revalidation with 304 and no body when nothing changed', async () => {
-    for (const url of ['/assets/index-Ab12Cd34.js', '/dashboard', '/runtime-config.js']) {
+    for (const url of ['/assets/index-Ab12Cd34.js', '/dashboard', '/login', '/runtime-config.js']) {
       const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       const etag = first.headers.etag;
       expect(etag, url).toMatch(/^(W\/)?".+"$/);
