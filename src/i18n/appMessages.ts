@@ -44,6 +44,7 @@ export const appMessages = {
     networkError: 'Cannot reach the server. Check your connection and try again.',
     // a failing list says so at once, and what its rows are worth
     retrying: 'Trying again...',
+    retry: 'Retry',
     staleRows: 'The rows below were loaded at %{time} and may be out of date.',
   },
   login: {

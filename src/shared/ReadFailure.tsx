@@ -1,6 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import { readFailure } from '@/dataProvider/queryClient';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
@@ -34,15 +37,32 @@ interface ReadFailureAlertProps {
   staleSince: number | null;
   /** The id the stale rows' container points at (aria-describedby). */
   staleId: string;
+  /** Reads again now; off while a read runs. */
+  onRetry: () => void;
   onClose?: () => void;
 }
 
-/** The failure's banner: its words, 'Trying again...' while a retry runs, and which rows may be out of date. */
-export const ReadFailureAlert = ({ message, retrying, staleSince, staleId, onClose }: ReadFailureAlertProps) => {
+/** The failure's banner: its words, 'Trying again...' while a retry runs, which rows may be out of date, and Retry. */
+export const ReadFailureAlert = ({ message, retrying, staleSince, staleId, onRetry, onClose }: ReadFailureAlertProps) => {
   const translate = useTranslate();
   const dateLocale = useDateLocale();
   return (
-    <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        <>
+          <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
+            {translate('app.http.retry')}
+          </Button>
+          {onClose && (
+            <IconButton color="inherit" size="small" aria-label={translate('ra.action.close')} onClick={onClose}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          )}
+        </>
+      }
+    >
       {message}
       {retrying && ` ${translate('app.http.retrying')}`}
       {staleSince !== null && (

@@ -82,16 +82,22 @@ describe('UserList: the table', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading users...' })).toBeInTheDocument();
   });
 
-  it("shows the server's message, or the fallback, when the list cannot be fetched, and lets it be dismissed", async () => {
+  it("shows the server's message, or the fallback, when a refresh fails, and lets it be dismissed over the rows kept", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     // the http client's HttpError for a spec error body `{ error, message }` (docs/api.md)
     const failure = new HttpError('Database unavailable', 503, { error: 'AUTH_UNAVAILABLE', message: 'Database unavailable' });
-    const dataProvider = buildDataProvider({ getList: vi.fn(async () => Promise.reject(failure)) } as never);
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce({ data: [buildUser()], total: 1 })
+      .mockRejectedValue(failure);
+    const dataProvider = buildDataProvider({ getList } as never);
     renderInAdmin(<UserList />, { dataProvider, path: '/users' });
+    await rowOf('ann@example.test');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Database unavailable');
-    await user.click(within(alert).getByRole('button', { name: /close/i }));
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 

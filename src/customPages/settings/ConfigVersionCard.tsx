@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { readFailure } from '@/dataProvider/queryClient';
 import { formatDate, useDateLocale } from '@/i18n/dateFormat';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 
@@ -13,7 +15,10 @@ import { useConfigVersion } from '@/shared/useConfigVersion';
 export const ConfigVersionCard = () => {
   const translate = useTranslate();
   const locale = useDateLocale();
-  const { data, isError, refetch } = useConfigVersion();
+  const query = useConfigVersion();
+  const { data, isFetching, refetch } = query;
+  // the failure shows from the first failed attempt, not after the retries behind a placeholder
+  const isError = readFailure(query).failure !== null;
   // A save on this page (the speech-rate settings) raises the version: read it again after each one.
   const queryClient = useQueryClient();
   useEffect(
@@ -35,7 +40,16 @@ export const ConfigVersionCard = () => {
             </Typography>
           </Typography>
         ) : isError ? (
-          <Alert severity="error">{translate('app.configVersion.unavailable')}</Alert>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                {translate('app.http.retry')}
+              </Button>
+            }
+          >
+            {translate('app.configVersion.unavailable')}
+          </Alert>
         ) : (
           <Skeleton variant="text" width={240} />
         )}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorText } from '@/dataProvider/errorText';
+import { readFailure } from '@/dataProvider/queryClient';
 
 interface SettingsQuery<T> {
   data: T | undefined;
@@ -15,6 +16,8 @@ interface SettingsQuery<T> {
   isError: boolean;
   isFetching: boolean;
   error: unknown;
+  /** The latest attempt's failure, while react-query's retries still run. */
+  failureReason: unknown;
   refetch: () => unknown;
 }
 
@@ -43,9 +46,11 @@ interface SettingsCardProps<T> {
 export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProps<T>) => {
   const translate = useTranslate();
   const titleId = useId();
-  const { data, isPending, isError, isFetching, error, refetch } = query;
-  const stale = isError && data !== undefined;
-  const loadError = errorText(error, messages.loadFailed);
+  const { data, isFetching, refetch } = query;
+  // the failure shows from the first failed attempt, never hidden behind the loading text while retries run
+  const { failure, retrying } = readFailure(query);
+  const stale = failure !== null && data !== undefined;
+  const loadError = errorText(failure, messages.loadFailed);
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -56,13 +61,13 @@ export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProp
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate(messages.description)}
         </Typography>
-        {isPending && (
+        {data === undefined && failure === null && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} />
             <Typography>{translate(messages.loading)}</Typography>
           </Box>
         )}
-        {isError && (
+        {failure !== null && (
           <Alert
             severity={stale ? 'warning' : 'error'}
             sx={{ mb: 2 }}
@@ -73,6 +78,7 @@ export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProp
             }
           >
             {translate(loadError, { _: loadError })}
+            {retrying && ` ${translate('app.http.retrying')}`}
             {stale && <div>{translate(messages.stale)}</div>}
           </Alert>
         )}

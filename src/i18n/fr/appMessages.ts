@@ -40,6 +40,7 @@ export const appMessages: typeof english = {
     timeout: 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
     networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
     retrying: 'Nouvelle tentative...',
+    retry: 'Réessayer',
     staleRows: 'Les lignes ci-dessous ont été chargées à %{time} et ne sont peut-être plus à jour.',
   },
   login: {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,7 +11,8 @@ import type { ApiKey } from '@/contract/apiKeys';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
-import { usePortalList } from '@/shared/usePortalList';
+import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
+import { useListFailure, usePortalList } from '@/shared/usePortalList';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 import { API_KEYS_RESOURCE, API_KEYS_SORT } from './apiKeyFields';
 import { ApiKeyRevokeDialog } from './ApiKeyRevokeDialog';
@@ -24,7 +24,10 @@ const ALL_KEYS = 1000;
 const ApiKeyScreen = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
-  const { error, isFetching, refetch } = useListContext<ApiKey>();
+  const { data, isFetching, refetch } = useListContext<ApiKey>();
+  const { failure, retrying, staleSince } = useListFailure();
+  // a list that could not be read shows its failure with Retry, never "no keys yet"
+  const unread = failure !== null && !data?.length;
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   return (
@@ -41,14 +44,22 @@ const ApiKeyScreen = () => {
           {translate('app.apiKeys.create')}
         </Button>
       </Stack>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorText(error, 'app.apiKeys.errors.fetch')}
-        </Alert>
+      {failure !== null && (
+        <ReadFailureAlert
+          message={errorText(failure, 'app.apiKeys.errors.fetch')}
+          retrying={retrying}
+          staleSince={staleSince}
+          staleId="api-keys-stale"
+          onRetry={() => void refetch()}
+        />
       )}
       <PageBannerAlert />
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
-      <ApiKeyTable onRevoke={setRevoking} />
+      {!unread && (
+        <StaleRows staleSince={staleSince} staleId="api-keys-stale">
+          <ApiKeyTable onRevoke={setRevoking} />
+        </StaleRows>
+      )}
       {creating && <ApiKeyCreateDialog onClose={() => setCreating(false)} />}
       {revoking && <ApiKeyRevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
     </Box>

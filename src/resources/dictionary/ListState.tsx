@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
@@ -11,6 +12,8 @@ export interface ListRead {
   isError: boolean;
   /** A retry of the failed read is under way: the banner says so. */
   retrying: boolean;
+  /** Reads the list again. */
+  refetch: () => unknown;
 }
 
 /**
@@ -18,9 +21,9 @@ export interface ListRead {
  * failed attempt on, while retries go on behind the banner, and no longer loading then.
  */
 export const useListRead = (): ListRead => {
-  const { isPending } = useListContext();
+  const { isPending, refetch } = useListContext();
   const { failure, retrying } = useListFailure();
-  return { isPending: Boolean(isPending) && failure === null, isError: failure !== null, retrying };
+  return { isPending: Boolean(isPending) && failure === null, isError: failure !== null, retrying, refetch };
 };
 
 interface ListStateProps {
@@ -29,8 +32,12 @@ interface ListStateProps {
   emptyKey: string;
 }
 
-/** Loading, failed and empty lists (spec 2, 7, 8): a failed list shows as empty, under its banner. */
-export const ListState = ({ read: { isPending, isError, retrying }, isEmpty, emptyKey }: ListStateProps) => {
+/**
+ * Loading, failed and empty lists (spec 2, 7, 8). A failed read shows its banner with Retry and
+ * never the empty state: "No items found... add a new item" would invite a duplicate of rows
+ * the page could not read.
+ */
+export const ListState = ({ read: { isPending, isError, retrying, refetch }, isEmpty, emptyKey }: ListStateProps) => {
   const translate = useTranslate();
   if (isPending) {
     return (
@@ -43,12 +50,19 @@ export const ListState = ({ read: { isPending, isError, retrying }, isEmpty, emp
   return (
     <>
       {isError && (
-        <Alert severity="error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={retrying}>
+              {translate('app.http.retry')}
+            </Button>
+          }
+        >
           {translate('app.dictionary.errors.fetch')}
           {retrying && ` ${translate('app.http.retrying')}`}
         </Alert>
       )}
-      {isEmpty && (
+      {isEmpty && !isError && (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           {translate(emptyKey)}
         </Typography>

@@ -1,8 +1,11 @@
 import { useMemo } from 'react';
 import { Datagrid, List, TopToolbar, useListContext } from 'react-admin';
 import { ColumnChooser } from '@/shared/ColumnChooser';
+import { ReadFailureAlert } from '@/shared/ReadFailure';
 import { SavedQueries } from '@/shared/SavedQueries';
+import { useErrorText } from '@/shared/useErrorText';
 import { type ListColumnsSpec, useListColumns } from '@/shared/useListColumns';
+import { useListFailure } from '@/shared/usePortalList';
 import type { ResourceDeclaration } from '@/resources/types';
 import { columnOf, exportColumnsOf, listColumnsOf, savedQueryCheckOf } from './fromDeclaration';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -44,9 +47,26 @@ export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration
       perPage={PER_PAGE}
       exporter={false}
       actions={<ListActions declaration={declaration} columns={columns} />}
+      error={<ListReadFailure />}
     >
       <ListRows declaration={declaration} columns={columns} />
     </List>
+  );
+};
+
+/** A list that could not be read: the failure with Retry in place of the rows, never "No results found". */
+const ListReadFailure = () => {
+  const errorText = useErrorText();
+  const { error, refetch } = useListContext();
+  const { retrying } = useListFailure();
+  return (
+    <ReadFailureAlert
+      message={errorText(error, 'ra.notification.http_error')}
+      retrying={retrying}
+      staleSince={null}
+      staleId=""
+      onRetry={() => void refetch()}
+    />
   );
 };
 

@@ -8,6 +8,7 @@ import { PageWindow } from '@/layout/PageWindow';
 import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
 import { useListFailure, usePortalList } from '@/shared/usePortalList';
 import { useListSearch } from '@/shared/useListSearch';
+import { RepErasureButton } from './SessionErasure';
 import { SessionFilterChips } from './SessionFilterChips';
 import { sessionListError } from './sessionErrors';
 import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
@@ -61,7 +62,9 @@ const SessionListView = () => {
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
-  const shown = useMemo(() => ({ ...listContext, data: visible ?? (error ? [] : undefined) }), [listContext, visible, error]);
+  const shown = useMemo(() => ({ ...listContext, data: visible }), [listContext, visible]);
+  // a list that could not be read shows its failure with Retry, never "No sessions found"
+  const unread = error !== null && !data?.length;
   const searchBox = useRef<HTMLInputElement>(null);
   const focusSearch = useCallback(() => searchBox.current?.focus(), []);
 
@@ -72,20 +75,24 @@ const SessionListView = () => {
       </Typography>
       <SessionToolbar search={search} searchRef={searchBox} />
       <SessionFilterChips focusAfterLast={focusSearch} />
+      <RepErasureButton />
       {error ? (
         <ReadFailureAlert
           message={translate(sessionListError(error), { _: sessionListError(error) })}
           retrying={retrying}
           staleSince={staleSince}
           staleId="sessions-stale"
+          onRetry={() => void listContext.refetch()}
         />
       ) : null}
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.sessions.loading')} />}</Box>
-      <StaleRows staleSince={staleSince} staleId="sessions-stale">
-        <ListContextProvider value={shown as typeof listContext}>
-          <SessionTable />
-        </ListContextProvider>
-      </StaleRows>
+      {!unread && (
+        <StaleRows staleSince={staleSince} staleId="sessions-stale">
+          <ListContextProvider value={shown as typeof listContext}>
+            <SessionTable />
+          </ListContextProvider>
+        </StaleRows>
+      )}
       <PageWindow page={page} perPage={perPage} total={total} onPageChange={setPage} messages="app.sessions.pagination" />
     </Box>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { ListContextProvider, type ListControllerResult, useListContext } from 'react-admin';
+import { ListContextProvider, useListContext } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
@@ -21,30 +21,31 @@ const UserListView = () => {
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const { failure: error, retrying, staleSince } = useListFailure();
   const bulk = useUserBulk();
-  // spec 8: a list that could not be read shows as empty under its banner, not as loading
-  const shown: ListControllerResult<UserRecord> =
-    listContext.data === undefined && error ? { ...listContext, data: [], total: 0, isPending: false } : listContext;
+  // a list that could not be read shows its failure with Retry, never "No users found"
+  const unread = error !== null && !listContext.data?.length;
 
   return (
     <Box sx={{ py: 2 }}>
       <UserToolbar onAdd={() => setDialog({ kind: 'create' })} />
-      {error && error !== dismissedError && (
+      {error && (unread || error !== dismissedError) && (
         <ReadFailureAlert
           message={errorText(error, 'app.users.errors.fetch')}
           retrying={retrying}
           staleSince={staleSince}
           staleId="users-stale"
-          onClose={() => setDismissedError(error)}
+          onRetry={() => void listContext.refetch()}
+          // with nothing under it, the failure stays: it is all the page can say
+          onClose={unread ? undefined : () => setDismissedError(error)}
         />
       )}
       <PageBannerAlert />
       <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void bulk.run(action)} />
       <Box sx={{ height: 4 }}>{(listContext.isFetching || bulk.running) && <LinearProgress />}</Box>
-      <StaleRows staleSince={staleSince} staleId="users-stale">
-        <ListContextProvider value={shown}>
+      {!unread && (
+        <StaleRows staleSince={staleSince} staleId="users-stale">
           <UserTable onOpen={setDialog} />
-        </ListContextProvider>
-      </StaleRows>
+        </StaleRows>
+      )}
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Box>
   );

@@ -83,7 +83,7 @@ export const SessionDetailPage = () => {
   const { sessionId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { data, error, isPending } = useGetOne<SessionDetailRecord>(
+  const { data, error, isPending, isFetching, refetch } = useGetOne<SessionDetailRecord>(
     'sessions',
     { id: sessionId },
     { retry: false, refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? LIVE_REFRESH_MS : false) },
@@ -137,7 +137,18 @@ export const SessionDetailPage = () => {
     const message = error ? sessionDetailError(error) : 'app.sessions.errors.notFound';
     return (
       <Box sx={{ py: 2 }}>
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            // a missing session stays missing; any other failure may pass
+            message !== 'app.sessions.errors.notFound' && (
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                {translate('app.http.retry')}
+              </Button>
+            )
+          }
+        >
           {translate(message, { _: message })}
         </Alert>
         <BackButton variant="contained" />
