@@ -6,6 +6,7 @@ import { prepareDatabase } from './startup';
 import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
 import { calibrateWhenMissing, markOtherModelsPending } from './services/matching/settings';
 import { createFirebaseIdentity } from './services/identity';
+import { startBackupEndpoint } from './services/backup';
 import { startInquiryGrouping } from './services/insights/grouping';
 import { variationGeneratorFromEnv } from './services/variations';
 
@@ -72,6 +73,13 @@ const embeddingWorker = startEmbeddingWorker({
 });
 // Groups the calls' new-inquiry phrasings by meaning with the same model (docs/insights-grouping.md).
 const inquiryGrouping = startInquiryGrouping({ db: database.db, provider: embeddings, log: app.log });
+// `npm run backup` asks this process, the one holding the PGlite data directory (services/backup.ts).
+const backups = database.dumpDataDir
+  ? await startBackupEndpoint({ dataDir: env.DATA_DIR, dump: database.dumpDataDir, log: app.log }).catch((error: unknown) => {
+      console.warn(`Backups of the running server are unavailable (npm run backup needs it stopped): ${String(error)}`);
+      return null;
+    })
+  : null;
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -80,6 +88,7 @@ const shutdown = async (signal: string) => {
   console.log(`${signal} received: draining requests and closing the database...`);
   try {
     await app.close();
+    await backups?.close();
     await embeddingWorker.stop();
     await inquiryGrouping.stop();
     await database.close();
@@ -97,6 +106,7 @@ try {
   await demoAccounts;
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
+  await backups?.close();
   await embeddingWorker.stop();
   await inquiryGrouping.stop();
   await database.close();

@@ -49,6 +49,8 @@ export interface OpenedDatabase {
   refreshStatistics(): Promise<void>;
   /** Refreshes the statistics if writes are waiting for it, then closes. */
   close(): Promise<void>;
+  /** PGlite on a data directory: the whole directory as a tar, for backups (dumpBetweenTransactions). Otherwise null. */
+  dumpDataDir: (() => Promise<Blob>) | null;
 }
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../migrations');
@@ -139,6 +141,7 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
   return {
     db,
     kind: 'postgres',
+    dumpDataDir: null,
     writes: null,
     refreshStatistics: statistics.upkeep.refresh,
     close: async () => {
@@ -155,6 +158,17 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
  * below 128 MiB.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * PGlite's dump of its whole data directory (an uncompressed tar), taken while no transaction
+ * is open, so a restore holds only committed work: statements queue behind it for the time of
+ * the copy. The checkpoint just before leaves little of the write-ahead log to replay when
+ * the copy is opened.
+ */
+const dumpBetweenTransactions = async (pglite: PGlite): Promise<Blob> => {
+  await pglite.exec('CHECKPOINT');
+  return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
+};
 
 const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
@@ -179,6 +193,7 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     return {
       db,
       kind: 'pglite',
+      dumpDataDir: memory ? null : () => dumpBetweenTransactions(opened),
       writes,
       refreshStatistics: statistics.upkeep.refresh,
       close: async () => {

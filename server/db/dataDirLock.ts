@@ -184,12 +184,29 @@ const removeQuietly = (path: string) => {
 };
 
 /**
+ * The lock folder beside a data directory. Its holder may publish files of its own there after
+ * winning (services/backup.ts): the next holder deletes them as left over when it wins.
+ */
+export const lockFolderOf = (dataDir: string) => `${dataDir}.lock`;
+
+/** The pid of the live process holding a data directory's lock on this host, or null. */
+export const lockHolderPid = (dataDir: string): number | null => {
+  let record: OwnerRecord | null;
+  try {
+    record = parseRecord(readFileSync(join(lockFolderOf(dataDir), 'owner'), 'utf8'));
+  } catch {
+    return null;
+  }
+  return record && !record.released && record.host === hostname() && !holderIsGone(record) ? record.pid : null;
+};
+
+/**
  * Locks a PGlite data directory for this process (see the comment above), or throws
  * DataDirInUseError naming the live holder. The returned function releases the lock.
  */
 export const lockDataDir = (dataDir: string): (() => void) => {
   mkdirSync(dataDir, { recursive: true });
-  const lockDir = `${dataDir}.lock`;
+  const lockDir = lockFolderOf(dataDir);
   const ownerPath = join(lockDir, 'owner');
   let createdFolder = false;
   try {

@@ -1,0 +1,23 @@
+import { BackupError, restoreDataDir } from './dataDirBackup';
+
+/**
+ * `npm run restore -- <file> <data directory>`: a backup of `npm run backup` into a new or empty
+ * PGlite data directory, with this release's migrations applied (scripts/dataDirBackup.ts).
+ * Start the server on it with DATA_DIR=<data directory> (or DATA_ROOT=<its parent> when the
+ * directory is named db, as npm start expects).
+ */
+const [file, dataDir] = process.argv.slice(2);
+if (!file || !dataDir) {
+  console.error('Usage: npm run restore -- <backup file> <data directory>   (the directory must be new or empty)');
+  process.exit(2);
+}
+try {
+  const { ms } = await restoreDataDir(file, dataDir);
+  console.log(
+    `Restored ${file} into ${dataDir} in ${(ms / 1000).toFixed(1)} s; the migrations are applied. Start the server with DATA_DIR=${dataDir}.`,
+  );
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,141 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createGzip } from 'node:zlib';
+import { lockFolderOf } from '../db/dataDirLock';
+
+/*
+ * Backups of a PGlite data directory while the server holds it (README: Backups).
+ *
+ * PGlite is one process per data directory, so `npm run backup` cannot open the directory
+ * while a server runs: it asks that server instead. The server listens for this on a port of
+ * its own on 127.0.0.1 (never on the API's address, which may face the network), and writes
+ * the port and a random token into its lock folder, in a file only the data directory's owner
+ * can read (mode 0600). Whoever can read that file can read the database files themselves, so
+ * the token gives nothing more; anyone else, including any local process of another user and
+ * any web page the machine's browser opens, gets 401. A backup holds every call transcript.
+ */
+
+/** The file in the data directory's lock folder that tells `npm run backup` where to ask. */
+export const BACKUP_ENDPOINT_FILE = 'backup-endpoint.json';
+export const BACKUP_PATH = '/backup';
+
+export interface BackupEndpointRecord {
+  /** The server's pid, the holder of the lock (lockHolderPid). */
+  pid: number;
+  port: number;
+  token: string;
+}
+
+export interface BackupEndpoint {
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface BackupLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The record a running server published for its data directory, or null when it has none. */
+export const readBackupEndpoint = (dataDir: string): BackupEndpointRecord | null => {
+  let raw: string;
+  try {
+    raw = readFileSync(join(lockFolderOf(resolve(dataDir)), BACKUP_ENDPOINT_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const value = JSON.parse(raw) as Partial<BackupEndpointRecord>;
+  return Number.isSafeInteger(value.pid) && Number.isSafeInteger(value.port) && typeof value.token === 'string'
+    ? (value as BackupEndpointRecord)
+    : null;
+};
+
+/**
+ * Serves `GET /backup` on 127.0.0.1 for `npm run backup`: the data directory as a .tar.gz
+ * (dump: the uncompressed tar, taken between transactions), one backup at a time. Call it
+ * once the data directory's lock is held: the record is written into the lock folder.
+ */
+export const startBackupEndpoint = async ({
+  dataDir,
+  dump,
+  log,
+}: {
+  dataDir: string;
+  dump: () => Promise<Blob>;
+  log: BackupLog;
+}): Promise<BackupEndpoint> => {
+  const token = randomBytes(32).toString('base64url');
+  const expected = digest(`Bearer ${token}`);
+  const recordPath = join(lockFolderOf(resolve(dataDir)), BACKUP_ENDPOINT_FILE);
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = async (response: ServerResponse) => {
+    const started = performance.now();
+    let bytes = 0;
+    try {
+      const tar = await dump();
+      response.writeHead(200, { 'content-type': 'application/gzip', 'cache-control': 'no-store' });
+      const gzip = createGzip();
+      gzip.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      await pipeline(Readable.fromWeb(tar.stream() as WebReadableStream), gzip, response);
+      log.info({ event: 'backup.sent', bytes, ms: Math.round(performance.now() - started) }, 'backup sent');
+    } catch (error) {
+      log.error({ event: 'backup.failed', err: String(error) }, 'backup failed');
+      // Once the body has begun, only a cut connection tells the client the file is incomplete.
+      if (response.headersSent) response.destroy();
+      else response.writeHead(500, { 'content-type': 'text/plain' }).end(`The backup failed: ${String(error)}`);
+    }
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    const given = request.headers.authorization;
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      response.writeHead(401).end();
+      return;
+    }
+    if (request.method !== 'GET' || request.url !== BACKUP_PATH) {
+      response.writeHead(404).end();
+      return;
+    }
+    queue = queue.then(() => send(response));
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', failed);
+      listening();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const record: BackupEndpointRecord = { pid: process.pid, port, token };
+  // Created with its final mode, then renamed over any earlier one: never readable by others, never half written.
+  const temporary = `${recordPath}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  writeFileSync(temporary, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+  renameSync(temporary, recordPath);
+
+  return {
+    port,
+    close: async () => {
+      try {
+        if (readBackupEndpoint(dataDir)?.token === token) unlinkSync(recordPath);
+      } catch {
+        // The next holder of the lock deletes a record left behind (dataDirLock.ts).
+      }
+      await queue;
+      await new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+};
