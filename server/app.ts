@@ -1,16 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../src/contract/common';
 import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
-import type { Database, WriteGeneration } from './db/client';
+import type { Database, DatabaseUsage, WriteGeneration } from './db/client';
 import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
 import { installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { LOG_REDACTION } from './plugins/logRedaction';
+import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installReadCache } from './plugins/readCache';
+import { installRequestId, requestIdGenerator } from './plugins/requestId';
 import { ASSISTANT_RATE_LIMIT, createLimiter, DEFAULT_RATE_LIMIT, installRateLimits, type RateLimitOptions } from './plugins/rateLimits';
 import { identityHostsFor, installSecurityHeaders } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
@@ -26,6 +27,7 @@ import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { landmineRoutes } from './routes/landmines';
+import { metricsRoutes } from './routes/metrics';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/embeddings';
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
    * sessions' answers are reused until the next write (plugins/readCache.ts). Default null: read every time.
    */
   writes?: WriteGeneration | null;
+  /** The database's statement times and connections (OpenedDatabase.usage) for GET /api/metrics; omitted: not reported. */
+  usage?: DatabaseUsage | null;
   /** Verifies ID tokens and manages accounts (services/identity.ts). */
   identity: Identity;
   /** Published to the portal as /runtime-config.js; its emulator URL also shapes the CSP. */
@@ -50,7 +54,7 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** API requests per signed-in user (a fifth per address before sign-in); false: off (tests). Default 600 a minute. */
   rateLimit?: RateLimitOptions | false;
-  /** Fastify's trustProxy (TRUST_PROXY): which proxies may set the client address. Default false. */
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies may set the client address and the request id (X-Request-Id). Default false. */
   trustProxy?: false | string[];
   /** Sees every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
@@ -83,13 +87,15 @@ export const buildApp = async (options: BuildAppOptions) => {
     bodyLimit: LIMITS.bodyBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    genReqId: () => randomUUID(),
+    // Each log line of a request carries its id as `reqId`, Fastify's default label (plugins/requestId.ts).
+    genReqId: requestIdGenerator(options.trustProxy ?? false),
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  installRequestId(app);
   installErrorHandling(app);
   await installSecurityHeaders(app, { identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl) });
   const limits = await installRateLimits(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
@@ -102,13 +108,15 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
 
   const embeddings = options.embeddings ?? createLocalEmbeddingProvider();
+  installMetrics(app, { db: options.db, usage: options.usage ?? null, embeddingModel: embeddings.model });
   await app.register(spaPlugin, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
   await app.register(
     async (api) => {
       installJsonNotFound(api);
       await installCompression(api);
-      installReadCache(api, options.writes ?? null); // after compression: it keeps answers as sent
-      await api.register(healthRoutes);
+      installReadCache(api, options.writes ?? null, app.metrics); // after compression: it keeps answers as sent
+      await api.register(healthRoutes, { db: options.db });
+      await api.register(metricsRoutes);
       await api.register(speechRateRoutes, { db: options.db });
       await api.register(speechRatePreviewRoutes, { db: options.db });
       await api.register(dictionaryRoutes, {

@@ -47,6 +47,7 @@ const embeddings = embeddingProviderFromEnv(env);
 const app = await buildApp({
   db: database.db,
   writes: database.writes,
+  usage: database.usage,
   embeddings,
   identity,
   runtimeConfig: runtimeConfigFromEnv(env),

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
+import { type DatabaseUsage, watchPgliteUsage, watchPostgresUsage } from './usage';
 import * as schema from './schema';
 import { createStatisticsUpkeep, refreshStatistics, type StatisticsUpkeepOptions } from './statistics';
 import { watchWrites, type WriteGeneration } from './writeGeneration';
@@ -16,6 +17,7 @@ import { watchWrites, type WriteGeneration } from './writeGeneration';
 export { DataDirInUseError, lockDataDir } from './dataDirLock';
 export { refreshStatistics } from './statistics';
 export type { WriteGeneration } from './writeGeneration';
+export type { DatabaseUsage } from './usage';
 
 /** The one database type route handlers see: PGlite and node-postgres share it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,6 +47,8 @@ export interface OpenedDatabase {
    * reused until the next one. PGlite only: null on PostgreSQL, which other servers write too.
    */
   writes: WriteGeneration | null;
+  /** Statement times and the pool's connections, for the metrics (usage.ts). */
+  usage: DatabaseUsage;
   /** ANALYZE now: after bulk work (an ingest, a seed). */
   refreshStatistics(): Promise<void>;
   /** Refreshes the statistics if writes are waiting for it, then closes. */
@@ -108,6 +112,7 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
   // is an 'error' event on the pool: without a listener Node ends the process. The pool
   // replaces the connection; requests in flight get their own error.
   pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
+  const usage = watchPostgresUsage(pool);
   const statistics = statisticsFor(options, () => db);
   const db: Database = drizzlePg({ client: pool, schema, logger: statistics.logger });
   try {
@@ -143,6 +148,7 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
     kind: 'postgres',
     dumpDataDir: null,
     writes: null,
+    usage,
     refreshStatistics: statistics.upkeep.refresh,
     close: async () => {
       await statistics.closing();
@@ -179,7 +185,8 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     const opened = memory
       ? await PGlite.create({ extensions, startParams: PGLITE_START_PARAMS })
       : await PGlite.create(resolve(dataDir), { extensions, startParams: PGLITE_START_PARAMS });
-    const { client, writes } = watchWrites(opened);
+    const { client: written, writes } = watchWrites(opened);
+    const { client, usage } = watchPgliteUsage(written);
     const statistics = statisticsFor(options, () => db);
     const db = drizzlePglite({ client, schema, logger: statistics.logger });
     try {
@@ -195,6 +202,7 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
       kind: 'pglite',
       dumpDataDir: memory ? null : () => dumpBetweenTransactions(opened),
       writes,
+      usage,
       refreshStatistics: statistics.upkeep.refresh,
       close: async () => {
         try {

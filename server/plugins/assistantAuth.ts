@@ -8,11 +8,11 @@ import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The service-key scope an /api/assistant route requires (docs/security.md "Service keys"). */
+    /** The service-key scope a route requires (docs/security.md "Service keys"): it then takes service keys, never ID tokens. */
     scope?: ApiKeyScope;
   }
   interface FastifyRequest {
-    /** The verified service key; set by the assistant auth hook on every /api/assistant route. */
+    /** The verified service key; set by the service-key hook on every route it guards (takesServiceKey). */
     apiKey: ApiKeyPrincipal;
   }
 }
@@ -20,6 +20,13 @@ declare module 'fastify' {
 /** The routes only a service key opens; the admin auth hook (auth.ts) leaves them to this one. */
 export const ASSISTANT_PREFIX = '/api/assistant/';
 export const isAssistantRoute = (url: string): boolean => url.startsWith(ASSISTANT_PREFIX);
+
+/**
+ * A route opened by a service key rather than an admin's ID token: every /api/assistant route,
+ * and any other that declares a `config.scope` (GET /api/metrics, scope metrics:read).
+ */
+export const takesServiceKey = (route: { url: string; config?: { scope?: ApiKeyScope } }): boolean =>
+  isAssistantRoute(route.url) || route.config?.scope !== undefined;
 
 export interface AssistantAuthOptions {
   db: Database;
@@ -73,15 +80,15 @@ const createAuthenticate =
   };
 
 /**
- * Service-key authentication for /api/assistant/* (docs/security.md "Service keys"): every
- * route registered there after this call gets the hook, checking the key and the route's
- * `config.scope`. Install before the routes, beside installAuth.
+ * Service-key authentication for /api/assistant/* and the routes that declare a scope
+ * (docs/security.md "Service keys"): every such route registered after this call gets the
+ * hook, checking the key and the route's `config.scope`. Install before the routes, beside installAuth.
  */
 export const installAssistantAuth = (app: FastifyInstance, options: AssistantAuthOptions): void => {
   app.decorateRequest('apiKey', null as unknown as ApiKeyPrincipal);
   const verifyApiKey = createApiKeyVerifier(options.db, options.writes);
   app.addHook('onRoute', (route) => {
-    if (!isAssistantRoute(route.url)) return;
+    if (!takesServiceKey(route)) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, createAuthenticate(options, verifyApiKey, route.config?.scope)];
   });

@@ -4,6 +4,7 @@ import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
 import { createPrincipalResolver, type AdminPrincipal } from '../services/principal';
+import { takesServiceKey } from './assistantAuth';
 import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
@@ -89,8 +90,8 @@ export const installAuth = (app: FastifyInstance, options: AuthOptions): void =>
   app.decorateRequest('admin', null as unknown as AdminPrincipal);
   app.addHook('onRoute', (route) => {
     const underApi = route.url === '/api' || route.url.startsWith('/api/');
-    // /api/assistant/* takes service keys instead (plugins/assistantAuth.ts), never ID tokens.
-    if (!underApi || route.config?.public || route.url.startsWith('/api/assistant/')) return;
+    // /api/assistant/* and routes with a scope take service keys instead (plugins/assistantAuth.ts), never ID tokens.
+    if (!underApi || route.config?.public || takesServiceKey(route)) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, authenticate];
   });

@@ -21,9 +21,13 @@ const CODES_BY_STATUS: Record<number, string> = {
 const fieldPath = (context: string | undefined, instancePath: string) =>
   [context, ...instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
 
-const sendError = (reply: FastifyReply, status: number, body: ApiError) => {
+/**
+ * Sends an error body; every one names its request (plugins/requestId.ts), so an admin can
+ * quote it and an operator find its log lines. Not-found handlers use it too.
+ */
+export const sendError = (reply: FastifyReply, status: number, body: Omit<ApiError, 'requestId'>) => {
   if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
-  return reply.code(status).send(body);
+  return reply.code(status).send({ ...body, requestId: String(reply.request.id) } satisfies ApiError);
 };
 
 const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest, reply: FastifyReply) => {
@@ -50,9 +54,9 @@ const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest
     const code = (error.code && CODES_BY_FASTIFY_CODE[error.code]) ?? CODES_BY_STATUS[status] ?? ERROR_CODES.badRequest;
     return sendError(reply, status, { error: code, message: error.message || 'Bad request' });
   }
-  // 5xx: the details stay in the log; the client gets a request id to quote.
+  // 5xx: the details stay in the log; the client gets the request id to quote.
   request.log.error({ err: error }, 'request failed');
-  return sendError(reply, 500, { error: ERROR_CODES.internal, message: 'Internal server error', requestId: String(request.id) });
+  return sendError(reply, 500, { error: ERROR_CODES.internal, message: 'Internal server error' });
 };
 
 /**
@@ -86,6 +90,6 @@ export const installErrorHandling = (app: FastifyInstance): void => {
 /** The JSON 404 for unknown paths under the scope it is installed in (/api). */
 export const installJsonNotFound = (scope: FastifyInstance): void => {
   scope.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+    sendError(reply, 404, { error: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
 };

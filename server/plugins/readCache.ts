@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WriteGeneration } from '../db/client';
+import type { AppMetrics } from './metrics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,9 +30,14 @@ const wantsFreshAnswer = (request: FastifyRequest) => /\bno-cache\b/i.test(reque
  *
  * Register inside the /api scope after the compression plugin: an answer is kept as sent,
  * compressed or not, once per Accept-Encoding (a browser sends the same one every time), so a
- * 2 MB session is not compressed again for each view.
+ * 2 MB session is not compressed again for each view. Each answer of a marked route counts as a
+ * hit or a miss in the metrics.
  */
-export const installReadCache = (api: FastifyInstance, writes: WriteGeneration | null): void => {
+export const installReadCache = (
+  api: FastifyInstance,
+  writes: WriteGeneration | null,
+  metrics: Pick<AppMetrics, 'countReadCache'> | null = null,
+): void => {
   if (!writes) return;
   const kept = new LRUCache<string, { generation: number; body: string | Buffer; encoding: string | null }>({
     maxSize: READ_CACHE_BYTES,
@@ -47,8 +53,10 @@ export const installReadCache = (api: FastifyInstance, writes: WriteGeneration |
       reply.type(JSON_TYPE);
       // An encoded answer passes the compression plugin untouched (it is already encoded).
       if (entry.encoding) reply.header('content-encoding', entry.encoding).header('vary', 'accept-encoding');
+      metrics?.countReadCache('hit');
       return reply.send(entry.body);
     }
+    metrics?.countReadCache('miss');
     readAt.set(request, writes.current);
   });
 

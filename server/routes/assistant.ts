@@ -10,8 +10,10 @@ import {
   ingestSessionCreateSchema,
   ingestSessionParamsSchema,
   ingestSessionResponseSchema,
+  INGEST_MESSAGES,
 } from '../../src/contract/assistantSessions';
 import type { Database, WriteGeneration } from '../db/client';
+import { ApiHttpError } from '../errors';
 import { configEncodingFor, createConfigAnswers } from '../services/assistantConfigAnswer';
 import { createConfigVersionReader } from '../services/configVersion';
 import { appendEvents, completeIngestSession, createIngestSession } from '../services/sessionIngest';
@@ -66,23 +68,38 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: Writ
 
   app.post(
     '/assistant/sessions',
-    { config: { scope: 'sessions:write' }, schema: { body: ingestSessionCreateSchema, response: { 201: ingestSessionResponseSchema } } },
+    {
+      config: { scope: 'sessions:write', errorAnswers: { 409: `CONFLICT: ${INGEST_MESSAGES.sessionExists}` } },
+      schema: { body: ingestSessionCreateSchema, response: { 201: ingestSessionResponseSchema } },
+    },
     async (request, reply) => reply.code(201).send({ success: true as const, data: await createIngestSession(db, request.body) }),
   );
 
   app.post(
     '/assistant/sessions/:sessionId/events',
     {
-      config: { scope: 'sessions:write' },
+      config: { scope: 'sessions:write', errorAnswers: { 409: `CONFLICT: ${INGEST_MESSAGES.sessionCompleted}` } },
       schema: { params: ingestSessionParamsSchema, body: ingestEventsSchema, response: { 200: ingestEventsResponseSchema } },
     },
-    async (request) => ({ success: true as const, data: await appendEvents(db, request.params.sessionId, request.body.events) }),
+    async (request) => {
+      const { events } = request.body;
+      try {
+        const outcome = await appendEvents(db, request.params.sessionId, events);
+        app.metrics.countIngestEvents('accepted', outcome.accepted);
+        app.metrics.countIngestEvents('duplicate', outcome.duplicates);
+        return { success: true as const, data: outcome };
+      } catch (error) {
+        // A batch is all or nothing: an unknown or completed session, or events before its start.
+        if (error instanceof ApiHttpError) app.metrics.countIngestEvents('refused', events.length);
+        throw error;
+      }
+    },
   );
 
   app.post(
     '/assistant/sessions/:sessionId/complete',
     {
-      config: { scope: 'sessions:write' },
+      config: { scope: 'sessions:write', errorAnswers: { 409: `CONFLICT: ${INGEST_MESSAGES.completedDifferently}` } },
       schema: { params: ingestSessionParamsSchema, body: ingestCompleteSchema, response: { 200: ingestCompleteResponseSchema } },
     },
     async (request) => ({ success: true as const, data: await completeIngestSession(db, request.params.sessionId, request.body) }),

@@ -1,9 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../../src/contract/common';
+import { apiErrorSchema, ERROR_CODES, healthResponseSchema, readinessResponseSchema } from '../../src/contract/common';
+import type { Database } from '../db/client';
+import { MIGRATIONS_FOLDER } from '../db/client';
+import { ApiHttpError } from '../errors';
+import { createReadinessCheck } from '../services/readiness';
 
-/** GET /api/health: the only public route (docs/security.md). */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * GET /api/health: liveness, the process answers (nothing else is checked).
+ * GET /api/health/ready: readiness, the database answers and has every bundled migration
+ * (services/readiness.ts); 503 NOT_READY naming the reason otherwise. Both public (docs/security.md).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthResponseSchema } } }, async () => ({
     status: 'ok' as const,
   }));
+
+  const readiness = createReadinessCheck(db, MIGRATIONS_FOLDER);
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        response: {
+          200: readinessResponseSchema,
+          503: apiErrorSchema.describe('NOT_READY: the database does not answer, or lacks a migration (the message says which)'),
+        },
+      },
+    },
+    async (request) => {
+      const state = await readiness();
+      if (!state.ready) {
+        request.log.warn({ event: 'health.not_ready', reason: state.reason, err: state.cause }, 'not ready');
+        throw new ApiHttpError(503, ERROR_CODES.notReady, state.reason);
+      }
+      return { status: 'ready' as const, migrations: state.migrations };
+    },
+  );
 };

@@ -5,8 +5,9 @@ import { LIMITS, safeText } from './common';
  * Service keys for the assistant's API (docs/api.md "Assistant API"):
  * POST, GET /api/admin/api-keys and DELETE /api/admin/api-keys/{id}, admin ID token.
  * The secret (`key`) is in the create answer only; it is stored as a hash.
+ * metrics:read opens GET /api/metrics (Prometheus' scrape), nothing else.
  */
-export const API_KEY_SCOPES = ['config:read', 'sessions:write'] as const;
+export const API_KEY_SCOPES = ['config:read', 'sessions:write', 'metrics:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 
@@ -24,7 +25,8 @@ export const apiKeyCreateSchema = z
       .array(apiKeyScopeSchema)
       .min(1, 'At least one scope')
       .max(API_KEY_SCOPES.length)
-      .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope at most once'),
+      .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope at most once')
+      .meta({ uniqueItems: true }),
   })
   .strict();
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;

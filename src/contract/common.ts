@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-/** spec 8: every API error carries an error code and a human message. */
+/**
+ * spec 8: every API error carries an error code and a human message, and the id of its request
+ * (the X-Request-Id header and the `reqId` of its log lines), which the portal shows to quote.
+ */
 export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  requestId: z.string().optional(),
+  requestId: z.string(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -23,6 +26,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   /** The edit started from an older version of the record (docs/api.md "Versions"). */
   versionConflict: 'VERSION_CONFLICT',
+  /** GET /api/health/ready: the database does not answer, or lacks a migration. */
+  notReady: 'NOT_READY',
 } as const;
 
 /**
@@ -104,3 +109,6 @@ export const pageQuerySchema = z.object({
 });
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+/** GET /api/health/ready: the database answers and has every migration the server bundles. */
+export const readinessResponseSchema = z.object({ status: z.literal('ready'), migrations: z.number().int().min(0) });

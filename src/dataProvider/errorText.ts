@@ -1,3 +1,5 @@
+import { requestIdOf } from '@/contract/failedCall';
+
 /**
  * Error codes whose message is not the server's own word: the http client's stand-ins for a
  * response without the spec's error body (API_ERROR, 'HTTP status: text'), a dropped
@@ -19,5 +21,20 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
   return fromServer ? (body.message as string) : fallbackKey;
 };
 
+/**
+ * errorText translated, followed by the failed request's id when the server sent one (the
+ * `app.http.withRequestId` text), so the admin can quote it. `translate` is react-admin's.
+ */
+export const translatedErrorText = (
+  error: unknown,
+  fallbackKey: string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string => {
+  const text = errorText(error, fallbackKey);
+  const message = translate(text, { _: text });
+  const requestId = requestIdOf(error);
+  return requestId ? translate('app.http.withRequestId', { message, requestId }) : message;
+};
+
 /** The API's error code of a failed call, if it sent one (one reader for the whole portal). */
-export { errorCodeOf } from '@/contract/failedCall';
+export { errorCodeOf, requestIdOf } from '@/contract/failedCall';

@@ -26,6 +26,7 @@ export const apiKeysMessages = {
   scopes: {
     'config:read': 'Read the configuration (config:read)',
     'sessions:write': 'Write call sessions (sessions:write)',
+    'metrics:read': 'Read the server metrics, for Prometheus (metrics:read)',
   },
   dialog: {
     createTitle: 'Create an API key',

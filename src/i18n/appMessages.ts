@@ -42,6 +42,8 @@ export const appMessages = {
   http: {
     timeout: 'The server took too long to respond. Please try again.',
     networkError: 'Cannot reach the server. Check your connection and try again.',
+    // a failed call's message and the id of its request, to quote to whoever runs the server
+    withRequestId: '%{message} (request ID: %{requestId})',
     // a failing list says so at once, and what its rows are worth
     retrying: 'Trying again...',
     retry: 'Retry',

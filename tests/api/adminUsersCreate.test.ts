@@ -69,7 +69,11 @@ describe.each(DB_KINDS)('admin users: create (%s)', (kind) => {
     ]) {
       const response = await call('POST', '/api/admin/users', { password: PASSWORD, name: 'Again', ...body });
       expect(response.statusCode, JSON.stringify(body)).toBe(409);
-      expect(response.json()).toEqual({ error: 'EMAIL_EXISTS', message: 'A user with this email already exists' });
+      expect(response.json()).toEqual({
+        error: 'EMAIL_EXISTS',
+        message: 'A user with this email already exists',
+        requestId: expect.any(String),
+      });
     }
     expect(await t.identity.getUser((await profileOf(created.user._id)).uid)).not.toBeNull();
     expect(await auditOf(created.user._id)).toHaveLength(1);

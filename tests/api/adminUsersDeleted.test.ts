@@ -80,7 +80,11 @@ describe.each(DB_KINDS)('admin users: deleted users (%s)', (kind) => {
     const body = { email: old.email.toUpperCase(), password: PASSWORD, name: 'New Holder', role: 'user' };
     const refused = await call('POST', '/api/admin/users', body);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'EMAIL_HELD_BY_DELETED', message: USER_MESSAGES.emailHeldByDeleted });
+    expect(refused.json()).toEqual({
+      error: 'EMAIL_HELD_BY_DELETED',
+      message: USER_MESSAGES.emailHeldByDeleted,
+      requestId: expect.any(String),
+    });
 
     const { uid } = await profileOf(old.user._id);
     const freed = await call('POST', `/api/admin/users/${old.user._id}/free-email`);

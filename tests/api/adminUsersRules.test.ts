@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('admin users: rules (%s)', (kind) => {
     const audits = await auditCount();
     const response = await call(method, `/api/admin/users/${a.id}${suffix}`, a.headers, payload);
     expect(response.statusCode, response.body).toBe(409);
-    expect(response.json()).toEqual({ error: 'CONFLICT', message });
+    expect(response.json()).toEqual({ error: 'CONFLICT', message, requestId: expect.any(String) });
     expect(await t.db.select().from(users).where(eq(users.id, a.id))).toEqual([
       expect.objectContaining({ role: 'admin', isActive: true, deletedAt: null }),
     ]);
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)('admin users: rules (%s)', (kind) => {
       const audits = await auditCount();
       const response = await call('PUT', `/api/admin/users/${outsider.id}`, a.headers, { name: 'Renamed', role: 'admin', isActive: true });
       expect(response.statusCode, response.body).toBe(409);
-      expect(response.json()).toEqual({ error: 'CONFLICT', message: UNVERIFIED_PROMOTION });
+      expect(response.json()).toEqual({ error: 'CONFLICT', message: UNVERIFIED_PROMOTION, requestId: expect.any(String) });
       expect(await t.db.select().from(users).where(eq(users.id, outsider.id))).toEqual([
         expect.objectContaining({ role: 'user', name: 'Signed Up' }),
       ]);

@@ -88,7 +88,11 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
     expect((await config(reader.headers)).statusCode).toBe(200);
     const refused = await config(writer.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'INSUFFICIENT_SCOPE', message: 'This service key lacks the "config:read" scope.' });
+    expect(refused.json()).toEqual({
+      error: 'INSUFFICIENT_SCOPE',
+      message: 'This service key lacks the "config:read" scope.',
+      requestId: expect.any(String),
+    });
     const write = await t.app.inject({
       method: 'POST',
       url: '/api/assistant/sessions',
@@ -109,7 +113,11 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
     const refused = await config(headers);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['www-authenticate']).toBe('Bearer');
-    expect(refused.json()).toEqual({ error: 'NOT_AUTHENTICATED', message: 'The service key is not valid or has been revoked.' });
+    expect(refused.json()).toEqual({
+      error: 'NOT_AUTHENTICATED',
+      message: 'The service key is not valid or has been revoked.',
+      requestId: expect.any(String),
+    });
     const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${id}`, headers: admin.headers });
     expect(again.json().data.revokedAt).toBe(revoked.json().data.revokedAt);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, id));
@@ -123,7 +131,7 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
       headers: admin.headers,
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'API key not found' });
+    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'API key not found', requestId: expect.any(String) });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/nope', headers: admin.headers })).statusCode).toBe(400);
   });
 

@@ -47,7 +47,11 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
     for (const change of [{ sessionName: 'Another call' }, { configVersion: 2 }, { startTime: at(1) }, { metadata: {} }]) {
       const conflict = await post('/sessions', { ...body, ...change });
       expect(conflict.statusCode, JSON.stringify(change)).toBe(409);
-      expect(conflict.json()).toEqual({ error: 'CONFLICT', message: 'A session with this sessionId exists with different details.' });
+      expect(conflict.json()).toEqual({
+        error: 'CONFLICT',
+        message: 'A session with this sessionId exists with different details.',
+        requestId: expect.any(String),
+      });
     }
     const [row] = await t.db.select().from(sessions).where(eq(sessions.sessionId, body.sessionId));
     expect(row).toMatchObject({ status: 'in_progress', configVersion: 1, sessionName: body.sessionName });
@@ -138,6 +142,7 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
     expect(response.json()).toEqual({
       error: 'VALIDATION_ERROR',
       message: 'Event timestamps must not be earlier than the session start time.',
+      requestId: expect.any(String),
     });
     expect(await storedSeqs(sessionId)).toBe(0);
     expect((await events(sessionId, [transcript(1, 1, 'customer', 'fine')])).json().data).toEqual({ accepted: 1, duplicates: 0 });
@@ -154,7 +159,7 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
       const body = url.endsWith('events') ? { events: [transcript(1, 1, 'customer', 'x')] } : { endTime: at(10) };
       const missing = await post(url, body);
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'Session not found' });
+      expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'Session not found', requestId: expect.any(String) });
     }
   });
 
@@ -197,7 +202,11 @@ describe.each(DB_KINDS)('assistant sessions ingest (%s)', (kind) => {
 
     const late = await events(sessionId, [transcript(10, 70, 'customer', 'late')]);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ error: 'CONFLICT', message: 'This session is complete: it accepts no more events.' });
+    expect(late.json()).toEqual({
+      error: 'CONFLICT',
+      message: 'This session is complete: it accepts no more events.',
+      requestId: expect.any(String),
+    });
     expect((await post(`/sessions/${sessionId}/complete`, { endTime: at(61.2) })).statusCode).toBe(200);
     const differently = await post(`/sessions/${sessionId}/complete`, { endTime: at(61.2), status: 'failed' });
     expect(differently.statusCode).toBe(409);

@@ -4,9 +4,9 @@ import { auditLog, speechRateSettings, users } from '../../server/db/schema';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { bearer, forgeUnsignedToken, pastRevocationGranularity, setProfile, signIn, signUp, TEST_PASSWORD } from '../support/identity';
 
-/** GET /api/health, the OpenAPI document and its interactive reference (they describe shapes, never data). */
+/** GET /api/health and /api/health/ready, the OpenAPI document and its interactive reference (they describe shapes, never data). */
 const isPublic = (method: string, url: string) =>
-  (url === '/api/health' || url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/')) &&
+  (url === '/api/health' || url === '/api/health/ready' || url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/')) &&
   (method === 'GET' || method === 'HEAD');
 
 const dbSnapshot = async (t: TestApp) => ({
@@ -47,6 +47,8 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         'POST /api/assistant/sessions',
         'POST /api/assistant/sessions/x-sessionId/events',
         'POST /api/assistant/sessions/x-sessionId/complete',
+        // Prometheus' scrape (a service key with metrics:read)
+        'GET /api/metrics',
         // Deleted users are restored, or their email freed
         'POST /api/admin/users/x-id/restore',
         'POST /api/admin/users/x-id/free-email',
@@ -78,7 +80,7 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
     }
   });
 
-  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere (401 on /api/assistant/*, which takes service keys only) and writes nothing, not even a profile', async () => {
+  it('refuses a self-signed-up user with 403 NOT_ADMIN everywhere (401 on /api/assistant/* and /api/metrics, which take service keys only) and writes nothing, not even a profile', async () => {
     const account = await signUp();
     const before = await dbSnapshot(t);
     const first = await t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: bearer(account.idToken) });
@@ -92,7 +94,7 @@ describe.each(DB_KINDS)('authentication and authorization (%s)', (kind) => {
         headers: bearer(account.idToken),
         ...(route.method === 'PUT' ? { payload: { enabled: false, time_window: 10, max_words: 10 } } : {}),
       });
-      const assistant = route.url.startsWith('/api/assistant/');
+      const assistant = route.url.startsWith('/api/assistant/') || route.url === '/api/metrics';
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(assistant ? 401 : 403);
       if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ error: assistant ? 'NOT_AUTHENTICATED' : 'NOT_ADMIN' });
     }

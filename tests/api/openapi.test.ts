@@ -121,7 +121,7 @@ describe('the OpenAPI document and the interactive reference', () => {
 
   it('leaves only health, the document and the reference public', () => {
     const publicUrls = [...new Set(routes.filter((route) => isUnder(route.url, '/api') && route.config?.public).map((route) => route.url))];
-    expect(publicUrls.filter((url) => !isUnder(url, OPENAPI_PATHS.reference)).sort()).toEqual(['/api/health', '/api/openapi.json']);
+    expect(publicUrls.filter((url) => !isUnder(url, OPENAPI_PATHS.reference)).sort()).toEqual(['/api/health', '/api/health/ready', '/api/openapi.json']);
     expect(publicUrls).toContain(OPENAPI_PATHS.reference);
   });
 

@@ -14,6 +14,7 @@ const expectTooMany = (response: { statusCode: number; headers: Record<string, u
   expect(response.json()).toEqual({
     error: 'RATE_LIMITED',
     message: `Too many requests. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+    requestId: expect.any(String),
   });
 };
 

@@ -229,7 +229,7 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
   it('answers 404 Session not found for an unknown id, 400 for a malformed one', async () => {
     const missing = await get('/api/admin/sessions/sess-20990101-000000000000');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'Session not found' });
+    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'Session not found', requestId: expect.any(String) });
     // Longer than 100 characters: Fastify's maxParamLength answers 414 before validation.
     expect([400, 414]).toContain((await get(`/api/admin/sessions/${'x'.repeat(101)}`)).statusCode);
     for (const bad of ['has%20space', '..%2Fetc', '%3Cscript%3E', '-leading-dash']) {

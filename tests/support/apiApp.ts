@@ -63,6 +63,7 @@ export const testApp = async (kind: DbKind, overrides: Partial<Omit<BuildAppOpti
   const app = await buildApp({
     db: database.db,
     writes: database.writes,
+    usage: database.usage,
     identity,
     runtimeConfig: testRuntimeConfig(emulatorHost),
     rateLimit: false,

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { type MatchingSettings, THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '@/contract/matching';
-import { errorText } from '@/dataProvider/errorText';
+import { translatedErrorText } from '@/dataProvider/errorText';
 import { useCalibrationDate, usePercent } from '@/resources/dictionary/items/useDictionaryMatch';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
@@ -73,7 +73,7 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const typedThreshold = thresholdOf(typed);
   const valid = typedThreshold !== null;
   const conflict = failure !== null && isVersionConflict(failure.error);
-  const failedText = failure && errorText(failure.error, FAILED[failure.action]);
+  const failedText = failure && translatedErrorText(failure.error, FAILED[failure.action], translate);
 
   const tryThreshold = (threshold: number) => {
     setTouched(true);
@@ -145,7 +145,7 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
           }
         />
       )}
-      {failedText && !conflict && <Alert severity="error">{translate(failedText, { _: failedText })}</Alert>}
+      {failedText && !conflict && <Alert severity="error">{failedText}</Alert>}
       {banner && <Alert severity="success">{translate(banner.message)}</Alert>}
 
       <Box>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { SPEECH_RATE_BOUNDS, speechRateFormSchema, type SpeechRateSettings } from '@/contract';
-import { errorText } from '@/dataProvider/errorText';
+import { translatedErrorText } from '@/dataProvider/errorText';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { SpeechRatePreview } from './SpeechRatePreview';
 import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
@@ -45,7 +45,7 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
 
   const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
 
-  const saveError = errorText(save.error, 'app.settings.speechRate.saveFailed');
+  const saveError = translatedErrorText(save.error, 'app.settings.speechRate.saveFailed', translate);
   const conflict = save.isError && isVersionConflict(save.error);
 
   const submit = handleSubmit((values) => {
@@ -92,7 +92,7 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {conflict && <VersionConflictAlert key={save.submittedAt} onReload={reload} theirs={theirsText} />}
-      {save.isError && !conflict && <Alert severity="error">{translate(saveError, { _: saveError })}</Alert>}
+      {save.isError && !conflict && <Alert severity="error">{saveError}</Alert>}
       {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
       <Controller
         name="enabled"

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { type Control, useWatch } from 'react-hook-form';
 import { speechRateFormSchema, type SpeechRateFormValues, type SpeechRateSettings } from '@/contract';
-import { errorText } from '@/dataProvider/errorText';
+import { translatedErrorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { useDebouncedValue } from '@/shared/useDebouncedValue';
 
@@ -37,7 +37,7 @@ export const SpeechRatePreview = ({ control }: { control: Control<SpeechRateForm
   });
   if (!typed) return null;
   const waiting = isFetching || settled !== JSON.stringify(typed);
-  const failed = errorText(error, 'app.settings.speechRatePreview.failed');
+  const failed = translatedErrorText(error, 'app.settings.speechRatePreview.failed', translate);
   const sentence = () => {
     if (!data) return null;
     if (data.sessions === 0) return translate('app.settings.speechRatePreview.noSessions');
@@ -59,7 +59,7 @@ export const SpeechRatePreview = ({ control }: { control: Control<SpeechRateForm
         </Box>
       )}
       {isError && !waiting ? (
-        <Alert severity="error">{translate(failed, { _: failed })}</Alert>
+        <Alert severity="error">{failed}</Alert>
       ) : (
         data && (
           <Typography variant="body2" sx={{ opacity: waiting ? 0.6 : 1 }}>

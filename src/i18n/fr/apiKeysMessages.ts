@@ -25,6 +25,7 @@ export const apiKeysMessages: typeof englishKeys = {
   scopes: {
     'config:read': 'Lire la configuration (config:read)',
     'sessions:write': "Écrire les sessions d'appel (sessions:write)",
+    'metrics:read': 'Lire les métriques du serveur, pour Prometheus (metrics:read)',
   },
   dialog: {
     createTitle: "Créer une clé d'API",

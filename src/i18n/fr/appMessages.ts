@@ -39,6 +39,7 @@ export const appMessages: typeof english = {
   http: {
     timeout: 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
     networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+    withRequestId: '%{message} (identifiant de la requête : %{requestId})',
     retrying: 'Nouvelle tentative...',
     retry: 'Réessayer',
     staleRows: 'Les lignes ci-dessous ont été chargées à %{time} et ne sont peut-être plus à jour.',

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { type DictionaryMatchResult, MATCH_TEXT_MAX } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
-import { errorText } from '@/dataProvider/errorText';
+import { translatedErrorText } from '@/dataProvider/errorText';
 import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from './items/useDictionaryMatch';
 
 interface Rule {
@@ -76,7 +76,7 @@ export const PhraseTester = () => {
   const [text, setText] = useState('');
   const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text);
   const active = settled !== '' && !typing;
-  const failed = errorText(error, 'app.dictionary.phraseTester.failed');
+  const failed = translatedErrorText(error, 'app.dictionary.phraseTester.failed', translate);
   const calibrationDate = useCalibrationDate();
   const verdictText = useVerdictText();
   // the rule the answer shown was computed with; before any answer, the one in force now
@@ -137,7 +137,7 @@ export const PhraseTester = () => {
         )}
         {active && isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {translate(failed, { _: failed })}
+            {failed}
           </Alert>
         )}
         {active && !isFetching && data && data.matches.length === 0 && !nothingToCompare && (

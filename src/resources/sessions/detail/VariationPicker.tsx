@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslate } from 'react-admin';
 import type { DictionaryMatch } from '@/contract/dictionaryMatch';
-import { errorText } from '@/dataProvider/errorText';
+import { translatedErrorText } from '@/dataProvider/errorText';
 import { useDictionaryMatch, usePercent } from '@/resources/dictionary/items/useDictionaryMatch';
 import type { OriginalMatch } from './InquiryDialogs';
 
@@ -42,13 +42,13 @@ export const VariationPicker = ({ id, anchor, text, onClose, onPick, onAddFaq }:
   const headingId = useId();
   const { data, isError, error, isFetching, typing } = useDictionaryMatch(text);
   const candidates = closestOriginals(data?.matches);
-  const failed = errorText(error, 'app.dictionary.phraseTester.failed');
+  const failed = translatedErrorText(error, 'app.dictionary.phraseTester.failed', translate);
   const waiting = typing || (isFetching && !data);
 
   const status = waiting
     ? translate('app.dictionary.phraseTester.loading')
     : isError
-      ? translate(failed, { _: failed })
+      ? failed
       : candidates.length === 0
         ? translate('app.sessions.learn.noneClose')
         : null;
