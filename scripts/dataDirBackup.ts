@@ -136,7 +136,11 @@ const writeDump = async (dataDir: string, file: string): Promise<{ from: string 
     if (!response.ok || !response.body) {
       throw new BackupError(`The running server (pid ${pid}) refused the backup: ${response.status} ${await response.text()}`);
     }
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+    try {
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+    } catch (error) {
+      throw new BackupError(`The copy from the running server (pid ${pid}) was cut off: ${(error as Error).message}. Nothing was written.`);
+    }
     return { from: `the running server (pid ${pid})` };
   }
   throw new BackupError(`The data directory ${dataDir} changed hands during the backup several times: try again.`);
