@@ -32,6 +32,7 @@ import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/embeddings';
 import type { Identity } from './services/identity';
+import { startSessionRetention } from './services/retention';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
 export interface BuildAppOptions {
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   generationRateLimit?: RateLimitOptions | false;
   /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
   assistantRateLimit?: RateLimitOptions;
+  /** SESSIONS_RETENTION_DAYS: sessions are erased that many days after their start, at once and daily (services/retention.ts). Default null: kept. */
+  sessionsRetentionDays?: number | null;
 }
 
 /**
@@ -137,6 +140,11 @@ export const buildApp = async (options: BuildAppOptions) => {
     },
     { prefix: '/api' },
   );
+  if (options.sessionsRetentionDays) {
+    const retention = startSessionRetention({ db: options.db, days: options.sessionsRetentionDays, log: app.log });
+    app.decorate('sessionRetention', retention);
+    app.addHook('onClose', () => retention.stop());
+  }
   return app;
 };
 

@@ -55,6 +55,14 @@ const envSchema = z.object({
   /** API requests a minute per signed-in user (and per address before sign-in: a fifth); 0 turns limits off. */
   RATE_LIMIT_PER_MINUTE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).default(600)),
   STATIC_DIR: textWithDefault('dist'),
+  /** Days a call session is kept after its start (services/retention.ts); unset: kept for ever. */
+  SESSIONS_RETENTION_DAYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number of days from 1 to 999999, or unset to keep call sessions for ever')
+      .transform(Number)
+      .optional(),
+  ),
   // Dictionary AI providers (all optional): unset base URLs mean the local, offline ones.
   /** The offline embedding model when EMBEDDINGS_BASE_URL is unset: the sentence encoder, or the hashed bag-of-words fallback. */
   EMBEDDINGS_PROVIDER: z.preprocess(

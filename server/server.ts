@@ -56,6 +56,7 @@ const app = await buildApp({
   variations: variationGeneratorFromEnv(env),
   rateLimit: env.RATE_LIMIT_PER_MINUTE === 0 ? false : { max: env.RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000 },
   trustProxy: env.TRUST_PROXY,
+  sessionsRetentionDays: env.SESSIONS_RETENTION_DAYS ?? null,
 });
 // Rows of another model turn Pending, so nothing is scored across two models (docs/matching.md).
 const remarked = await markOtherModelsPending(database.db, embeddings.model);

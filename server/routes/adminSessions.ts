@@ -9,11 +9,14 @@ import {
   sessionListQuerySchema,
   sessionListResponseSchema,
 } from '../../src/contract/sessions';
+import { repSessionsEraseQuerySchema, sessionErasureResponseSchema } from '../../src/contract/sessionErasure';
 import type { Database } from '../db/client';
+import { eraseRepSessions, eraseSession } from '../services/sessionErasure';
 import { getSession, listSessions } from '../services/sessions';
 
 /**
- * /api/admin/sessions (spec 7): the paged list of summaries and one full session.
+ * /api/admin/sessions (spec 7): the paged list of summaries and one full session; erasing one
+ * session or every session of one rep (services/sessionErasure.ts, docs/api.md "Erasing sessions").
  * The auth hook (plugins/auth.ts) has already refused everyone but active admins
  * (401 NOT_AUTHENTICATED, 403 NOT_ADMIN).
  */
@@ -43,6 +46,25 @@ export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       if (request.query.entries !== 'compact') return { success: true as const, data: session };
       const entries = compactEntries(session.transcripts, session.sentimentAnalysis.entries);
       return { success: true as const, data: { ...session, sentimentAnalysis: { ...session.sentimentAnalysis, entries } } };
+    },
+  );
+
+  app.delete(
+    '/admin/sessions/:sessionId',
+    { schema: { params: sessionIdParamsSchema, response: { 200: sessionErasureResponseSchema } } },
+    async (request) => {
+      const sessionIds = await eraseSession(db, request.admin, request.params.sessionId);
+      return { success: true as const, data: { erased: sessionIds.length, sessionIds } };
+    },
+  );
+
+  // The rep is required: a DELETE without one is a 400, never an erasure of every session.
+  app.delete(
+    '/admin/sessions',
+    { schema: { querystring: repSessionsEraseQuerySchema, response: { 200: sessionErasureResponseSchema } } },
+    async (request) => {
+      const sessionIds = await eraseRepSessions(db, request.admin, request.query.rep);
+      return { success: true as const, data: { erased: sessionIds.length, sessionIds } };
     },
   );
 };

@@ -5,6 +5,7 @@ import type { BulkOutcome } from '@/contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
+import type { SessionErasure } from '@/contract/sessionErasure';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
@@ -61,6 +62,7 @@ const CRUD_METHODS = [
  * | getMatching() | GET /dictionary/matching -> data |
  * | updateMatching({ threshold, version? }) | PUT /dictionary/matching -> data |
  * | calibrateMatching() | POST /dictionary/matching/calibrate (no body) -> data |
+ * | eraseRepSessions(rep) | DELETE /admin/sessions?rep= -> data |
  * | getInsights(section, filters) | GET /insights/{section}?period= or from=&to=, rep=, status= -> data, read by the contract's schema |
  *
  * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
@@ -151,6 +153,8 @@ export const createDataProvider = (
       (await http.request<{ data: MatchingSettings }>('/dictionary/matching', { method: 'PUT', body })).data,
     calibrateMatching: async () =>
       (await http.request<{ data: MatchingSettings }>('/dictionary/matching/calibrate', { method: 'POST' })).data,
+    eraseRepSessions: async (rep) =>
+      (await http.request<{ data: SessionErasure }>(lookup('sessions').api.path, { method: 'DELETE', query: { rep } })).data,
     ...createInsightsApi(http),
   };
 };

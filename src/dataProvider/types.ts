@@ -4,6 +4,7 @@ import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
 import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { InsightsQueryInput } from '@/contract/insights';
+import type { SessionErasure } from '@/contract/sessionErasure';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import type { InsightData, InsightSection } from './insightsApi';
 
@@ -44,6 +45,8 @@ export interface PortalDataProvider extends DataProvider {
   updateMatching(body: MatchingPutBody): Promise<MatchingSettings>;
   /** POST /dictionary/matching/calibrate (no body): the threshold calibrated again from the dictionary (409 CALIBRATION_PENDING while rows are Pending). */
   calibrateMatching(): Promise<MatchingSettings>;
+  /** DELETE /admin/sessions?rep= -> the session ids erased (every session of the rep, any case). */
+  eraseRepSessions(rep: string): Promise<SessionErasure>;
   /** GET /insights/{section} with the page's filters -> the section's figures (src/contract/insights.ts). */
   getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;
 }

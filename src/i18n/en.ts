@@ -7,6 +7,7 @@ import { dictionaryMessages } from './dictionaryMessages';
 import { insightsMessages } from './insightsMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { matchingMessages } from './matchingMessages';
+import { sessionErasureMessages } from './sessionErasureMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
 import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
@@ -32,6 +33,7 @@ export const en = {
     matching: matchingMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
+    sessionErasure: sessionErasureMessages,
     bulk: bulkMessages,
   },
 };

@@ -8,6 +8,7 @@ import { dictionaryMessages } from './fr/dictionaryMessages';
 import { insightsMessages } from './fr/insightsMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { matchingMessages } from './fr/matchingMessages';
+import { sessionErasureMessages } from './fr/sessionErasureMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
 import { usersMessages } from './fr/usersMessages';
@@ -31,6 +32,7 @@ export const fr: Catalogue = {
     matching: matchingMessages,
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
+    sessionErasure: sessionErasureMessages,
     bulk: bulkMessages,
   },
 };

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { AuditActor } from './audit';
+import { ERASE_BATCH, eraseSessionsIn } from './sessionErasure';
+import { type PollingJob, startPollingJob } from './pollingJob';
+
+/**
+ * SESSIONS_RETENTION_DAYS (README "Configuration", docs/api.md "Erasing sessions"): sessions
+ * whose start time lies more than that many days (of 24 hours) before the run are erased, with
+ * everything hanging off them and their part of the insights (services/sessionErasure.ts), when
+ * the server starts and then once a day. A session that started exactly `days` days ago is kept.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Who the audit log names for the retention's erasures. */
+export const RETENTION_ACTOR: AuditActor = { uid: 'system:SESSIONS_RETENTION_DAYS', email: null };
+
+/** Sessions that started before this instant are past the retention. */
+export const retentionCutoff = (days: number, now: number): Date => new Date(now - days * DAY_MS);
+
+/**
+ * One run: erases the sessions past the retention, ERASE_BATCH per transaction (each short, so
+ * the ingest and the portal never wait long), and keeps one audit row per run with the count
+ * erased so far, written in the first batch's transaction and brought up to date in each next
+ * one: the row always tells what was erased. A run that erases nothing writes no row.
+ */
+export const eraseExpiredSessions = async (db: Database, days: number, now: number = Date.now()): Promise<number> => {
+  const cutoff = retentionCutoff(days, now);
+  let erased = 0;
+  let auditId: number | null = null;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const ids = await eraseSessionsIn(tx, sql`start_time < ${cutoff.toISOString()}::timestamptz`, ERASE_BATCH);
+      if (ids.length === 0) return 0;
+      const changes = {
+        sessions: { from: erased + ids.length, to: 0 },
+        startedBefore: { from: null, to: cutoff.toISOString() },
+        retentionDays: { from: null, to: days },
+      };
+      if (auditId === null) {
+        const [row] = await tx
+          .insert(auditLog)
+          .values({
+            actorUid: RETENTION_ACTOR.uid,
+            actorEmail: RETENTION_ACTOR.email,
+            action: 'session.retention',
+            targetType: 'session',
+            targetId: null,
+            changes,
+          })
+          .returning({ id: auditLog.id });
+        auditId = row.id;
+      } else await tx.update(auditLog).set({ changes }).where(eq(auditLog.id, auditId));
+      return ids.length;
+    });
+    erased += batch;
+    if (batch < ERASE_BATCH) return erased;
+  }
+};
+
+export interface SessionRetentionOptions {
+  db: Database;
+  days: number;
+  /** Time between runs (default a day). */
+  intervalMs?: number;
+  /** The clock (default Date.now). */
+  now?: () => number;
+  log?: { warn(payload: object, message: string): void; info(payload: object, message: string): void };
+  /** false: no run until runOnce (tests). Default true: the first run at once. */
+  autoStart?: boolean;
+}
+
+/** The retention job (services/pollingJob.ts): a run at start, then one a day; failed runs retry with a backoff. */
+export const startSessionRetention = (options: SessionRetentionOptions): PollingJob<number> =>
+  startPollingJob({
+    pass: () => eraseExpiredSessions(options.db, options.days, (options.now ?? Date.now)()),
+    goAgain: () => false,
+    afterPass: async (erased) => {
+      if (erased > 0)
+        options.log?.info({ event: 'sessions.retention', erased, days: options.days }, 'erased the sessions past the retention');
+    },
+    intervalMs: options.intervalMs ?? DAY_MS,
+    onFailure: (error, retryInMs) =>
+      options.log?.warn(
+        { event: 'sessions.retention_failed', err: error instanceof Error ? error.message : String(error), retryInMs },
+        'erasing the sessions past the retention failed',
+      ),
+    autoStart: options.autoStart,
+  });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The retention job, when SESSIONS_RETENTION_DAYS is set (server/app.ts). */
+    sessionRetention?: PollingJob<number>;
+  }
+}

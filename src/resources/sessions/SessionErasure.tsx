@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import Button from '@mui/material/Button';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { useDateLocale } from '@/i18n/dateFormat';
+import { ConfirmDialog } from '@/shared/ConfirmDialog';
+import { PATHS } from '@/shared/paths';
+import { useErrorText } from '@/shared/useErrorText';
+import { formatStartTime } from './formatDuration';
+import type { SessionDetail } from './sessionTypes';
+
+/**
+ * Erasing call sessions (docs/api.md "Erasing sessions"): one session from its page, every call
+ * of one rep from the Sessions list filtered by that rep, for privacy requests. Each asks first,
+ * naming what goes and that it cannot be undone (Cancel has the focus). Afterwards every cached
+ * read is dropped: the lists, the session and the insights all counted the erased calls.
+ */
+
+const useForgetReads = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+};
+
+/** The confirmation of one session's erasure. */
+export const SessionEraseDialog = ({
+  session,
+  loading,
+  onCancel,
+  onConfirm,
+}: {
+  session: Pick<SessionDetail, 'sessionName' | 'userEmail' | 'startTime'>;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) => {
+  const translate = useTranslate();
+  const locale = useDateLocale();
+  return (
+    <ConfirmDialog
+      title="app.sessionErasure.deleteTitle"
+      message={translate('app.sessionErasure.deleteMessage', {
+        name: session.sessionName,
+        rep: session.userEmail,
+        date: formatStartTime(session.startTime, locale),
+      })}
+      confirmLabel="app.sessionErasure.deleteConfirm"
+      cancelLabel="app.sessionErasure.cancel"
+      loading={loading}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+};
+
+/** The session page's Delete button: erases the session, then goes back to the list. */
+export const SessionDeleteButton = ({ session }: { session: SessionDetail }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const forgetReads = useForgetReads();
+  const [open, setOpen] = useState(false);
+  const erase = useMutation({
+    mutationFn: () => dataProvider.delete('sessions', { id: session.sessionId, previousData: { ...session, id: session.sessionId } }),
+    onSuccess: () => {
+      setOpen(false);
+      notify(translate('app.sessionErasure.deleted', { name: session.sessionName }), { type: 'success' });
+      void forgetReads();
+      navigate(PATHS.sessions);
+    },
+    onError: (error) => {
+      setOpen(false);
+      notify(errorText(error, 'app.sessionErasure.deleteFailed'), { type: 'error' });
+    },
+  });
+  return (
+    <>
+      <Button variant="outlined" size="small" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
+        {translate('app.sessionErasure.delete')}
+      </Button>
+      {open && (
+        <SessionEraseDialog
+          session={session}
+          loading={erase.isPending}
+          onCancel={() => !erase.isPending && setOpen(false)}
+          onConfirm={() => erase.mutate()}
+        />
+      )}
+    </>
+  );
+};
+
+/** The confirmation of a rep's erasure, with how many calls go. */
+export const RepEraseDialog = ({
+  rep,
+  calls,
+  loading,
+  onCancel,
+  onConfirm,
+}: {
+  rep: string;
+  calls: number;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <ConfirmDialog
+      title={translate('app.sessionErasure.eraseRepTitle', { rep })}
+      message={translate('app.sessionErasure.eraseRepMessage', { smart_count: calls, rep })}
+      confirmLabel="app.sessionErasure.eraseRepConfirm"
+      cancelLabel="app.sessionErasure.cancel"
+      loading={loading}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+};
+
+/**
+ * "Erase this rep's calls" on the Sessions list filtered by a rep: counts the rep's calls (the
+ * list's count of the rep filter alone), asks, erases them all.
+ */
+export const RepErasureButton = () => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const forgetReads = useForgetReads();
+  const [calls, setCalls] = useState<number | null>(null);
+  const rep = typeof filterValues.rep === 'string' ? filterValues.rep : null;
+  const count = useMutation({
+    mutationFn: async (who: string) =>
+      (
+        await dataProvider.getList('sessions', {
+          filter: { rep: who },
+          pagination: { page: 1, perPage: 1 },
+          sort: { field: 'id', order: 'DESC' },
+        })
+      ).total ?? 0,
+    onSuccess: (total, who) => {
+      if (total === 0) notify(translate('app.sessionErasure.eraseRepNone', { rep: who }), { type: 'info' });
+      else setCalls(total);
+    },
+    onError: (error) => notify(errorText(error, 'app.sessionErasure.countFailed'), { type: 'error' }),
+  });
+  const erase = useMutation({
+    mutationFn: (who: string) => dataProvider.eraseRepSessions(who),
+    onSuccess: (erased, who) => {
+      setCalls(null);
+      notify(translate('app.sessionErasure.repErased', { smart_count: erased.erased, rep: who }), { type: 'success' });
+      void forgetReads();
+    },
+    onError: (error) => {
+      setCalls(null);
+      notify(errorText(error, 'app.sessionErasure.eraseRepFailed'), { type: 'error' });
+    },
+  });
+  if (!rep) return null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        size="small"
+        color="error"
+        startIcon={<DeleteForeverIcon />}
+        disabled={count.isPending}
+        sx={{ mb: 2 }}
+        title={translate('app.sessionErasure.eraseRepHint', { rep })}
+        onClick={() => count.mutate(rep)}
+      >
+        {translate('app.sessionErasure.eraseRep')}
+      </Button>
+      {calls !== null && (
+        <RepEraseDialog
+          rep={rep}
+          calls={calls}
+          loading={erase.isPending}
+          onCancel={() => !erase.isPending && setCalls(null)}
+          onConfirm={() => erase.mutate(rep)}
+        />
+      )}
+    </>
+  );
+};
