@@ -254,6 +254,19 @@ describe.each(DB_KINDS)('session erasure (%s)', (kind) => {
     expect((await call('DELETE', '/api/admin/sessions/not%20an%20id')).statusCode).toBe(400);
   }, 600_000);
 
+  it('documents both erasures in the OpenAPI document, with their parameters and answer', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const one = document.paths['/api/admin/sessions/{sessionId}'].delete;
+    const rep = document.paths['/api/admin/sessions'].delete;
+    expect(one.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'sessionId', in: 'path', required: true })]));
+    expect(rep.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'rep', in: 'query', required: true })]));
+    for (const operation of [one, rep])
+      expect(Object.keys(operation.responses['200'].content['application/json'].schema.properties.data.properties).sort()).toEqual([
+        'erased',
+        'sessionIds',
+      ]);
+  });
+
   it('refuses anonymous callers (401) and non-admins (403), erasing nothing', async () => {
     const [target] = await rows<{ sessionId: string; userEmail: string }>(
       sql`select session_id as "sessionId", user_email as "userEmail" from sessions order by session_id limit 1`,
