@@ -82,6 +82,7 @@ export const appMessages = {
     openMenu: 'Open navigation menu',
     logout: 'Logout',
     navigation: 'Main navigation',
+    skipToContent: 'Skip to main content',
     menu: {
       dashboard: 'Dashboard',
       sessions: 'Sessions',

@@ -1,9 +1,11 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@/config';
 import { PageSpinner } from '@/shared/PageSpinner';
@@ -24,9 +26,30 @@ export const PortalLayout = ({ children }: { children?: ReactNode }) => {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const closeDrawer = () => setDrawerOpen(false);
+  const translate = useTranslate();
+  const main = useRef<HTMLElement>(null);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* the first stop of the keyboard: past the top bar and the navigation, to the page */}
+      <Link
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -100,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        {translate('app.layout.skipToContent')}
+      </Link>
       <PortalAppBar onOpenMenu={isSmall ? () => setDrawerOpen(true) : undefined} />
       {isSmall ? (
         <Drawer
@@ -43,7 +66,13 @@ export const PortalLayout = ({ children }: { children?: ReactNode }) => {
           <PortalMenu />
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id="main-content"
+        ref={main}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <RootErrorBoundary inLayout resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>{children}</Suspense>

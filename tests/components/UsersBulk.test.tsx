@@ -102,6 +102,8 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
     // the list shows the outcome and the selection is gone
     await waitFor(async () => expect(within(await rowOf('bob@example.test')).getByText('Inactive')).toBeInTheDocument());
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    // the bar went with the selection: the keyboard goes on from the select-all box, not the page's top
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveFocus();
   });
 
   it('asks before disabling, naming how many and the admins among them; Cancel sends nothing', async () => {

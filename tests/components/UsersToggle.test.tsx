@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { conflict, expectRefetch, setUpUserDialogTests, silentFailure } from '../support/userDialogs';
@@ -15,6 +15,29 @@ describe('the enable/disable switch', () => {
     expect(await screen.findByText('User disabled successfully')).toBeInTheDocument();
     expect(dataProvider.toggleUser).toHaveBeenCalledWith('u1');
     await expectRefetch(getList, before);
+  });
+
+  it('keeps the keyboard focus on the switch through the change, ignoring presses while it is sent', async () => {
+    const user = userEvent.setup();
+    let answer: () => void = () => undefined;
+    const toggleUser = vi.fn(
+      (id: string) =>
+        new Promise<{ id: string }>((settle) => {
+          answer = () => settle({ id });
+        }),
+    );
+    renderUsers([buildUser()], { toggleUser } as never);
+    const toggle = within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Disable user' });
+    toggle.focus();
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    // the second press came while the first was sent: one change only, and the focus stayed
+    expect(toggleUser).toHaveBeenCalledTimes(1);
+    expect(toggle).toHaveFocus();
+    act(() => answer());
+    expect(await screen.findByText('User disabled successfully')).toBeInTheDocument();
+    // the list read again after the change: the focus is still on the row's switch
+    await waitFor(async () => expect(within(await rowOf('ann@example.test')).getByRole('switch')).toHaveFocus());
   });
 
   it('enables an inactive user', async () => {

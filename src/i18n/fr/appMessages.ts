@@ -76,6 +76,7 @@ export const appMessages: typeof english = {
     openMenu: 'Ouvrir le menu de navigation',
     logout: 'Déconnexion',
     navigation: 'Navigation principale',
+    skipToContent: 'Aller au contenu principal',
     menu: {
       dashboard: 'Tableau de bord',
       sessions: 'Sessions',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ListContextProvider, useListContext } from 'react-admin';
@@ -21,6 +21,12 @@ const UserListView = () => {
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const { failure: error, retrying, staleSince } = useListFailure();
   const bulk = useUserBulk();
+  const table = useRef<HTMLDivElement>(null);
+  // the bar and its buttons go with the selection: the keyboard goes on from the select-all box
+  const runBulk = async (action: Parameters<typeof bulk.run>[0]) => {
+    await bulk.run(action);
+    table.current?.querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.focus();
+  };
   // a list that could not be read shows its failure with Retry, never "No users found"
   const unread = error !== null && !listContext.data?.length;
 
@@ -39,13 +45,15 @@ const UserListView = () => {
         />
       )}
       <PageBannerAlert />
-      <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void bulk.run(action)} />
+      <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void runBulk(action)} />
       <Box sx={{ height: 4 }}>{(listContext.isFetching || bulk.running) && <LinearProgress />}</Box>
-      {!unread && (
-        <StaleRows staleSince={staleSince} staleId="users-stale">
-          <UserTable onOpen={setDialog} />
-        </StaleRows>
-      )}
+      <div ref={table}>
+        {!unread && (
+          <StaleRows staleSince={staleSince} staleId="users-stale">
+            <UserTable onOpen={setDialog} />
+          </StaleRows>
+        )}
+      </div>
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Box>
   );

@@ -25,16 +25,21 @@ export const UserToggleSwitch = ({ user, own }: UserToggleSwitchProps) => {
   });
   const label = translate(user.isActive ? 'app.users.actions.disable' : 'app.users.actions.enable');
   const refused = own && user.isActive;
-  // a disabled switch gets no pointer events: the span carries the tooltip that says why
+  // a disabled switch gets no pointer events: the span carries the tooltip that says why.
+  // While the change is sent the switch stays enabled, only ignoring presses: disabling it would
+  // drop the keyboard focus to the page, far from the row the admin was on.
+  const busy = action.pending;
   return (
     <Tooltip title={refused ? translate('app.users.self.disable') : label}>
       <span>
         <Switch
           size="small"
           checked={user.isActive}
-          disabled={action.pending || refused}
-          onChange={() => action.submit(user)}
-          slotProps={{ input: { 'aria-label': label } }}
+          disabled={refused}
+          onChange={() => {
+            if (!busy) action.submit(user);
+          }}
+          slotProps={{ input: { 'aria-label': label, 'aria-busy': busy || undefined } }}
         />
       </span>
     </Tooltip>
