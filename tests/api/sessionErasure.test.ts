@@ -11,6 +11,7 @@ import { MATCH_MARGIN } from '../../src/contract/matching';
 import { sessionErasureResponseSchema } from '../../src/contract/sessionErasure';
 import { DETECTION_CATEGORIES, sessionListResponseSchema } from '../../src/contract/sessions';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { at, createKey, detection, sentiment, sessionBody, transcript } from '../support/assistant';
 import { bearer, signUp } from '../support/identity';
 import { SAME_QUESTION, STANDS_ALONE } from '../support/inquiryPhrasings';
 import { answersRecomputed, expectInsightsMatchSessions, readEveryInsight, remainingCalls, roughly } from '../support/insightsAgreement';
@@ -252,6 +253,32 @@ describe.each(DB_KINDS)('session erasure (%s)', (kind) => {
     expect((await call('DELETE', '/api/admin/sessions?rep=')).statusCode).toBe(400);
     expect((await call('DELETE', '/api/admin/sessions/no-such-session')).statusCode).toBe(404);
     expect((await call('DELETE', '/api/admin/sessions/not%20an%20id')).statusCode).toBe(400);
+  }, 600_000);
+
+  it('erases a call completed through the assistant API by the end it was completed with', async () => {
+    const key = (await createKey(t, headers, ['sessions:write'])).headers;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/assistant${url}`, headers: key, payload });
+    const rep = 'ana@erasure.test';
+    const queries = [{ from: '2026-03-02', to: '2026-03-02' }, { from: '2026-03-02', to: '2026-03-02', rep }, RANGES[0]];
+    const before = await readEveryInsight(t, headers, queries);
+    const body = sessionBody({ userEmail: rep });
+    expect((await post('/sessions', body)).statusCode).toBe(201);
+    const events = [
+      transcript(1, 1.25, 'customer', 'Sounds expensive.'),
+      sentiment(2, 1.25, 'customer', 'angry', 0.8),
+      { ...detection(3, 2, 'PRICE_OBJECTION', 'Sounds expensive'), answer: 'It pays for itself.' },
+      transcript(4, 3.5, 'salesperson', 'What would it save you? And when?'),
+      sentiment(5, 4, 'customer', 'happy', 0.9),
+      transcript(6, 7.75, 'salesperson', 'It pays for itself.'),
+    ];
+    expect((await post(`/sessions/${body.sessionId}/events`, { events })).statusCode).toBe(200);
+    // An end within a second: the rep's talk time and monologue run to it.
+    expect((await post(`/sessions/${body.sessionId}/complete`, { endTime: at(61.37) })).statusCode).toBe(200);
+    expect(roughly(await readEveryInsight(t, headers, queries))).not.toEqual(roughly(before));
+
+    expect((await call('DELETE', `/api/admin/sessions/${body.sessionId}`)).statusCode).toBe(200);
+    expect(roughly(await readEveryInsight(t, headers, queries))).toEqual(roughly(before));
+    await expectConsistent();
   }, 600_000);
 
   it('documents both erasures in the OpenAPI document, with their parameters and answer', async () => {
