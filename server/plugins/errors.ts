@@ -54,6 +54,11 @@ const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest
     const code = (error.code && CODES_BY_FASTIFY_CODE[error.code]) ?? CODES_BY_STATUS[status] ?? ERROR_CODES.badRequest;
     return sendError(reply, status, { error: code, message: error.message || 'Bad request' });
   }
+  // A client that closed its connection is not a failure of the server's, and nothing can reach it.
+  if (request.raw.socket?.destroyed) {
+    request.log.info({ err: error }, 'the client closed the request before its answer');
+    return reply.hijack();
+  }
   // 5xx: the details stay in the log; the client gets the request id to quote.
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 500, { error: ERROR_CODES.internal, message: 'Internal server error' });

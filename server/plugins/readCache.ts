@@ -46,6 +46,34 @@ export const installReadCache = (
   const readAt = new WeakMap<FastifyRequest, number>();
   const keyOf = (request: FastifyRequest) => `${request.headers['accept-encoding'] ?? ''}\n${request.url}`;
 
+  // A read that is running is shared: a request for the same URL while nothing was written since
+  // it began waits for its value rather than reading again. The handler's own promise is shared,
+  // not the reply, so it settles whatever becomes of the request that started it: a client that
+  // closes its connection leaves the read running for the others and for `kept`.
+  const running = new Map<string, { generation: number; value: Promise<unknown> }>();
+  api.addHook('onRoute', (route) => {
+    if (!route.config?.readCache) return;
+    const handler = route.handler;
+    route.handler = function shared(this: FastifyInstance, request, reply) {
+      const generation = readAt.get(request);
+      if (generation === undefined || generation !== writes.current || wantsFreshAnswer(request)) {
+        return handler.call(this, request, reply);
+      }
+      const joined = running.get(request.url);
+      if (joined && joined.generation === generation) {
+        request.log.debug('joins the same read, already running');
+        return joined.value;
+      }
+      const own = { generation, value: Promise.resolve(handler.call(this, request, reply)) };
+      running.set(request.url, own);
+      const done = () => {
+        if (running.get(request.url) === own) running.delete(request.url);
+      };
+      own.value.then(done, done);
+      return own.value;
+    };
+  });
+
   api.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.readCache || request.method !== 'GET') return;
     const entry = wantsFreshAnswer(request) ? undefined : kept.get(keyOf(request));
