@@ -13,6 +13,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from '../../src/contract/users';
+import { deleteVersionQuerySchema } from '../../src/contract/deleteVersion';
 import type { Database } from '../db/client';
 import { perAdminRateLimit, type RateLimitOptions } from '../plugins/rateLimits';
 import type { Identity } from '../services/identity';
@@ -81,9 +82,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
 
   app.delete(
     '/admin/users/:id',
-    { schema: { params: userIdParamsSchema, response: { 200: deleteUserResponseSchema } } },
+    { schema: { params: userIdParamsSchema, querystring: deleteVersionQuerySchema, response: { 200: deleteUserResponseSchema } } },
     async (request) => {
-      await deleteUser(stores, contextOf(request), request.params.id);
+      await deleteUser(stores, contextOf(request), request.params.id, request.query.version);
       return { success: true as const };
     },
   );

@@ -13,6 +13,7 @@ import {
   groupedQuerySchema,
   variationCreateSchema,
 } from '../../src/contract/dictionary';
+import { deleteVersionQuerySchema } from '../../src/contract/deleteVersion';
 import type { Database } from '../db/client';
 import { perAdminRateLimit, type RateLimitOptions } from '../plugins/rateLimits';
 import { createItem, createVariation, KIND_BY_PATH, listGrouped, updateItem } from '../services/dictionary';
@@ -70,9 +71,15 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
 
     app.delete(
       `${base}/:id`,
-      { schema: { params: dictionaryParamsSchema, response: { 200: dictionarySuccessResponseSchema } } },
+      {
+        schema: {
+          params: dictionaryParamsSchema,
+          querystring: deleteVersionQuerySchema,
+          response: { 200: dictionarySuccessResponseSchema },
+        },
+      },
       async (request) => {
-        await deleteItem(db, request.admin, kind, request.params.id);
+        await deleteItem(db, request.admin, kind, request.params.id, request.query.version);
         return { success: true as const };
       },
     );

@@ -8,6 +8,7 @@ import {
   landmineResponseSchema,
   landmineUpdateSchema,
 } from '../../src/contract/landmines';
+import { deleteVersionQuerySchema } from '../../src/contract/deleteVersion';
 import type { Database } from '../db/client';
 import { createLandmine, deleteLandmine, listLandmines, toggleLandmine, updateLandmine } from '../services/landmines';
 
@@ -35,9 +36,9 @@ export const landmineRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.delete(
     '/landmines/:id',
-    { schema: { params: landmineParamsSchema, response: { 200: landmineDeleteResponseSchema } } },
+    { schema: { params: landmineParamsSchema, querystring: deleteVersionQuerySchema, response: { 200: landmineDeleteResponseSchema } } },
     async (request) => {
-      await deleteLandmine(db, request.admin, request.params.id);
+      await deleteLandmine(db, request.admin, request.params.id, request.query.version);
       return { success: true as const };
     },
   );

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { dictionaryItems } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 import { bumpConfigVersion } from './configVersion';
 import { findItem, type ItemKind } from './dictionary';
 import { keepLastName } from './insights/record';
+import { checkVersion, versionConflict } from './versions';
 
 /**
  * Deletes one item inside the caller's transaction (an original with its variations) and
@@ -15,11 +16,19 @@ export const removeItem = async (
   actor: AuditActor,
   kind: ItemKind,
   current: { id: string; question: string; isOriginal: boolean; parentId: string | null },
+  /** The version the admin saw (docs/api.md "Versions"): the delete itself is the check, as for a save. */
+  version?: number,
 ): Promise<number> => {
   const children = current.isOriginal
     ? await tx.delete(dictionaryItems).where(eq(dictionaryItems.parentId, current.id)).returning({ id: dictionaryItems.id })
     : [];
-  await tx.delete(dictionaryItems).where(eq(dictionaryItems.id, current.id));
+  const versionMatches = version === undefined ? undefined : eq(dictionaryItems.version, version);
+  const removed = await tx
+    .delete(dictionaryItems)
+    .where(and(eq(dictionaryItems.id, current.id), versionMatches))
+    .returning({ id: dictionaryItems.id });
+  // A save committed since the read: the transaction is rolled back, variations included.
+  if (removed.length === 0) throw versionConflict(kind);
   // The insights count detections under the original's id: its history keeps the name it had last.
   if (current.isOriginal) await keepLastName(tx, 'item', current.id, current.question);
   await recordAudit(tx, {
@@ -36,9 +45,17 @@ export const removeItem = async (
 };
 
 /** DELETE /dictionary/{kind}/{id}: an original goes with its variations, in one transaction. */
-export const deleteItem = async (db: Database, actor: AuditActor, kind: ItemKind, id: string): Promise<{ variationsDeleted: number }> =>
+export const deleteItem = async (
+  db: Database,
+  actor: AuditActor,
+  kind: ItemKind,
+  id: string,
+  version?: number,
+): Promise<{ variationsDeleted: number }> =>
   db.transaction(async (tx) => {
-    const variationsDeleted = await removeItem(tx, actor, kind, await findItem(tx, kind, id));
+    const current = await findItem(tx, kind, id);
+    checkVersion(version, current.version, kind);
+    const variationsDeleted = await removeItem(tx, actor, kind, current, version);
     await bumpConfigVersion(tx);
     return { variationsDeleted };
   });

@@ -119,8 +119,19 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
   );
 
 /** Deletes one landmine inside the caller's transaction and audits it (the single and the bulk delete); the caller raises the config version. */
-export const removeLandmine = async (tx: Transaction, actor: AuditActor, current: { id: string; trigger: string }): Promise<void> => {
-  await tx.delete(landmines).where(eq(landmines.id, current.id));
+export const removeLandmine = async (
+  tx: Transaction,
+  actor: AuditActor,
+  current: { id: string; trigger: string },
+  /** The version the admin saw (docs/api.md "Versions"): the delete itself is the check, as for a save. */
+  version?: number,
+): Promise<void> => {
+  const versionMatches = version === undefined ? undefined : eq(landmines.version, version);
+  const removed = await tx
+    .delete(landmines)
+    .where(and(eq(landmines.id, current.id), versionMatches))
+    .returning({ id: landmines.id });
+  if (removed.length === 0) throw versionConflict('landmine');
   // The insights count hits under the landmine's id: its history keeps the trigger it had last.
   await keepLastName(tx, 'landmine', current.id, current.trigger);
   await recordAudit(tx, {
@@ -132,9 +143,11 @@ export const removeLandmine = async (tx: Transaction, actor: AuditActor, current
   });
 };
 
-export const deleteLandmine = async (db: Database, actor: AuditActor, id: string): Promise<void> =>
+export const deleteLandmine = async (db: Database, actor: AuditActor, id: string, version?: number): Promise<void> =>
   db.transaction(async (tx) => {
-    await removeLandmine(tx, actor, await findLandmine(tx, id));
+    const current = await findLandmine(tx, id);
+    checkVersion(version, current.version, 'landmine');
+    await removeLandmine(tx, actor, current, version);
     await bumpConfigVersion(tx);
   });
 

@@ -64,8 +64,13 @@ export const createSpecDialect = (http: HttpClient, lookup: (resource: string) =
     return { data: record?.id !== undefined ? record : ({ ...data, id } as RaRecord) };
   };
 
+  /** Sends the version the admin saw (docs/api.md "Versions"): a record changed since is refused with 409 and stays. */
   const remove = async (resource: string, { id, previousData }: { id: RaRecord['id']; previousData?: RaRecord }) => {
-    await http.request(itemPath(lookup(resource), id), { method: 'DELETE' });
+    const version = previousData?.version;
+    await http.request(itemPath(lookup(resource), id), {
+      method: 'DELETE',
+      ...(typeof version === 'number' ? { query: { version } } : {}),
+    });
     return { data: previousData ?? ({ id } as RaRecord) };
   };
 

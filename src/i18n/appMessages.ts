@@ -196,6 +196,10 @@ export const appMessages = {
     reload: 'Reload',
     reloaded: 'Their version is shown beside your text, which is kept. Save again to replace theirs with yours.',
     reloadFailed: 'Could not load their version. Try again.',
+    // a delete asked from a row someone else changed since it was shown: nothing was deleted
+    deleteConflict:
+      'Someone else changed this since you opened it, so it was not deleted. The list now shows their version; delete again if it should still go.',
+    deleteReloaded: 'Their version is shown below. Delete again to delete it as it is now.',
   },
   error: {
     // spec 2: global error fallback

@@ -13,6 +13,8 @@ interface VersionConflictAlertProps {
   onReload: () => Promise<boolean>;
   /** The newer values once loaded, in words. */
   theirs?: string | null;
+  /** What the alert says once reloaded (i18n key): a delete is asked again rather than saved. */
+  reloadedMessage?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ interface VersionConflictAlertProps {
  * Reload. The form keeps what the admin typed; the newer values appear beside it, and the next
  * Save (from the newer version) replaces them deliberately.
  */
-export const VersionConflictAlert = ({ onReload, theirs }: VersionConflictAlertProps) => {
+export const VersionConflictAlert = ({ onReload, theirs, reloadedMessage = 'app.versions.reloaded' }: VersionConflictAlertProps) => {
   const translate = useTranslate();
   const [state, setState] = useState<'conflict' | 'loading' | 'reloaded' | 'failed'>('conflict');
   const reload = async () => {
@@ -40,7 +42,7 @@ export const VersionConflictAlert = ({ onReload, theirs }: VersionConflictAlertP
         )
       }
     >
-      {translate(reloaded ? 'app.versions.reloaded' : 'app.versions.conflict')}
+      {translate(reloaded ? reloadedMessage : 'app.versions.conflict')}
       {state === 'failed' && ` ${translate('app.versions.reloadFailed')}`}
       {reloaded && theirs && <div>{theirs}</div>}
     </Alert>

@@ -113,6 +113,12 @@ describe('createDataProvider (spec dialect)', () => {
     expect(data).toEqual({ id: 'u1', email: 'a' });
   });
 
+  it('sends the version the record was shown at with a delete (docs/api.md "Versions")', async () => {
+    const { dataProvider, calls } = setup(() => ({ success: true }));
+    await dataProvider.delete('landmines', { id: 'l1', previousData: { id: 'l1', version: 4 } });
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/landmines/l1?version=4' });
+  });
+
   it('routes simple-rest resources to ra-data-simple-rest through the same client', async () => {
     const { dataProvider, calls } = setup(() => [{ id: 7, action: 'update' }], { 'Content-Range': 'audit 0-0/1' });
     const result = await dataProvider.getList('audit', page(1, 10));

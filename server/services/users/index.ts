@@ -29,6 +29,6 @@ export const toggleUser = async (stores: UsersStores, context: UsersContext, id:
   wire(await changeProfile(stores, context, id, (current) => ({ isActive: !current.isActive }), 'user.toggle'));
 
 /** Soft delete (spec 4): the account is disabled and its sessions revoked, the profile marked deleted. */
-export const deleteUser = async (stores: UsersStores, context: UsersContext, id: string): Promise<void> => {
-  await changeProfile(stores, context, id, () => ({ deleted: true }), 'user.delete');
+export const deleteUser = async (stores: UsersStores, context: UsersContext, id: string, version?: number): Promise<void> => {
+  await changeProfile(stores, context, id, () => ({ deleted: true }), 'user.delete', version);
 };

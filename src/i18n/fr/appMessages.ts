@@ -189,6 +189,9 @@ export const appMessages: typeof english = {
     reloaded:
       'Sa version est affichée à côté de votre saisie, qui est conservée. Enregistrez à nouveau pour remplacer sa version par la vôtre.',
     reloadFailed: 'Impossible de charger sa version. Réessayez.',
+    deleteConflict:
+      "Quelqu'un d'autre a modifié cet élément depuis que vous l'avez ouvert : il n'a pas été supprimé. La liste affiche maintenant sa version ; supprimez à nouveau s'il doit toujours disparaître.",
+    deleteReloaded: "Sa version est affichée ci-dessous. Supprimez à nouveau pour la supprimer telle qu'elle est maintenant.",
   },
   error: {
     title: 'Une erreur est survenue',

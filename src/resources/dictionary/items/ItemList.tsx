@@ -9,7 +9,13 @@ export interface ItemListHandlers {
   onAddVariation: (item: DictionaryItem) => void;
   onEdit: (item: DictionaryItem) => void;
   onEditVariation: (variation: Variation, parent: DictionaryItem) => void;
-  onDelete: (id: Identifier) => void;
+  /** The row as the admin saw it: its version goes with the delete (docs/api.md "Versions"). */
+  onDelete: (target: DeleteTarget) => void;
+}
+
+export interface DeleteTarget {
+  id: Identifier;
+  version?: number;
 }
 
 interface ItemListProps extends ItemListHandlers {
@@ -41,9 +47,9 @@ export const ItemList = ({
         onGenerate={() => onGenerate(item)}
         onAddVariation={() => onAddVariation(item)}
         onEdit={() => onEdit(item)}
-        onDelete={() => onDelete(item.id)}
+        onDelete={() => onDelete({ id: item.id, version: item.version })}
         onEditVariation={(variation) => onEditVariation(variation, item)}
-        onDeleteVariation={(variation) => onDelete(variation._id)}
+        onDeleteVariation={(variation) => onDelete({ id: variation._id, version: variation.version })}
       />
     ))}
   </Stack>

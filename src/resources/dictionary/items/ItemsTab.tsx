@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import type { QueryObserverResult } from '@tanstack/react-query';
-import { type GetListResult, type Identifier, ListContextProvider, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { type GetListResult, ListContextProvider, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { DICTIONARY_PAGE_SIZE } from '@/config';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { PageWindow } from '@/layout/PageWindow';
@@ -18,7 +18,7 @@ import { useRowSelection } from '@/shared/useRowSelection';
 import { type DictionaryItem, hasPendingEmbedding } from './dictionaryTypes';
 import { GeneratedVariationsDialog } from './GeneratedVariationsDialog';
 import { ItemDialog, type ItemDialogTarget, type LatestItem } from './ItemDialog';
-import { ItemList } from './ItemList';
+import { ItemList, type DeleteTarget } from './ItemList';
 import { searchItems } from './searchItems';
 import { useDictionaryBulk } from './useDictionaryBulk';
 import { useItemActions } from './useItemActions';
@@ -54,7 +54,7 @@ const ItemsView = ({ resource, onSearchChange }: ItemsViewProps) => {
   const [dialog, setDialog] = useState<ItemDialogTarget | null>(null);
   const [variationParent, setVariationParent] = useState<DictionaryItem | null>(null);
   const [review, setReview] = useState<{ parent: DictionaryItem; suggestions: string[] } | null>(null);
-  const [deleting, setDeleting] = useState<Identifier | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   // the server searched (once typing paused); the loaded page is filtered by what is typed now (spec 5).
   // Rows a bulk deletion waits to delete are hidden until Undo or the reload after the call.
   const items = bulk.apply(read.isError ? [] : searchItems(data ?? [], search));

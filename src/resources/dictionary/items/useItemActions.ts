@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useDelete, useTranslate, type Identifier } from 'react-admin';
 import { GENERATED_VARIATIONS_COUNT } from '@/config';
 import type { DictionaryResource, PortalDataProvider } from '@/dataProvider/types';
 import { usePageBanner } from '@/shared/PageBanner';
 import { SHORT_BANNER_MS } from '@/shared/useBanner';
 import { useErrorText } from '@/shared/useErrorText';
+import { isVersionConflict } from '@/shared/VersionConflict';
 import type { DictionaryItem } from './dictionaryTypes';
 
 /**
@@ -19,15 +20,23 @@ export const useItemActions = (resource: DictionaryResource) => {
   const banner = usePageBanner();
   const errorText = useErrorText();
   const [deleteOne] = useDelete();
+  const queryClient = useQueryClient();
 
-  /** An original (with its variations) or a variation, by its own id. */
-  const remove = (id: Identifier) =>
+  /**
+   * An original (with its variations) or a variation, by its own id, with the version the row
+   * showed: one someone else changed since is refused, and the list is read again to show theirs.
+   */
+  const remove = ({ id, version }: { id: Identifier; version?: number }) =>
     deleteOne(
       resource,
-      { id, previousData: { id } },
+      { id, previousData: { id, version } },
       {
         onSuccess: () => banner.success(translate('app.dictionary.success.deleted'), SHORT_BANNER_MS),
-        onError: (error) => banner.error(errorText(error, 'app.dictionary.errors.delete')),
+        onError: (error) => {
+          if (!isVersionConflict(error)) return banner.error(errorText(error, 'app.dictionary.errors.delete'));
+          banner.error(translate('app.versions.deleteConflict'));
+          void queryClient.invalidateQueries({ queryKey: [resource] });
+        },
       },
     );
 

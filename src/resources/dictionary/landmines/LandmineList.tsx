@@ -32,7 +32,7 @@ const LandminesView = ({ onSearchChange }: { onSearchChange: DictionaryTabProps[
   const actions = useLandmineActions();
   const bulk = useLandmineBulk();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [deleting, setDeleting] = useState<Identifier | null>(null);
+  const [deleting, setDeleting] = useState<{ id: Identifier; version?: number } | null>(null);
   // spec 5: filtered in the browser by what is typed now; a pending bulk change shows at once
   // (deleted rows hidden, new status shown) until Undo or the reload
   const landmines = bulk.apply(read.isError ? [] : searchLandmines(data ?? [], search));
@@ -67,7 +67,7 @@ const LandminesView = ({ onSearchChange }: { onSearchChange: DictionaryTabProps[
             onSelect={() => selection.toggle(landmine.id)}
             onToggle={() => actions.toggle(landmine.id)}
             onEdit={() => setDialog({ kind: 'edit', landmine })}
-            onDelete={() => setDeleting(landmine.id)}
+            onDelete={() => setDeleting({ id: landmine.id, version: landmine.version })}
           />
         ))}
       </Stack>

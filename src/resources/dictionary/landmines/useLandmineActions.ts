@@ -5,6 +5,7 @@ import type { PortalDataProvider } from '@/dataProvider/types';
 import { useDictionaryBulk } from '@/resources/dictionary/items/useDictionaryBulk';
 import { usePageBanner } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
+import { isVersionConflict } from '@/shared/VersionConflict';
 
 /**
  * The row actions of the Landmines tab: delete through react-admin's delete (pessimistic, its
@@ -26,13 +27,18 @@ export const useLandmineActions = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['landmines'] }),
   });
 
-  const remove = (id: Identifier) =>
+  /** With the version the row showed: one someone else changed since is refused, and the list is read again to show theirs. */
+  const remove = ({ id, version }: { id: Identifier; version?: number }) =>
     deleteOne(
       'landmines',
-      { id, previousData: { id } },
+      { id, previousData: { id, version } },
       {
         onSuccess: () => banner.success(translate('app.dictionary.success.landmineDeleted')),
-        onError: (error) => banner.error(errorText(error, 'app.dictionary.errors.deleteLandmine')),
+        onError: (error) => {
+          if (!isVersionConflict(error)) return banner.error(errorText(error, 'app.dictionary.errors.deleteLandmine'));
+          banner.error(translate('app.versions.deleteConflict'));
+          void queryClient.invalidateQueries({ queryKey: ['landmines'] });
+        },
       },
     );
 
