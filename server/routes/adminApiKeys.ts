@@ -8,6 +8,7 @@ import {
 } from '../../src/contract/apiKeys';
 import type { Database } from '../db/client';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys';
+import { repairApiKey } from '../services/contractRepair';
 
 /**
  * /api/admin/api-keys: the service keys of the assistant's API. The auth hook
@@ -21,9 +22,9 @@ export const adminApiKeysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     async (request, reply) => reply.code(201).send({ success: true as const, data: await createApiKey(db, request.admin, request.body) }),
   );
 
-  app.get('/admin/api-keys', { schema: { response: { 200: apiKeyListResponseSchema } } }, async () => ({
+  app.get('/admin/api-keys', { schema: { response: { 200: apiKeyListResponseSchema } } }, async (request) => ({
     success: true as const,
-    data: await listApiKeys(db),
+    data: (await listApiKeys(db)).map((key) => repairApiKey(key, request.log)),
   }));
 
   app.get(
@@ -31,7 +32,7 @@ export const adminApiKeysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     { schema: { params: apiKeyIdParamsSchema, response: { 200: apiKeyResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await getApiKey(db, request.params.id),
+      data: repairApiKey(await getApiKey(db, request.params.id), request.log),
     }),
   );
 

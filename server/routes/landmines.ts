@@ -10,6 +10,7 @@ import {
 } from '../../src/contract/landmines';
 import { deleteVersionQuerySchema } from '../../src/contract/deleteVersion';
 import type { Database } from '../db/client';
+import { repairLandmine } from '../services/contractRepair';
 import { createLandmine, deleteLandmine, listLandmines, toggleLandmine, updateLandmine } from '../services/landmines';
 
 /** Landmines (spec 7): list with filters, create, update, delete, toggle Active/Inactive. */
@@ -19,7 +20,7 @@ export const landmineRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { schema: { querystring: landmineListQuerySchema, response: { 200: landmineListResponseSchema } } },
     async (request) => ({
       success: true as const,
-      landmines: await listLandmines(db, request.query),
+      landmines: (await listLandmines(db, request.query)).map((landmine) => repairLandmine(landmine, request.log)),
     }),
   );
 

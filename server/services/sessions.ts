@@ -23,6 +23,7 @@ import {
   sessionTranscripts,
 } from '../db/schema';
 import { notFoundError } from '../errors';
+import { repairSession, type RepairLog } from './contractRepair';
 import { storedStatistics } from './sessionComplete';
 
 /**
@@ -218,7 +219,7 @@ const analysisColumns = {
  * long call is some 10 000 rows: decoded row by row in JavaScript they took most of the request's
  * time; one text per array is parsed at once.
  */
-export const getSession = async (db: Database, sessionId: string): Promise<SessionDetail> => {
+export const getSession = async (db: Database, sessionId: string, log?: RepairLog): Promise<SessionDetail> => {
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
   if (!row) throw notFound();
   const id = row.id;
@@ -252,7 +253,7 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
     db.select(analysisColumns).from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
   ]);
   const alerts: SessionDetail['speechRateAnalysis']['alerts'] = JSON.parse(detail.alerts);
-  return {
+  const session: SessionDetail = {
     ...toSummary(row),
     transcripts: JSON.parse(detail.transcripts),
     detectedObjections: JSON.parse(detail.objections),
@@ -283,4 +284,6 @@ export const getSession = async (db: Database, sessionId: string): Promise<Sessi
       averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
     },
   };
+  // Values no CHECK guards are read against the contract (services/contractRepair.ts).
+  return repairSession(session, log);
 };
