@@ -12,6 +12,7 @@ import { ensureServerBuilt, SERVER_BUNDLE } from '../buildServer';
 import { formatBytes } from '../dataDirBackup';
 import { freePort } from '../freePort';
 import { startPostgres, type ThrowawayPostgres } from '../postgres';
+import { mib, rssOf } from './support';
 
 /**
  * `npm run bench:backup`: backup and restore at BENCH_SESSIONS (default 10 000) sessions, with
@@ -43,7 +44,14 @@ const seed = async (target: OpenDatabaseOptions, label: string) => {
   const database = await openDatabase(target);
   try {
     await seedDictionary({ db: database.db });
-    await seedSessions({ db: database.db, count: SESSIONS, seed: 4242, withDetail: DETAIL, insightsForAll: true });
+    await seedSessions({
+      db: database.db,
+      count: SESSIONS,
+      seed: 4242,
+      withDetail: DETAIL,
+      insightsForAll: true,
+      log: (line) => console.log(`  ${line}`),
+    });
     await database.db.execute(sql`vacuum analyze`);
   } finally {
     await database.close();
@@ -96,14 +104,18 @@ const benchPglite = async () => {
   const stopped = new Promise((done) => server.once('exit', done));
   try {
     const file = join(folder, 'pglite.tar.gz');
-    const backup = await timed('npx', ['tsx', 'scripts/backup.ts', file], { DATA_DIR: dataDir });
+    // The server holds PGlite's tar of the folder in memory while it sends it: its peak resident memory.
+    const idleRss = rssOf(server.pid!) ?? 0;
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!) ?? 0)), 200);
+    const backup = await timed('npx', ['tsx', 'scripts/backup.ts', file], { DATA_DIR: dataDir }).finally(() => clearInterval(sampler));
     console.log(`  ${backup.stdout}`);
     const restoredDir = join(folder, 'pglite-restored');
     const restore = await timed('npx', ['tsx', 'scripts/restore.ts', file, restoredDir]);
     console.log(`  ${restore.stdout}`);
     console.log(
       `PGlite, ${SESSIONS} sessions: data directory ${formatBytes(folderBytes(dataDir))}; backup (server running) ${seconds(backup.ms)}, ` +
-        `file ${formatBytes(statSync(file).size)}; restore ${seconds(restore.ms)}`,
+        `file ${formatBytes(statSync(file).size)}; restore ${seconds(restore.ms)}; server memory ${mib(idleRss)} before the backup, ${mib(peakRss)} at most during it`,
     );
   } finally {
     server.kill('SIGTERM');
