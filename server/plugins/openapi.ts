@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { takesServiceKey } from './assistantAuth';
 
 /** Where the document and the interactive reference live (both public: they describe shapes, never data). */
 export const OPENAPI_PATHS = { document: '/api/openapi.json', reference: '/api/docs' } as const;
@@ -12,12 +13,13 @@ export const SECURITY_SCHEMES = { admin: 'adminIdToken', assistant: 'assistantKe
 const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
 
 /**
- * What a caller authenticates with: public routes nothing, /api/assistant/* a service key with the
- * route's scope (OpenAPI 3.1 lets a bearer requirement list it), the rest an admin's ID token.
+ * What a caller authenticates with: public routes nothing, /api/assistant/* and the routes that
+ * declare a scope (GET /api/metrics) a service key with the route's scope (OpenAPI 3.1 lets a
+ * bearer requirement list it), the rest an admin's ID token.
  */
 const securityOf = (route: RouteOptions) => {
   if (route.config?.public) return [];
-  if (isUnder(route.url, '/api/assistant')) {
+  if (takesServiceKey(route)) {
     const scope = (route.config as { scope?: string } | undefined)?.scope;
     return [{ [SECURITY_SCHEMES.assistant]: scope ? [scope] : [] }];
   }

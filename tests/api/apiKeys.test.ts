@@ -171,7 +171,10 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
 
   it('a service key never opens an admin route: 401 on every route that needs a sign-in', async () => {
     const { key } = await createKey(t, admin.headers);
-    const adminRoutes = routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/assistant/'));
+    // GET /api/metrics takes service keys too (metrics:read): tests/api/metrics.test.ts.
+    const adminRoutes = routes.filter(
+      (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/assistant/') && route.url !== '/api/metrics',
+    );
     let guarded = 0;
     for (const route of adminRoutes) {
       const request = { method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000') };

@@ -76,7 +76,7 @@ describe('the OpenAPI document and the interactive reference', () => {
       const operation = document.paths[openApiPath(url)][method.toLowerCase()];
       const expected = route.config?.public
         ? []
-        : isUnder(url, '/api/assistant')
+        : isUnder(url, '/api/assistant') || route.config?.scope
           ? [{ [SECURITY_SCHEMES.assistant]: [(route.config as { scope?: string }).scope] }]
           : [{ [SECURITY_SCHEMES.admin]: [] }];
       expect(operation.security, `${method} ${url}`).toEqual(expected);
@@ -89,6 +89,12 @@ describe('the OpenAPI document and the interactive reference', () => {
       { [SECURITY_SCHEMES.assistant]: ['sessions:write'] },
     ]);
     expect(document.paths['/api/admin/api-keys'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
+    // Prometheus' scrape: a service key with metrics:read, answered in Prometheus' text format
+    expect(document.paths['/api/metrics'].get.security).toEqual([{ [SECURITY_SCHEMES.assistant]: ['metrics:read'] }]);
+    expect(document.paths['/api/metrics'].get.responses?.['200']).toMatchObject({
+      content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+    });
+    expect(document.paths['/api/health/ready'].get.security).toEqual([]);
     // Test a phrase and the speech-rate what-if
     expect(document.paths['/api/dictionary/match'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
     expect(document.paths['/api/speech-rate/preview'].post.security).toEqual([{ [SECURITY_SCHEMES.admin]: [] }]);
@@ -121,7 +127,11 @@ describe('the OpenAPI document and the interactive reference', () => {
 
   it('leaves only health, the document and the reference public', () => {
     const publicUrls = [...new Set(routes.filter((route) => isUnder(route.url, '/api') && route.config?.public).map((route) => route.url))];
-    expect(publicUrls.filter((url) => !isUnder(url, OPENAPI_PATHS.reference)).sort()).toEqual(['/api/health', '/api/health/ready', '/api/openapi.json']);
+    expect(publicUrls.filter((url) => !isUnder(url, OPENAPI_PATHS.reference)).sort()).toEqual([
+      '/api/health',
+      '/api/health/ready',
+      '/api/openapi.json',
+    ]);
     expect(publicUrls).toContain(OPENAPI_PATHS.reference);
   });
 
