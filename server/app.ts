@@ -6,7 +6,7 @@ import type { Database, DatabaseUsage, WriteGeneration } from './db/client';
 import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
-import { installErrorHandling, installJsonNotFound } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installJsonNotFound } from './plugins/errors';
 import { LOG_REDACTION } from './plugins/logRedaction';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
@@ -92,6 +92,9 @@ export const buildApp = async (options: BuildAppOptions) => {
     onConstructorPoisoning: 'error',
     // Each log line of a request carries its id as `reqId`, Fastify's default label (plugins/requestId.ts).
     genReqId: requestIdGenerator(options.trustProxy ?? false),
+    // Fastify's and Node's own refusals answer in the API's { error, message } shape too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

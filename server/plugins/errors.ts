@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '../../src/contract/common';
@@ -90,6 +92,42 @@ export const installErrorHandling = (app: FastifyInstance): void => {
       throw new ApiHttpError(400, ERROR_CODES.validation, `Query parameter "${repeated[0]}" must not be repeated`);
     }
   });
+};
+
+/**
+ * Fastify's refusals before a route is found (its `frameworkErrors` option), in the API's shape:
+ * a path parameter over the router's maxParamLength is 414, a URL that does not decode is 400.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? sendError(reply, 414, { error: ERROR_CODES.uriTooLong, message: 'A path parameter is too long (at most 100 characters).' })
+    : sendError(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, {
+        error: ERROR_CODES.badRequest,
+        message: 'The URL is not valid: a part of it does not decode as UTF-8 text.',
+      });
+
+/**
+ * What Node's HTTP parser refuses before any request exists (Fastify's `clientErrorHandler`
+ * option): headers and request line over 16 KB (431), a client too slow to send its request
+ * (408), anything else that is not HTTP (400). Written on the socket as it closes, in the API's
+ * `{ error, message }` shape (no request id: there is no request).
+ */
+export const clientErrorHandler = (error: Error & { code?: string }, socket: Socket): void => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, Omit<ApiError, 'requestId'>] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { error: ERROR_CODES.headersTooLarge, message: 'The request line and headers are too large (at most 16 KB).' }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { error: ERROR_CODES.requestTimeout, message: 'The request took too long to arrive.' }]
+        : [400, { error: ERROR_CODES.badRequest, message: 'The request is not valid HTTP.' }];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 };
 
 /** The JSON 404 for unknown paths under the scope it is installed in (/api). */

@@ -1,14 +1,30 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { takesServiceKey } from './assistantAuth';
+import { z } from 'zod';
+import { apiErrorSchema, jsonQueryParams } from '../../src/contract/common';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Error answers of this route beyond those its facts imply (errorAnswersOf): status ->
+     * when it is sent, e.g. `{ 409: 'CONFLICT: ...' }`, added to what the facts say of the same
+     * status. Documentation only: the handler sends them.
+     */
+    errorAnswers?: Partial<Record<number, string>>;
+  }
+}
 
 /** Where the document and the interactive reference live (both public: they describe shapes, never data). */
 export const OPENAPI_PATHS = { document: '/api/openapi.json', reference: '/api/docs' } as const;
 
 /** Security scheme names of the document (docs/api.md "Authentication"). */
 export const SECURITY_SCHEMES = { admin: 'adminIdToken', assistant: 'assistantKey' } as const;
+
+/** The component every error answer refers to: the `{ error, message, details?, requestId? }` body (docs/api.md "Errors"). */
+export const API_ERROR_COMPONENT = 'ApiError';
 
 const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
 
@@ -33,9 +49,150 @@ const tagOf = (url: string) => {
   return area === 'admin' && sub ? `admin/${sub}` : area;
 };
 
+type JsonSchema = Record<string, unknown>;
+interface TransformedSchema {
+  body?: JsonSchema;
+  querystring?: JsonSchema;
+  params?: JsonSchema;
+  response?: Record<string, JsonSchema>;
+  [keyword: string]: unknown;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error answers a route can send, from what it is (docs/api.md "Errors"): every request can
+ * be malformed (400: a repeated query key, a bad URL, bad JSON, or its schemas refuse it) or
+ * fail (500); a protected route refuses callers (401, 403), counts them (429) and, for admins,
+ * may find the sign-in service down (503); a path parameter names a record that may not exist
+ * (404); a body may be too large or not JSON (413, 415); an edit carrying a `version` may start
+ * from an old one (409); a path parameter may be too long (414). Routes add what only they know in `config.errorAnswers`.
+ */
+const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<number, string> => {
+  const methods = [route.method].flat();
+  const answers: Record<number, string> = {
+    400:
+      schema.body || schema.querystring || schema.params
+        ? "VALIDATION_ERROR: the parameters or body break this operation's rules (`details` name each field); BAD_REQUEST: a repeated query parameter, a malformed URL or JSON."
+        : 'BAD_REQUEST or VALIDATION_ERROR: a repeated query parameter or a malformed URL.',
+    500: 'INTERNAL_ERROR: an unexpected failure; `requestId` names it in the server log.',
+  };
+  if (!route.config?.public) {
+    answers[401] = takesServiceKey(route)
+      ? 'NOT_AUTHENTICATED: no service key, or one that is unknown or revoked.'
+      : 'NOT_AUTHENTICATED: no ID token, or one that is expired, revoked or not valid.';
+    answers[403] = takesServiceKey(route)
+      ? 'INSUFFICIENT_SCOPE: the service key lacks the scope this operation needs.'
+      : 'NOT_ADMIN: the signed-in account is not an active admin.';
+    answers[429] = 'RATE_LIMITED: too many requests; Retry-After says how many seconds to wait.';
+    if (!takesServiceKey(route)) answers[503] = 'AUTH_UNAVAILABLE: the sign-in service cannot be reached; retry after Retry-After seconds.';
+  }
+  if (schema.params) {
+    answers[404] = 'NOT_FOUND: no record has this id.';
+    answers[414] = 'URI_TOO_LONG: a path parameter is over 100 characters.';
+  }
+  if (methods.some((method) => BODY_METHODS.has(method))) {
+    answers[413] = 'PAYLOAD_TOO_LARGE: the body is over 256 KB.';
+    answers[415] = 'UNSUPPORTED_MEDIA_TYPE: a body that is not application/json.';
+  }
+  const versioned = [schema.body, schema.querystring].some((part) => part?.properties && 'version' in (part.properties as JsonSchema));
+  if (versioned) {
+    answers[409] = 'VERSION_CONFLICT: the edit started from a version someone else has since replaced (docs/api.md "Versions").';
+  }
+  for (const [status, description] of Object.entries(route.config?.errorAnswers ?? {})) {
+    const generic = answers[Number(status)];
+    answers[Number(status)] = generic ? `${generic} ${description}` : (description ?? '');
+  }
+  return answers;
+};
+
+const apiErrorContent = { 'application/json': { schema: { $ref: `#/components/schemas/${API_ERROR_COMPONENT}` } } };
+
+/** The route's documented answers: its own success answers, and every error answer with the ApiError body. */
+const withErrorAnswers = (route: RouteOptions, schema: TransformedSchema) => {
+  // A route without a response schema still answers 200 (what swagger says of it by itself).
+  const declared = schema.response ?? { 200: { description: 'Default Response' } };
+  const response: Record<string, JsonSchema> = {};
+  const errors = errorAnswersOf(route, schema);
+  for (const [status, answer] of Object.entries(declared)) {
+    // An error answer a route declares in its schema keeps its description and takes the shared body.
+    if (Number(status) >= 400) errors[Number(status)] ??= String(answer.description ?? '');
+    else response[status] = answer;
+  }
+  for (const [status, description] of Object.entries(errors)) {
+    const own = declared[status]?.description;
+    response[status] = { description: typeof own === 'string' && own !== '' ? own : (description ?? ''), content: apiErrorContent };
+  }
+  return response;
+};
+
+/** A trimmed string's minimum length holds after trimming: at least n characters from the first to the last non-space. */
+const trimmedMinPattern = (min: number) => (min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`);
+
+const isTrim = (check: unknown) => {
+  const tx = (check as { _zod?: { def?: { check?: string; tx?: (value: string) => unknown } } })._zod?.def;
+  return tx?.check === 'overwrite' && typeof tx.tx === 'function' && tx.tx(' x ') === 'x';
+};
+
+/**
+ * Rules zod applies but JSON Schema would lose, written in JSON Schema (the document is as
+ * strict as the server): a trimmed string's minimum length counts non-space characters, and a
+ * JSON-encoded query parameter is described by the value it encodes. The rest is what
+ * fastify-type-provider-zod does for OpenAPI 3.1 (no empty branches in a union).
+ */
+const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  const zodSchema = ctx.zodSchema as z.ZodType;
+  const json = ctx.jsonSchema;
+  if (Array.isArray(json.anyOf)) json.anyOf = json.anyOf.filter((branch) => Object.keys(branch as object).length > 0);
+  const def = zodSchema._zod.def as { type: string; checks?: unknown[] };
+  if (def.type === 'string' && typeof json.minLength === 'number' && json.minLength > 0 && def.checks?.some(isTrim)) {
+    const pattern = trimmedMinPattern(json.minLength);
+    if (json.pattern === undefined && json.allOf === undefined) json.pattern = pattern;
+    else {
+      const patterns = json.pattern === undefined ? [] : [{ pattern: json.pattern }];
+      delete json.pattern;
+      json.allOf = [...((json.allOf as unknown[]) ?? []), ...patterns, { pattern }];
+    }
+  }
+};
+
+const TARGET = { target: 'draft-2020-12' } as const;
+const transformSchemas = createJsonSchemaTransform({ zodToJsonConfig: { override } });
+
+/**
+ * Query parameters that carry JSON (jsonQueryParams) are described by the value they carry,
+ * as OpenAPI's `content` parameters (@fastify/swagger's x-consume), instead of "a string".
+ */
+const withJsonQueryParams = (route: RouteOptions, querystring: JsonSchema | undefined) => {
+  const zodQuery = route.schema?.querystring;
+  if (!querystring || !(zodQuery instanceof z.ZodObject)) return querystring;
+  const properties = { ...(querystring.properties as Record<string, JsonSchema>) };
+  for (const [name, field] of Object.entries(zodQuery.shape as Record<string, z.ZodType>)) {
+    const value = jsonQueryParams.get(field instanceof z.ZodDefault ? field.unwrap() : field);
+    if (!value || !properties[name]) continue;
+    const { $schema: _dialect, ...encoded } = z.toJSONSchema(value, { ...TARGET, io: 'input', override: override as never });
+    properties[name] = { ...encoded, description: properties[name].description, 'x-consume': 'application/json' };
+  }
+  return { ...querystring, properties };
+};
+
+/**
+ * Query rules between parameters that no one parameter's schema can hold (a `from` with its
+ * `to`, in order...): the querystring object's own keywords, kept on the operation as
+ * `x-query-rules` (docs/api.md "Errors"), since OpenAPI lists parameters one by one.
+ */
+const QUERY_RULE_KEYWORDS = ['dependentRequired', 'x-ordered', 'x-max-span'];
+const queryRulesOf = (querystring: JsonSchema | undefined) => {
+  if (!querystring) return undefined;
+  const rules = Object.fromEntries(QUERY_RULE_KEYWORDS.filter((keyword) => keyword in querystring).map((k) => [k, querystring[k]]));
+  return Object.keys(rules).length > 0 ? rules : undefined;
+};
+
 /**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, at GET /api/openapi.json,
  * and an interactive reference (swagger-ui, served from the package: no CDN) at GET /api/docs.
+ * Every operation lists every answer it can send: its success answers, and each error status
+ * with the shared ApiError body (errorAnswersOf).
  *
  * Install after the security plugin (its CSP covers the reference: scripts and styles are
  * files of ours, no inline script) and BEFORE the auth hook and the /api routes: swagger
@@ -44,6 +201,8 @@ const tagOf = (url: string) => {
  * Only /api is described: the portal's files are not part of the API.
  */
 export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
+  // requestId is optional here: an error the HTTP parser answers before any request exists has none.
+  const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema.partial({ requestId: true }), { ...TARGET, io: 'output' });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -54,6 +213,7 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
           "The admin portal's API (admin Firebase ID token) and the assistant's API (service key with scopes). Conventions: docs/api.md.",
       },
       components: {
+        schemas: { [API_ERROR_COMPONENT]: apiError as never },
         securitySchemes: {
           [SECURITY_SCHEMES.admin]: {
             type: 'http',
@@ -72,8 +232,21 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
     transform: (document) => {
       const { route, url } = document;
       if (!isUnder(url, '/api') || isUnder(url, OPENAPI_PATHS.reference)) return { schema: { hide: true } as never, url };
-      const transformed = jsonSchemaTransform(document);
-      return { url: transformed.url, schema: { ...transformed.schema, tags: [tagOf(url)], security: securityOf(route) } };
+      const transformed = transformSchemas(document);
+      const schema = (transformed.schema ?? {}) as TransformedSchema;
+      const querystring = withJsonQueryParams(route, schema.querystring);
+      const queryRules = queryRulesOf(querystring);
+      return {
+        url: transformed.url,
+        schema: {
+          ...schema,
+          ...(querystring ? { querystring } : {}),
+          ...(queryRules ? { 'x-query-rules': queryRules } : {}),
+          response: withErrorAnswers(route, schema),
+          tags: [tagOf(url)],
+          security: securityOf(route),
+        } as never,
+      };
     },
   });
 

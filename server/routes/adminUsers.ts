@@ -32,6 +32,10 @@ import {
 /** Per signed-in admin on reset-password (docs/security.md, pick): 10 a minute. */
 export const RESET_PASSWORD_RATE_LIMIT: RateLimitOptions = { max: 10, timeWindowMs: 60_000 };
 
+/** The 409 of the routes that change one user (the OpenAPI document's answers). */
+const USER_CONFLICT =
+  'CONFLICT: the change breaks a rule of the users (your own account, the last active admin, an unverified sign-up, a deleted user, no identity account).';
+
 const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.admin, log: request.log });
 
 /**
@@ -50,20 +54,35 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
     data: await listUsers(stores, request.query, request.log),
   }));
 
-  app.post('/admin/users', { schema: { body: createUserSchema, response: { 201: userResponseSchema } } }, async (request, reply) => {
-    const user = await createUser(stores, contextOf(request), request.body);
-    return reply.code(201).send({ success: true as const, data: user });
-  });
+  app.post(
+    '/admin/users',
+    {
+      schema: { body: createUserSchema, response: { 201: userResponseSchema } },
+      config: {
+        errorAnswers: {
+          409: 'EMAIL_EXISTS, EMAIL_HELD_UNVERIFIED or EMAIL_HELD_BY_DELETED: an account already holds the email.',
+          503: 'AUTH_UNAVAILABLE also when the identity provider fails to create the account.',
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(stores, contextOf(request), request.body);
+      return reply.code(201).send({ success: true as const, data: user });
+    },
+  );
 
   app.put(
     '/admin/users/:id',
-    { schema: { params: userIdParamsSchema, body: updateUserSchema, response: { 200: userResponseSchema } } },
+    {
+      schema: { params: userIdParamsSchema, body: updateUserSchema, response: { 200: userResponseSchema } },
+      config: { errorAnswers: { 409: USER_CONFLICT } },
+    },
     async (request) => ({ success: true as const, data: await updateUser(stores, contextOf(request), request.params.id, request.body) }),
   );
 
   app.post(
     '/admin/users/:id/toggle',
-    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } } },
+    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } }, config: { errorAnswers: { 409: USER_CONFLICT } } },
     async (request) => ({ success: true as const, data: await toggleUser(stores, contextOf(request), request.params.id) }),
   );
 
@@ -72,7 +91,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
     {
       schema: { params: userIdParamsSchema, body: resetPasswordSchema, response: { 200: resetPasswordResponseSchema } },
       // Ignored when buildApp runs without the rate-limit plugin (rateLimit: false in tests).
-      config: perAdminRateLimit('reset-password', RESET_PASSWORD_RATE_LIMIT),
+      config: { ...perAdminRateLimit('reset-password', RESET_PASSWORD_RATE_LIMIT), errorAnswers: { 409: USER_CONFLICT } },
     },
     async (request) => {
       await resetPassword(stores, contextOf(request), request.params.id, request.body.newPassword);
@@ -82,7 +101,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
 
   app.delete(
     '/admin/users/:id',
-    { schema: { params: userIdParamsSchema, querystring: deleteVersionQuerySchema, response: { 200: deleteUserResponseSchema } } },
+    {
+      schema: { params: userIdParamsSchema, querystring: deleteVersionQuerySchema, response: { 200: deleteUserResponseSchema } },
+      config: { errorAnswers: { 409: USER_CONFLICT } },
+    },
     async (request) => {
       await deleteUser(stores, contextOf(request), request.params.id, request.query.version);
       return { success: true as const };
@@ -91,13 +113,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
 
   app.post(
     '/admin/users/:id/restore',
-    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } } },
+    { schema: { params: userIdParamsSchema, response: { 200: userResponseSchema } }, config: { errorAnswers: { 409: USER_CONFLICT } } },
     async (request) => ({ success: true as const, data: await restoreUser(stores, contextOf(request), request.params.id) }),
   );
 
   app.post(
     '/admin/users/:id/free-email',
-    { schema: { params: userIdParamsSchema, response: { 200: freeEmailResponseSchema } } },
+    {
+      schema: { params: userIdParamsSchema, response: { 200: freeEmailResponseSchema } },
+      config: { errorAnswers: { 409: USER_CONFLICT } },
+    },
     async (request) => ({ success: true as const, data: await freeEmail(stores, contextOf(request), request.params.id) }),
   );
 };

@@ -11,6 +11,7 @@ import {
   groupedFaqsResponseSchema,
   groupedObjectionsResponseSchema,
   groupedQuerySchema,
+  GENERATION_FAILED,
   variationCreateSchema,
 } from '../../src/contract/dictionary';
 import { deleteVersionQuerySchema } from '../../src/contract/deleteVersion';
@@ -56,7 +57,10 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
 
     app.post(
       base,
-      { schema: { body: dictionaryItemCreateSchema, response: { 201: dictionaryItemResponseSchema } } },
+      {
+        schema: { body: dictionaryItemCreateSchema, response: { 201: dictionaryItemResponseSchema } },
+        config: { errorAnswers: { 404: 'NOT_FOUND: parentId names no item of this kind.' } },
+      },
       async (request, reply) => {
         const data = await createItem(db, request.admin, kind, request.body);
         return reply.code(201).send({ success: true as const, data });
@@ -97,7 +101,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = 
       `${base}/:id/generate-variations`,
       {
         schema: { params: dictionaryParamsSchema, body: generateVariationsSchema, response: { 200: generateVariationsResponseSchema } },
-        config: generationLimit,
+        config: { ...generationLimit, errorAnswers: { 502: `${GENERATION_FAILED}: the generator failed or found no new variation.` } },
       },
       async (request) => ({
         success: true as const,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dictionaryMatchBodySchema, dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
-import { matchingPutBodySchema, matchingSettingsResponseSchema } from '../../src/contract/matching';
+import { dictionaryMatchBodySchema, dictionaryMatchResponseSchema, MATCH_FAILED } from '../../src/contract/dictionaryMatch';
+import { CALIBRATION_PENDING, matchingPutBodySchema, matchingSettingsResponseSchema } from '../../src/contract/matching';
 import type { Database } from '../db/client';
 import { createDictionaryMatcher } from '../services/dictionaryMatch';
 import type { EmbeddingProvider } from '../services/embeddings';
@@ -20,7 +20,10 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
   const matcher = createDictionaryMatcher(db, provider);
   app.post(
     '/dictionary/match',
-    { schema: { body: dictionaryMatchBodySchema, response: { 200: dictionaryMatchResponseSchema } } },
+    {
+      schema: { body: dictionaryMatchBodySchema, response: { 200: dictionaryMatchResponseSchema } },
+      config: { errorAnswers: { 502: `${MATCH_FAILED}: the phrase could not be embedded right now.` } },
+    },
     async (request) => ({ success: true as const, data: await matcher.match(request.body, request.log) }),
   );
 
@@ -35,8 +38,12 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
     async (request) => ({ success: true as const, data: await updateMatchingThreshold(db, request.admin, provider.model, request.body) }),
   );
 
-  app.post('/dictionary/matching/calibrate', { schema: { response: { 200: matchingSettingsResponseSchema } } }, async () => ({
-    success: true as const,
-    data: await recalibrate(db, provider.model),
-  }));
+  app.post(
+    '/dictionary/matching/calibrate',
+    {
+      schema: { response: { 200: matchingSettingsResponseSchema } },
+      config: { errorAnswers: { 409: `${CALIBRATION_PENDING}: some embeddings are not Ready yet.` } },
+    },
+    async () => ({ success: true as const, data: await recalibrate(db, provider.model) }),
+  );
 };

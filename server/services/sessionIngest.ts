@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  INGEST_LIMITS,
   INGEST_MESSAGES,
   type IngestComplete,
   type IngestEvent,
@@ -12,6 +13,9 @@ import { sessions } from '../db/schema';
 import { conflictError, notFoundError, validationError } from '../errors';
 import { completeSession, storedStatistics } from './sessionComplete';
 import { appendEventsStatement, appendOutcome } from './sessionEvents';
+
+/** PostgreSQL's numeric_value_out_of_range. */
+const NUMERIC_OUT_OF_RANGE = '22003';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -79,7 +83,13 @@ export const appendEvents = async (
 ): Promise<{ accepted: number; duplicates: number }> => {
   const firstBySeq = new Map<number, IngestEvent>();
   for (const event of events) if (!firstBySeq.has(event.seq)) firstBySeq.set(event.seq, event);
-  const outcome = appendOutcome(await db.execute(appendEventsStatement(sessionId, [...firstBySeq.values()])));
+  const outcome = appendOutcome(
+    await db.execute(appendEventsStatement(sessionId, [...firstBySeq.values()])).catch((error: unknown) => {
+      // The running duration outgrows its integer: an event far later than any call lasts.
+      if ((error as { cause?: { code?: string } }).cause?.code === NUMERIC_OUT_OF_RANGE) throw validationError(INGEST_MESSAGES.tooLong);
+      throw error;
+    }),
+  );
   if (outcome.status === null) throw notFoundError(SESSION_MESSAGES.notFound);
   if (outcome.status !== 'in_progress') throw conflictError(INGEST_MESSAGES.sessionCompleted);
   if (!outcome.inOrder) throw validationError(INGEST_MESSAGES.beforeStart);
@@ -102,6 +112,7 @@ export const completeIngestSession = async (
     const start = session.startTime.getTime();
     if (endMs < start) throw validationError(INGEST_MESSAGES.endBeforeStart);
     const duration = Math.ceil((endMs - start) / 1000);
+    if (duration > INGEST_LIMITS.durationSeconds) throw validationError(INGEST_MESSAGES.tooLong);
     if (session.status !== 'in_progress') {
       if (session.status !== input.status || session.duration !== duration) throw conflictError(INGEST_MESSAGES.completedDifferently);
       return session;

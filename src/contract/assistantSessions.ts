@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
+import { DATE_RANGE_MESSAGE, IN_DATE_RANGE_YEAR, LIMITS, safeText } from './common';
 import {
   DETECTION_CATEGORIES,
   emotionSchema,
-  isObjectionCategory,
   sessionIdSchema,
   sessionStatisticsSchema,
   sessionStatusSchema,
@@ -26,6 +25,8 @@ export const INGEST_LIMITS = {
   words: 1_000_000,
   timeWindow: 3_600,
   id: 100,
+  /** The longest duration a session can keep, in seconds (a 32-bit integer, about 68 years). */
+  durationSeconds: 2_147_483_647,
 } as const;
 
 export const INGEST_MESSAGES = {
@@ -34,18 +35,18 @@ export const INGEST_MESSAGES = {
   completedDifferently: 'This session was completed with a different endTime or status.',
   beforeStart: 'Event timestamps must not be earlier than the session start time.',
   endBeforeStart: 'endTime must not be earlier than the session start time.',
+  /** A duration is kept in whole seconds as a 32-bit integer. */
+  tooLong: 'Event timestamps and endTime must be within 68 years of the session start time.',
   category: `category must be ${DETECTION_CATEGORIES.faq}, ${DETECTION_CATEGORIES.newInquiry} or a name containing OBJECTION`,
 } as const;
-
-const inRange = (value: string) => {
-  const at = Date.parse(value);
-  return at >= Date.parse(DATE_FILTER_RANGE.min) && at <= Date.parse(DATE_FILTER_RANGE.max);
-};
 
 /** An ISO 8601 date-time with its offset, between 1970 and 2100 (a bad timestamp is a 400). */
 export const ingestTimestampSchema = z.iso
   .datetime({ offset: true, message: 'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T09:30:00.000Z' })
-  .refine(inRange, `Must lie between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
+  .regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE);
+
+/** FAQ, NEW_INQUIRY or a name containing OBJECTION (isObjectionCategory), as a pattern the OpenAPI document holds. */
+const DETECTION_CATEGORY = new RegExp(`^(?:${DETECTION_CATEGORIES.faq}|${DETECTION_CATEGORIES.newInquiry}|[\\s\\S]*OBJECTION[\\s\\S]*)$`);
 
 const text = (max: number) => safeText(z.string().max(max, `At most ${max} characters`));
 const requiredText = (max: number) => safeText(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`));
@@ -76,10 +77,7 @@ export const detectionEventSchema = z
   .object({
     ...eventBase,
     type: z.literal('detection'),
-    category: requiredText(LIMITS.name).refine(
-      (category) => category === DETECTION_CATEGORIES.faq || category === DETECTION_CATEGORIES.newInquiry || isObjectionCategory(category),
-      INGEST_MESSAGES.category,
-    ),
+    category: requiredText(LIMITS.name).regex(DETECTION_CATEGORY, INGEST_MESSAGES.category),
     relevance_score: fraction,
     question: requiredText(INGEST_LIMITS.question),
     answer: text(INGEST_LIMITS.text).nullable().optional(),

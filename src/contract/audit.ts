@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterSchema, LIMITS, safeText } from './common';
+import { dateFilterSchema, jsonQueryParam, LIMITS, safeText } from './common';
 
 /**
  * GET /api/admin/audit in ra-data-simple-rest's dialect (docs/architecture.md): the query carries
@@ -10,24 +10,6 @@ export const AUDIT_SORT_FIELDS = ['id', 'at', 'actorEmail', 'action', 'targetTyp
 export const AUDIT_DEFAULT_RANGE: [number, number] = [0, 24];
 /** Keeps OFFSET in range whatever a client asks for (pick). */
 export const AUDIT_OFFSET_MAX = 1_000_000;
-/** Longest JSON-encoded query parameter accepted (pick). */
-const JSON_PARAM_MAX = 2_000;
-
-/** A JSON-encoded query parameter: bad JSON is a 400 like any other invalid value. */
-const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .max(JSON_PARAM_MAX)
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Must be valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
 const filterText = (max: number) => safeText(z.string().trim().min(1).max(max));
 
 export const auditFilterSchema = z.strictObject({
@@ -52,12 +34,14 @@ const rangeSchema = z
       .max(AUDIT_OFFSET_MAX + LIMITS.pageSizeMax),
   ])
   .refine(([start, end]) => end >= start, 'The range must end at or after its start')
-  .refine(([start, end]) => end - start < LIMITS.pageSizeMax, `At most ${LIMITS.pageSizeMax} records per request`);
+  .refine(([start, end]) => end - start < LIMITS.pageSizeMax, `At most ${LIMITS.pageSizeMax} records per request`)
+  // The two rules above, for the OpenAPI document (docs/api.md "Errors": rules between values).
+  .meta({ 'x-ordered': ['0', '1'], 'x-max-span': { from: '0', to: '1', max: LIMITS.pageSizeMax - 1 } });
 
 export const auditListQuerySchema = z.object({
-  sort: jsonParam(z.tuple([z.enum(AUDIT_SORT_FIELDS), z.enum(['ASC', 'DESC'])])).default(['at', 'DESC']),
-  range: jsonParam(rangeSchema).default(AUDIT_DEFAULT_RANGE),
-  filter: jsonParam(auditFilterSchema).default({}),
+  sort: jsonQueryParam(z.tuple([z.enum(AUDIT_SORT_FIELDS), z.enum(['ASC', 'DESC'])])).default(['at', 'DESC']),
+  range: jsonQueryParam(rangeSchema).default(AUDIT_DEFAULT_RANGE),
+  filter: jsonQueryParam(auditFilterSchema).default({}),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 

@@ -8,7 +8,9 @@ const bulkIds = z
   .array(dictIdSchema)
   .min(1, 'Select at least one row')
   .max(BULK_MAX, `At most ${BULK_MAX} rows at once`)
-  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'An id is repeated');
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'An id is repeated')
+  // The rule above for the OpenAPI document; an id repeated in another case is refused as well.
+  .meta({ uniqueItems: true });
 
 /** POST /api/dictionary/{objections|faqs}/bulk-delete */
 export const dictionaryBulkDeleteSchema = z.object({ ids: bulkIds }).strict();

@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   /** The edit started from an older version of the record (docs/api.md "Versions"). */
   versionConflict: 'VERSION_CONFLICT',
+  /** A path parameter over the router's 100 characters. */
+  uriTooLong: 'URI_TOO_LONG',
+  /** The request line and headers are over Node's 16 KB. */
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
   /** GET /api/health/ready: the database does not answer, or lacks a migration. */
   notReady: 'NOT_READY',
 } as const;
@@ -61,6 +66,13 @@ export const withoutLoneSurrogates = (value: string): string => value.replace(ne
 /** Text PostgreSQL can store as sent: well-formed Unicode without NUL characters. */
 export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
+/**
+ * isStorableText as a pattern, so the OpenAPI document holds the rule too: no NUL and no
+ * surrogate code point, read with the `u` flag (a surrogate pair is one code point above U+FFFF).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character refused.
+const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
+
 export const INVALID_TEXT_MESSAGE = 'Must not contain invalid characters (NUL or unpaired surrogates)';
 
 /**
@@ -70,7 +82,7 @@ export const INVALID_TEXT_MESSAGE = 'Must not contain invalid characters (NUL or
  * into U+FFFD elsewhere, so neither passes validation. Chain length rules on the argument:
  * `safeText(z.string().trim().min(1).max(200))`.
  */
-export const safeText = (schema: z.ZodString = z.string()) => schema.refine(isStorableText, INVALID_TEXT_MESSAGE);
+export const safeText = (schema: z.ZodString = z.string()) => schema.regex(STORABLE_TEXT, INVALID_TEXT_MESSAGE);
 
 /**
  * Dates a filter accepts (pick): 1970-01-01 to 2100-12-31, UTC. Everything stored is recent;
@@ -79,15 +91,43 @@ export const safeText = (schema: z.ZodString = z.string()) => schema.refine(isSt
  */
 export const DATE_FILTER_RANGE = { min: '1970-01-01T00:00:00.000Z', max: '2100-12-31T23:59:59.999Z' } as const;
 
-const inDateFilterRange = (value: string) => {
-  const at = Date.parse(value);
-  return at >= Date.parse(DATE_FILTER_RANGE.min) && at <= Date.parse(DATE_FILTER_RANGE.max);
-};
+/**
+ * A date or date-time written in a year of DATE_FILTER_RANGE. A pattern, so the OpenAPI document
+ * holds it too; the offset of a date-time moves it by hours at most, which PostgreSQL and date
+ * arithmetic handle as well as the range's own ends.
+ */
+export const IN_DATE_RANGE_YEAR = /^(?:19[7-9]\d|20\d\d|2100)-/;
+export const DATE_RANGE_MESSAGE = `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`;
 
 /** A date filter: an ISO date-time, or a day (YYYY-MM-DD, what a date filter input sends), within DATE_FILTER_RANGE. */
-export const dateFilterSchema = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .refine(inDateFilterRange, `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
+export const dateFilterSchema = z.union([
+  z.iso.datetime({ offset: true }).regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
+  z.iso.date().regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
+]);
+
+/** The value schema of each JSON-encoded query parameter (jsonQueryParam), for the OpenAPI document. */
+export const jsonQueryParams = new WeakMap<object, z.ZodType>();
+
+/** Longest JSON-encoded query parameter accepted (pick: the longest valid audit filter fits). */
+const JSON_QUERY_PARAM_MAX = 8_000;
+
+/** A JSON-encoded query parameter (ra-data-simple-rest's sort, range, filter): bad JSON is a 400 like any other invalid value. */
+export const jsonQueryParam = <T extends z.ZodType>(value: T) => {
+  const param = z
+    .string()
+    .max(JSON_QUERY_PARAM_MAX)
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Must be valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(value);
+  jsonQueryParams.set(param, value);
+  return param;
+};
 
 /** docs/security.md length caps. */
 export const LIMITS = {

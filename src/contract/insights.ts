@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
+import { DATE_RANGE_MESSAGE, IN_DATE_RANGE_YEAR, LIMITS, safeText } from './common';
 
 /**
  * Insights (docs/insights.md): what all the completed calls say together, read from aggregates
@@ -32,12 +32,7 @@ export const INSIGHT_MESSAGES = {
 } as const;
 
 /** A UTC day, YYYY-MM-DD, within DATE_FILTER_RANGE (a period reaches as far again before it: PostgreSQL refuses year 0). */
-export const insightDaySchema = z.iso
-  .date({ message: 'Must be a date, YYYY-MM-DD' })
-  .refine(
-    (day) => day >= DATE_FILTER_RANGE.min.slice(0, 10) && day <= DATE_FILTER_RANGE.max.slice(0, 10),
-    `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`,
-  );
+export const insightDaySchema = z.iso.date({ message: 'Must be a date, YYYY-MM-DD' }).regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE);
 
 /**
  * The page's filters. `period` (default 30d, ending today) or a `from`/`to` range; `rep` is a
@@ -60,6 +55,12 @@ export const insightsQuerySchema = z
     if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: INSIGHT_MESSAGES.rangeOrder });
     else if ((Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 > INSIGHT_RANGE_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: INSIGHT_MESSAGES.rangeTooLong });
+  })
+  // The rules above, for the OpenAPI document (docs/api.md "Errors": rules between values).
+  .meta({
+    dependentRequired: { from: ['to'], to: ['from'] },
+    'x-ordered': ['from', 'to'],
+    'x-max-span': { from: 'from', to: 'to', max: INSIGHT_RANGE_MAX_DAYS - 1, unit: 'day' },
   });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 export type InsightsQueryInput = z.input<typeof insightsQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FILTER_RANGE, LIMITS, safeText } from './common';
+import { DATE_FILTER_RANGE, IN_DATE_RANGE_YEAR, LIMITS, safeText } from './common';
 import { INSIGHT_MESSAGES, sessionInsightFilterSchema } from './insights';
 
 /**
@@ -147,10 +147,7 @@ export type SessionDetail = z.infer<typeof sessionDetailSchema>;
  */
 const sessionDaySchema = sessionInsightFilterSchema.from
   .unwrap()
-  .refine(
-    (day) => day >= DATE_FILTER_RANGE.min.slice(0, 10) && day <= DATE_FILTER_RANGE.max.slice(0, 10),
-    `Must be a day between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`,
-  );
+  .regex(IN_DATE_RANGE_YEAR, `Must be a day between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`);
 
 /**
  * GET /api/admin/sessions query (spec 7): page is 1-based; search covers name, email, room and id.
@@ -175,7 +172,9 @@ export const sessionListQuerySchema = z
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     path: ['from'],
     message: INSIGHT_MESSAGES.rangeOrder,
-  });
+  })
+  // The rule above, for the OpenAPI document (docs/api.md "Errors": rules between values).
+  .meta({ 'x-ordered': ['from', 'to'] });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 export type SessionListQueryInput = z.input<typeof sessionListQuerySchema>;
 

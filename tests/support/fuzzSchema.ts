@@ -21,9 +21,11 @@ export const textRules = (schema: z.ZodString | z.ZodStringFormat) => {
     min: Math.max(0, ...lengths('min_length')),
     max: Math.min(Number.POSITIVE_INFINITY, ...lengths('max_length')),
     format: schema instanceof z.ZodStringFormat ? schema.format : null,
+    // Shaping patterns only: safeText's (no NUL, no lone surrogate) narrows any text and shapes none.
     patterns: checks
       .filter((check) => check.check === 'string_format' && check.format === 'regex' && check.pattern)
-      .map((check) => check.pattern as RegExp),
+      .map((check) => check.pattern as RegExp)
+      .filter((pattern) => !pattern.source.startsWith('^[^\\u0000')),
   };
 };
 
