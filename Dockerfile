@@ -4,7 +4,7 @@
 # from a folder holding only the files the last stage copies, with only `dependencies`
 # installed; so what the test proves is what the image does (README "Deploy").
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=22
 
 # 1. Build the portal (Vite) and bundle the API server (esbuild) with every dependency.
 FROM node:${NODE_VERSION}-bookworm-slim AS build

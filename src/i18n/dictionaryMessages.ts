@@ -2,8 +2,6 @@
 export const dictionaryMessages = {
   tabs: { objections: 'Objections', faqs: 'FAQs', landmines: 'Landmines' },
   searchPlaceholder: 'Search questions and answers...',
-  /** The Landmines tab searches triggers, categories and tips (spec 9), not questions. */
-  searchLandminesPlaceholder: 'Search triggers, categories and tips...',
   search: 'Search',
   refresh: 'Refresh',
   add: {
@@ -18,7 +16,7 @@ export const dictionaryMessages = {
   },
   row: {
     original: 'Original',
-    variationCount: '%{count} variation(s)',
+    variationCount: '%{smart_count} variation |||| %{smart_count} variations',
     pending: 'Pending',
     ready: 'Ready',
     showVariations: 'Show variations',

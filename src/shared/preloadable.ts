@@ -7,15 +7,35 @@ export interface Preloadable<M> {
   readonly loaded: M | undefined;
 }
 
+/** spec 9: a script chunk that has not arrived after 120000 ms is given up: its load rejects. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** The load of a chunk that did not arrive in time; the page's error fallback reports it like a failed load. */
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super(`A part of the portal did not arrive within ${CHUNK_TIMEOUT_MS / 1000} s`);
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+/** `load`, or a ChunkTimeoutError once CHUNK_TIMEOUT_MS have passed without an answer. */
+const withinTimeout = <M>(load: () => Promise<M>): Promise<M> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_TIMEOUT_MS);
+  });
+  return Promise.race([load(), late]).finally(() => clearTimeout(timer));
+};
+
 /**
- * Wraps a chunk's `import()`: every call shares one load (a failed one is tried again on the
- * next call), and the module is kept once it arrived.
+ * Wraps a chunk's `import()`: every call shares one load (a failed one, or one that timed out,
+ * is tried again on the next call), and the module is kept once it arrived.
  */
 export const preloadable = <M>(load: () => Promise<M>): Preloadable<M> => {
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
   const start = () => {
-    pending ??= load().then(
+    pending ??= withinTimeout(load).then(
       (module) => {
         loaded = module;
         return module;

@@ -45,7 +45,7 @@ describe('the language menu in the top bar', () => {
     expect(screen.getByRole('link', { name: 'Tableau de bord' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Dernière connexion' })).toBeInTheDocument();
     const row = await rowOf(ann.email);
-    expect(within(row).getByText(format(new Date(ann.createdAt), 'MMM dd, yyyy', { locale: fr }))).toBeInTheDocument();
+    expect(within(row).getByText(format(new Date(ann.createdAt), 'd MMM yyyy', { locale: fr }))).toBeInTheDocument();
 
     await choose(user, 'Français', 'English');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();

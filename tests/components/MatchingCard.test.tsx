@@ -56,7 +56,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     answer(buildMatchingSettings());
     await loaded();
     expect(screen.getByTestId('matching-model')).toHaveTextContent('Embedding model: use-lite-512');
-    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 70%, calibrated from the dictionary on 26 Nov 2026');
+    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 70%, calibrated from the dictionary on Nov 26, 2026');
     expect(within(card()).getByText('Calibrated on 10 texts of 4 items.')).toBeInTheDocument();
     expect(within(card()).getByText(/leads the next item by at least 2 points/)).toBeInTheDocument();
     // only an admin's threshold can be undone; nothing is pending
@@ -176,7 +176,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
 
     expect(await within(card()).findByText('The calibrated threshold applies again')).toBeInTheDocument();
     expect(updateMatching).toHaveBeenCalledWith({ threshold: null, version: 3 });
-    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 70%, calibrated from the dictionary on 26 Nov 2026');
+    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 70%, calibrated from the dictionary on Nov 26, 2026');
     expect(within(card()).queryByRole('button', { name: 'Use the calibrated threshold' })).not.toBeInTheDocument();
     // the candidate follows the threshold now in force
     expect(slider()).toHaveAttribute('aria-valuetext', '70%');
@@ -192,7 +192,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     await user.click(button('Recalibrate'));
     expect(await within(card()).findByText('Threshold recalibrated from the dictionary')).toBeInTheDocument();
     expect(calibrateMatching).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 66%, calibrated from the dictionary on 27 Nov 2026');
+    expect(screen.getByTestId('matching-current')).toHaveTextContent('Threshold: 66%, calibrated from the dictionary on Nov 27, 2026');
   });
 
   it("shows the server's word when recalibrating is refused while embeddings are pending, and the generic text otherwise", async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { lazyFrom, type Preloadable, preloadable, useSettled } from '@/shared/preloadable';
+import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, lazyFrom, type Preloadable, preloadable, useSettled } from '@/shared/preloadable';
 
 // A page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
 const Page = () => <p>the page</p>;
@@ -25,6 +25,30 @@ describe('preloadable', () => {
     const loader = preloadable(load);
     await expect(loader()).rejects.toThrow('chunk failed');
     expect(loader.loaded).toBeUndefined();
+    await expect(loader()).resolves.toEqual({ Page });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('preloadable: the chunk time-out', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up a chunk that never answers after 120000 ms, so the fallback shows, and loads it again on the next call', async () => {
+    vi.useFakeTimers();
+    const load = vi
+      .fn<() => Promise<{ Page: typeof Page }>>()
+      .mockReturnValueOnce(new Promise(() => undefined))
+      .mockResolvedValueOnce({ Page });
+    const loader = preloadable(load);
+    const first = loader();
+    const outcome = first.then(
+      () => 'arrived',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
+    expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(ChunkTimeoutError);
     await expect(loader()).resolves.toEqual({ Page });
     expect(load).toHaveBeenCalledTimes(2);
   });

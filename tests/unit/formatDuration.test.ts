@@ -1,6 +1,8 @@
 import { format } from 'date-fns';
+import { enUS, fr } from 'date-fns/locale';
 import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { formatDateTime, formatDay } from '@/i18n/dateFormat';
 import { en } from '@/i18n/en';
 import { formatOffset, formatStartTime } from '@/resources/sessions/formatDuration';
 import { createSessionFormat } from '@/resources/sessions/useSessionFormat';
@@ -39,6 +41,15 @@ describe('formatStartTime (spec 9: MMM dd, yyyy HH:mm)', () => {
     const iso = '2025-03-05T09:07:00.000Z';
     expect(formatStartTime(iso)).toBe(format(new Date(iso), 'MMM dd, yyyy HH:mm'));
     expect(formatStartTime(iso)).toMatch(/^Mar 0\d, 2025 \d\d:07$/);
+  });
+
+  it('writes the day first in French, as French does, and the month first in English', () => {
+    // a local time: the same wall clock in any zone the tests run in
+    const iso = new Date(2026, 10, 25, 18, 47).toISOString();
+    expect(formatStartTime(iso, fr)).toBe('25 nov. 2026 18:47');
+    expect(formatStartTime(iso, enUS)).toBe('Nov 25, 2026 18:47');
+    expect(formatDay(iso, fr)).toBe('25 nov. 2026');
+    expect(formatDateTime(iso, fr)).toBe(formatStartTime(iso, fr));
   });
 
   it('shows an unreadable value as it came', () => {

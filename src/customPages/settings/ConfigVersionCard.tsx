@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { readFailure } from '@/dataProvider/queryClient';
-import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 
 /** The configuration version the assistant reads (GET /api/admin/config-version). */
@@ -36,7 +36,7 @@ export const ConfigVersionCard = () => {
           <Typography component="h2" variant="h6" data-testid="config-version">
             {translate('app.configVersion.current', { version: data.version })}
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {translate('app.configVersion.updatedAt', { date: formatDate(data.updatedAt, 'MMM dd, yyyy HH:mm', locale) })}
+              {translate('app.configVersion.updatedAt', { date: formatDateTime(data.updatedAt, locale) })}
             </Typography>
           </Typography>
         ) : isError ? (

@@ -4,7 +4,6 @@ import type { dictionaryMessages as english } from '@/i18n/dictionaryMessages';
 export const dictionaryMessages: typeof english = {
   tabs: { objections: 'Objections', faqs: 'FAQ', landmines: 'Sujets sensibles' },
   searchPlaceholder: 'Rechercher dans les questions et les réponses...',
-  searchLandminesPlaceholder: 'Rechercher déclencheurs, catégories, conseils...',
   search: 'Rechercher',
   refresh: 'Actualiser',
   add: {
@@ -19,7 +18,7 @@ export const dictionaryMessages: typeof english = {
   },
   row: {
     original: 'Original',
-    variationCount: '%{count} variante(s)',
+    variationCount: '%{smart_count} variante |||| %{smart_count} variantes',
     pending: 'En attente',
     ready: 'Prêt',
     showVariations: 'Afficher les variantes',

@@ -14,13 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
 import type { ApiKey } from '@/contract/apiKeys';
-import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
 import { useListColumns, VisibleColumnsContext } from '@/shared/useListColumns';
 import { listColumnsOf } from '@/resources/generic/fromDeclaration';
 import { API_KEY_FIELDS } from './apiKeyFields';
-
-const DATE_TIME = 'MMM dd, yyyy HH:mm';
 
 /** The declared list fields, then Revoke; the key's name (the first) and Revoke always stay. */
 export const API_KEY_COLUMNS = listColumnsOf(API_KEY_FIELDS, { actions: 'app.apiKeys.columns.actions' });
@@ -47,17 +45,17 @@ const ApiKeyRow = ({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKe
         </Box>
       </ColumnCell>
       <ColumnCell column="createdAt">
-        {formatDate(apiKey.createdAt, DATE_TIME, locale)}
+        {formatDateTime(apiKey.createdAt, locale)}
         <Typography variant="body2" color="text.secondary">
           {translate('app.apiKeys.createdBy', { who: apiKey.createdByEmail ?? apiKey.createdByUid })}
         </Typography>
       </ColumnCell>
       <ColumnCell column="lastUsedAt">
-        {apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DATE_TIME, locale) : translate('app.apiKeys.never')}
+        {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt, locale) : translate('app.apiKeys.never')}
       </ColumnCell>
       <ColumnCell column="revokedAt">
         {revoked ? (
-          <Chip size="small" label={translate('app.apiKeys.revokedOn', { date: formatDate(apiKey.revokedAt ?? '', DATE_TIME, locale) })} />
+          <Chip size="small" label={translate('app.apiKeys.revokedOn', { date: formatDateTime(apiKey.revokedAt ?? '', locale) })} />
         ) : (
           <Chip size="small" color="success" variant="outlined" label={translate('app.apiKeys.active')} />
         )}

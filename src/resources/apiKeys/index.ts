@@ -1,10 +1,13 @@
-import { lazy } from 'react';
 import { apiKeyCreateSchema } from '@/contract/apiKeys';
 import type { ResourceDeclaration } from '@/resources/types';
+import { lazyFrom, preloadable } from '@/shared/preloadable';
 import { API_KEY_FIELDS, API_KEYS_RESOURCE, API_KEYS_SORT } from './apiKeyFields';
 
 // Its own chunk, like every page (docs/architecture.md).
-const ApiKeyList = lazy(() => import('./ApiKeyList').then((m) => ({ default: m.ApiKeyList })));
+const ApiKeyList = lazyFrom(
+  preloadable(() => import('./ApiKeyList')),
+  (m) => m.ApiKeyList,
+);
 
 /**
  * The assistant API's service keys at /service-keys over /api/admin/api-keys: one

@@ -49,7 +49,8 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onAdd }: Dictio
         type="search"
         value={search}
         onChange={(event) => onSearchChange(event.target.value)}
-        placeholder={translate(tab === 'landmines' ? 'app.dictionary.searchLandminesPlaceholder' : 'app.dictionary.searchPlaceholder')}
+        // spec 2: one search box, worded the same on every tab
+        placeholder={translate('app.dictionary.searchPlaceholder')}
         slotProps={{
           htmlInput: { 'aria-label': translate('app.dictionary.search'), maxLength: 200 },
           input: {

@@ -3,15 +3,15 @@ import Typography from '@mui/material/Typography';
 import {
   BooleanField,
   ChipField,
-  DateField,
   DateInput,
+  FunctionField,
   NullableBooleanInput,
   TextField,
   TextInput,
-  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
 import type { FieldMeta } from '@/resources/types';
 
 /** A list of texts, one per line (audit changes, trigger variations); rendered as text, never HTML. */
@@ -30,10 +30,12 @@ const TextListField = ({ source }: { source: string; label?: string; sortable?: 
   );
 };
 
-/** A date and time in the language chosen in the top bar (DateField alone uses the browser's). */
+/** A date and time written as every screen writes one in the language chosen in the top bar. */
 const LocaleDateField = (props: { source: string; label?: string; sortable?: boolean }) => {
-  const [locale] = useLocaleState();
-  return <DateField {...props} locales={locale} showTime />;
+  const locale = useDateLocale();
+  return (
+    <FunctionField {...props} render={(record) => (record[props.source] ? formatDateTime(String(record[props.source]), locale) : '')} />
+  );
 };
 
 const BoundLabel = ({ field, bound }: { field?: string; bound: 'from' | 'to' }) => {

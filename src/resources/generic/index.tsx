@@ -1,9 +1,16 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { lazyFrom, preloadable } from '@/shared/preloadable';
 import type { ResourceDeclaration } from '@/resources/types';
 
 // Each generated view is its own chunk, like every page (docs/architecture.md).
-const ResourceList = lazy(() => import('./ResourceList').then((m) => ({ default: m.ResourceList })));
-const ResourceShow = lazy(() => import('./ResourceShow').then((m) => ({ default: m.ResourceShow })));
+const ResourceList = lazyFrom(
+  preloadable(() => import('./ResourceList')),
+  (m) => m.ResourceList,
+);
+const ResourceShow = lazyFrom(
+  preloadable(() => import('./ResourceShow')),
+  (m) => m.ResourceShow,
+);
 
 type Views = { list?: ComponentType | ReactElement; show?: ReactElement };
 

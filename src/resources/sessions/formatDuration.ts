@@ -1,5 +1,5 @@
 import type { Locale } from 'date-fns';
-import { formatDate } from '@/i18n/dateFormat';
+import { formatDateTime } from '@/i18n/dateFormat';
 
 /** Whole hours, minutes and seconds of a duration, and which of spec 9's three forms it takes. */
 export const durationParts = (totalSeconds: number) => {
@@ -11,10 +11,8 @@ export const durationParts = (totalSeconds: number) => {
   return { h, m, s, form };
 };
 
-export const START_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
-
-/** spec 9: start time as 'MMM dd, yyyy HH:mm'; an unreadable value is shown as it came. */
-export const formatStartTime = (value: string, locale?: Locale): string => formatDate(value, START_TIME_FORMAT, locale);
+/** spec 9: start time as 'MMM dd, yyyy HH:mm' (in French, day first); an unreadable value is shown as it came. */
+export const formatStartTime = (value: string, locale?: Locale): string => formatDateTime(value, locale);
 
 /** Seconds into the call as m:ss or h:mm:ss, for timeline rows and chart axes. */
 export const formatOffset = (totalSeconds: number): string => {

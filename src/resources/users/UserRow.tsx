@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
-import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { formatDateTime, formatDay, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
 import type { RowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
@@ -105,10 +105,8 @@ export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
           color={user.isActive ? 'success' : 'default'}
         />
       </ColumnCell>
-      <ColumnCell column="lastLogin">
-        {user.lastLogin ? formatDate(user.lastLogin, 'MMM dd, yyyy HH:mm', locale) : translate('app.users.never')}
-      </ColumnCell>
-      <ColumnCell column="created">{formatDate(user.createdAt, 'MMM dd, yyyy', locale)}</ColumnCell>
+      <ColumnCell column="lastLogin">{user.lastLogin ? formatDateTime(user.lastLogin, locale) : translate('app.users.never')}</ColumnCell>
+      <ColumnCell column="created">{formatDay(user.createdAt, locale)}</ColumnCell>
       <ColumnCell column="actions" sx={{ whiteSpace: 'nowrap' }}>
         {user.deletedAt ? (
           <UserRestoreButton user={user} />

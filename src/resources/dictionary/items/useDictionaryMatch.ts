@@ -6,7 +6,7 @@ import type { MatchingSettings } from '@/contract/matching';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { PATHS } from '@/shared/paths';
 import { useDebouncedValue } from '@/shared/useDebouncedValue';
-import { formatDate, useDateLocale } from '@/i18n/dateFormat';
+import { formatDay, useDateLocale } from '@/i18n/dateFormat';
 import type { DictionaryTab } from './dictionaryTypes';
 
 /**
@@ -63,7 +63,7 @@ export const usePercent = () => {
 /** When a threshold was calibrated, as the admin's locale writes a day ("26 Nov 2026", "26 nov. 2026"). */
 export const useCalibrationDate = () => {
   const locale = useDateLocale();
-  return (calibratedAt: string) => formatDate(calibratedAt, 'd MMM yyyy', locale);
+  return (calibratedAt: string) => formatDay(calibratedAt, locale);
 };
 
 const TAB_OF: Record<MatchType, DictionaryTab> = { objection: 'objections', faq: 'faqs', landmine: 'landmines' };

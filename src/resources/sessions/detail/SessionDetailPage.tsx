@@ -10,11 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PATHS } from '@/shared/paths';
+import { preloadable } from '@/shared/preloadable';
 import { useNextTaskValue } from '@/shared/useNextTaskValue';
 import { sessionDetailError } from '@/resources/sessions/sessionErrors';
 import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
 import type { OpenMoment } from './momentTypes';
 import { SessionHeader } from './SessionHeader';
+import { SessionDeleteButton } from './SessionDeleteButton';
 import { SessionPrevNext } from './SessionPrevNext';
 import { SessionSummaryStrip } from './SessionSummaryStrip';
 import { buildTimeline, TIMELINE_KINDS, toMillis, type TimelineKind } from './timeline';
@@ -22,9 +24,10 @@ import { TimelineTab } from './TimelineTab';
 
 // The chart tabs carry recharts: their own chunks, so the timeline shows first; they are
 // fetched once the page is idle so that switching tabs does not wait.
-const loadSentiment = () => import('./SentimentTab');
-const loadSpeechRate = () => import('./SpeechRateTab');
-const loadStatistics = () => import('./StatisticsTab');
+// preloadable: shared loads, and spec 9's 120000 ms time-out
+const loadSentiment = preloadable(() => import('./SentimentTab'));
+const loadSpeechRate = preloadable(() => import('./SpeechRateTab'));
+const loadStatistics = preloadable(() => import('./StatisticsTab'));
 // memo, with the page's callbacks stable: a tab renders again only when the session changes, not
 // on every change of the URL (a tab switch re-rendered the tab being left, with all its figures).
 const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: memo(m.SentimentTab) })));
@@ -164,6 +167,9 @@ export const SessionDetailPage = () => {
       </Box>
       <SessionHeader session={session} />
       <SessionSummaryStrip session={session} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <SessionDeleteButton session={session} />
+      </Box>
       <DetailTabs tab={tab} onChange={selectTab} />
       <Box role="tabpanel" id={`session-tabpanel-${shownTab}`} aria-labelledby={`session-tab-${shownTab}`} aria-busy={shownTab !== tab}>
         <Suspense fallback={<CircularProgress aria-label={translate('app.sessions.detail.loading')} />}>

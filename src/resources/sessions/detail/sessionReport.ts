@@ -1,5 +1,5 @@
 import type { Locale } from 'date-fns';
-import { formatDate } from '@/i18n/dateFormat';
+import { formatDateTime } from '@/i18n/dateFormat';
 import { formatOffset, formatStartTime } from '@/resources/sessions/formatDuration';
 import type { Detection, SessionDetail } from '@/resources/sessions/sessionTypes';
 import type { createSessionFormat } from '@/resources/sessions/useSessionFormat';
@@ -241,7 +241,7 @@ export const buildSessionReport = (session: SessionDetail, words: ReportWords): 
   ];
   const lang = words.dateLocale.code?.slice(0, 2) || 'en';
   const title = t('app.sessions.report.title', { name: session.sessionName });
-  const made = t('app.sessions.report.generated', { date: formatDate(words.now.toISOString(), 'PPpp', words.dateLocale) });
+  const made = t('app.sessions.report.generated', { date: formatDateTime(words.now.toISOString(), words.dateLocale) });
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}">
 <head>
