@@ -171,7 +171,7 @@ export const appMessages = {
       title: 'What if',
       loading: 'Counting alerts on recent sessions...',
       result:
-        'On the last %{sessions} completed sessions, these values would have raised %{alerts} alert(s); the saved values raised %{currentAlerts}.',
+        'On the last %{sessions} completed sessions, these values would have raised %{smart_count} alert; the saved values raised %{currentAlerts}. |||| On the last %{sessions} completed sessions, these values would have raised %{smart_count} alerts; the saved values raised %{currentAlerts}.',
       disabled:
         'With monitoring off, no alerts would be raised (the saved values raised %{currentAlerts} on the last %{sessions} completed sessions).',
       noSessions: 'No completed sessions yet: nothing to compare with.',

@@ -97,7 +97,7 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
     const box = await screen.findByTestId('speech-rate-preview', {}, { timeout: 10_000 });
     expect(
       await within(box).findByText(
-        'On the last 50 completed sessions, these values would have raised 40 alert(s); the saved values raised 40.',
+        'On the last 50 completed sessions, these values would have raised 40 alerts; the saved values raised 40.',
       ),
     ).toBeInTheDocument();
     await user.clear(maxWords());
@@ -105,7 +105,7 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
     await user.type(maxWords(), '100');
     expect(await screen.findByText('Counting alerts on recent sessions...')).toBeInTheDocument();
     expect(
-      await screen.findByText('On the last 50 completed sessions, these values would have raised 60 alert(s); the saved values raised 40.'),
+      await screen.findByText('On the last 50 completed sessions, these values would have raised 60 alerts; the saved values raised 40.'),
     ).toBeInTheDocument();
     // the empty field and the partial values typed in between were never sent
     expect(previewSpeechRate.mock.calls.map(([settings]) => settings.max_words)).toEqual([150, 100]);
@@ -132,7 +132,7 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
     expect(within(box).getByText('Simulation')).toBeInTheDocument();
     expect(
       await within(box).findByText(
-        'Sur les 50 dernières sessions terminées, ces valeurs auraient déclenché 40 alerte(s) ; les valeurs enregistrées en ont déclenché 40.',
+        'Sur les 50 dernières sessions terminées, ces valeurs auraient déclenché 40 alertes ; les valeurs enregistrées en ont déclenché 40.',
       ),
     ).toBeInTheDocument();
   });

@@ -40,7 +40,7 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
     const row = await firstRow();
     expect(within(row).getByText('Your price is too high')).toBeInTheDocument();
     expect(within(row).getByText('Original')).toBeInTheDocument();
-    expect(within(row).getByText('1 variation(s)')).toBeInTheDocument();
+    expect(within(row).getByText('1 variation')).toBeInTheDocument();
     expect(within(row).getByText('Pending')).toBeInTheDocument();
     expect(within(row).getByText(/<b>Value<\/b>/)).toBeInTheDocument();
     expect(row.querySelector('b')).toBeNull();

@@ -15,7 +15,7 @@ afterAll(async () => {
 /** A seeded objection (server/seed/dictionaryData/objections.json), Ready once the first start has embedded it. */
 const SEEDED = 'Your price is too high.';
 
-/** The what-if's alert count for the values being edited ("... would have raised N alert(s) ..."). */
+/** The what-if's alert count for the values being edited ("... would have raised N alerts ..."). */
 const previewAlerts = async (page: Page): Promise<number> => {
   const text = (await page.getByTestId('speech-rate-preview').innerText()) ?? '';
   return Number(/would have raised (\d+) alert/.exec(text)?.[1] ?? Number.NaN);

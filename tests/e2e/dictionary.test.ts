@@ -55,7 +55,7 @@ describe('Dictionary Management in the browser', () => {
     await dialogField(page, 'Question').fill(`${question} - too pricey`);
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Variation added successfully. Embeddings will be generated automatically.').waitFor();
-    await row.getByText('1 variation(s)').waitFor();
+    await row.getByText('1 variation', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Generate AI variations' }).click();
     const review = page.getByRole('dialog');
@@ -64,7 +64,7 @@ describe('Dictionary Management in the browser', () => {
     await review.getByRole('textbox', { name: 'Variation 1', exact: true }).fill(`${question} - edited in review`);
     await review.getByRole('button', { name: 'Save Variations' }).click();
     await page.getByText('Successfully saved 3 variation(s)').waitFor();
-    await row.getByText('4 variation(s)').waitFor();
+    await row.getByText('4 variations', { exact: true }).waitFor();
 
     // every new variation starts Pending; the list refreshes itself until all are Ready
     const started = Date.now();

@@ -41,10 +41,10 @@ export const SpeechRatePreview = ({ control }: { control: Control<SpeechRateForm
   const sentence = () => {
     if (!data) return null;
     if (data.sessions === 0) return translate('app.settings.speechRatePreview.noSessions');
-    return translate(
-      settings?.enabled === false ? 'app.settings.speechRatePreview.disabled' : 'app.settings.speechRatePreview.result',
-      data,
-    );
+    return translate(settings?.enabled === false ? 'app.settings.speechRatePreview.disabled' : 'app.settings.speechRatePreview.result', {
+      ...data,
+      smart_count: data.alerts,
+    });
   };
 
   return (

@@ -163,7 +163,7 @@ export const appMessages: typeof english = {
       title: 'Simulation',
       loading: 'Décompte des alertes sur les sessions récentes...',
       result:
-        'Sur les %{sessions} dernières sessions terminées, ces valeurs auraient déclenché %{alerts} alerte(s) ; les valeurs enregistrées en ont déclenché %{currentAlerts}.',
+        'Sur les %{sessions} dernières sessions terminées, ces valeurs auraient déclenché %{smart_count} alerte ; les valeurs enregistrées en ont déclenché %{currentAlerts}. |||| Sur les %{sessions} dernières sessions terminées, ces valeurs auraient déclenché %{smart_count} alertes ; les valeurs enregistrées en ont déclenché %{currentAlerts}.',
       disabled:
         'Suivi désactivé : aucune alerte ne serait déclenchée (les valeurs enregistrées en ont déclenché %{currentAlerts} sur les %{sessions} dernières sessions terminées).',
       noSessions: 'Aucune session terminée pour le moment : rien à comparer.',

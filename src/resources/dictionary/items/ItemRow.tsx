@@ -55,7 +55,7 @@ export const ItemRow = ({ item, onEditVariation, onDeleteVariation, selected = f
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
             {item.isOriginal !== false && <Chip size="small" color="primary" label={translate('app.dictionary.row.original')} />}
-            <Chip size="small" label={translate('app.dictionary.row.variationCount', { count: variations.length })} />
+            <Chip size="small" label={translate('app.dictionary.row.variationCount', { smart_count: variations.length })} />
             <EmbeddingBadge pending={item.needsEmbedding} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={userTextSx}>
