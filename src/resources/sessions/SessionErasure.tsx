@@ -3,95 +3,20 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import Button from '@mui/material/Button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { useDateLocale } from '@/i18n/dateFormat';
 import { ConfirmDialog } from '@/shared/ConfirmDialog';
-import { PATHS } from '@/shared/paths';
 import { useErrorText } from '@/shared/useErrorText';
-import { formatStartTime } from './formatDuration';
-import type { SessionDetail } from './sessionTypes';
 
 /**
- * Erasing call sessions (docs/api.md "Erasing sessions"): one session from its page, every call
- * of one rep from the Sessions list filtered by that rep, for privacy requests. Each asks first,
- * naming what goes and that it cannot be undone (Cancel has the focus). Afterwards every cached
- * read is dropped: the lists, the session and the insights all counted the erased calls.
+ * Erasing every call of one rep from the Sessions list filtered by that rep, for privacy requests
+ * (docs/api.md "Erasing sessions"; one session: detail/SessionDeleteButton.tsx). It asks first,
+ * naming how many calls go and that it cannot be undone (Cancel has the focus). Afterwards every
+ * cached read is dropped: the lists, the sessions and the insights all counted the erased calls.
  */
 
 const useForgetReads = () => {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries();
-};
-
-/** The confirmation of one session's erasure. */
-export const SessionEraseDialog = ({
-  session,
-  loading,
-  onCancel,
-  onConfirm,
-}: {
-  session: Pick<SessionDetail, 'sessionName' | 'userEmail' | 'startTime'>;
-  loading: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) => {
-  const translate = useTranslate();
-  const locale = useDateLocale();
-  return (
-    <ConfirmDialog
-      title="app.sessionErasure.deleteTitle"
-      message={translate('app.sessionErasure.deleteMessage', {
-        name: session.sessionName,
-        rep: session.userEmail,
-        date: formatStartTime(session.startTime, locale),
-      })}
-      confirmLabel="app.sessionErasure.deleteConfirm"
-      cancelLabel="app.sessionErasure.cancel"
-      loading={loading}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    />
-  );
-};
-
-/** The session page's Delete button: erases the session, then goes back to the list. */
-export const SessionDeleteButton = ({ session }: { session: SessionDetail }) => {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const errorText = useErrorText();
-  const forgetReads = useForgetReads();
-  const [open, setOpen] = useState(false);
-  const erase = useMutation({
-    mutationFn: () => dataProvider.delete('sessions', { id: session.sessionId, previousData: { ...session, id: session.sessionId } }),
-    onSuccess: () => {
-      setOpen(false);
-      notify(translate('app.sessionErasure.deleted', { name: session.sessionName }), { type: 'success' });
-      void forgetReads();
-      navigate(PATHS.sessions);
-    },
-    onError: (error) => {
-      setOpen(false);
-      notify(errorText(error, 'app.sessionErasure.deleteFailed'), { type: 'error' });
-    },
-  });
-  return (
-    <>
-      <Button variant="outlined" size="small" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
-        {translate('app.sessionErasure.delete')}
-      </Button>
-      {open && (
-        <SessionEraseDialog
-          session={session}
-          loading={erase.isPending}
-          onCancel={() => !erase.isPending && setOpen(false)}
-          onConfirm={() => erase.mutate()}
-        />
-      )}
-    </>
-  );
 };
 
 /** The confirmation of a rep's erasure, with how many calls go. */

@@ -7,7 +7,6 @@ import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
 import { formatStartTime } from '@/resources/sessions/formatDuration';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
-import { SessionDeleteButton } from '@/resources/sessions/SessionErasure';
 import { SessionConfigVersion } from './SessionConfigVersion';
 import { SessionReportButton } from './SessionReportButton';
 
@@ -31,7 +30,6 @@ export const SessionHeader = memo(({ session }: { session: SessionDetail }) => {
         </Typography>
         <SessionStatusBadge status={session.status} />
         <SessionReportButton session={session} />
-        <SessionDeleteButton session={session} />
       </Box>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 1 }}>
         {facts.map(([key, value]) => (
