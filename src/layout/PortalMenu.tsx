@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -33,19 +34,21 @@ export const PortalMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
           {NAV_ITEMS.map(({ key, path, Icon }) => {
             const current = isCurrentPath(pathname, path);
             return (
-              <ListItemButton
-                key={key}
-                component={Link}
-                to={path}
-                selected={current}
-                aria-current={current ? 'page' : undefined}
-                onClick={onNavigate}
-              >
-                <ListItemIcon>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={translate(`app.layout.menu.${key}`)} />
-              </ListItemButton>
+              // each link in its own <li>: a list holds list items only
+              <ListItem key={key} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={path}
+                  selected={current}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={translate(`app.layout.menu.${key}`)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -53,12 +56,14 @@ export const PortalMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
       <Divider />
       <List>
         {/* A Logout records no page to come back to: whoever signs in next starts at the dashboard (spec 4). */}
-        <ListItemButton onClick={() => logout(undefined, undefined, false)}>
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary={translate('app.layout.logout')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={() => logout(undefined, undefined, false)}>
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={translate('app.layout.logout')} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -27,7 +27,8 @@ export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpe
     hidden.length > 0
       ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
       : translate('app.listPreferences.columns.button');
-  // The badge counts the hidden columns.
+  // The badge counts the hidden columns; with none hidden there is no badge, as its 0 would be
+  // text in the button that its name (the label) does not say.
   return (
     <>
       <ToolbarPopupButton
@@ -37,9 +38,13 @@ export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpe
         open={anchor !== null}
         onOpen={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={hidden.length} color="primary">
+        {hidden.length > 0 ? (
+          <Badge badgeContent={hidden.length} color="primary">
+            <ViewColumnIcon />
+          </Badge>
+        ) : (
           <ViewColumnIcon />
-        </Badge>
+        )}
       </ToolbarPopupButton>
       <Menu
         id={menuId}

@@ -173,12 +173,38 @@ describe("the dark theme's avatar (the top bar's, on bgcolor secondary.main)", (
 });
 
 describe('the light theme and the sign-in theme', () => {
-  it('are unchanged: the spec colours, no component overrides', () => {
-    expect(lightTheme).toBe(themeOptions);
-    expect(lightTheme.components).toBeUndefined();
+  it("share the palette: the spec colours; the light theme's one override is react-admin's empty page", () => {
+    expect(lightTheme.palette).toBe(themeOptions.palette);
+    expect(Object.keys(lightTheme.components ?? {})).toEqual(['RaEmpty']);
+    expect(themeOptions.components).toBeUndefined();
     expect(createTheme(lightTheme).palette.primary.main).toBe(PRIMARY_COLOR);
     expect(createTheme(lightTheme).palette.secondary.main).toBe(SECONDARY_COLOR);
     expect(signInTheme.palette.mode).toBe('light');
     expect(signInTheme.palette.primary.main).toBe(PRIMARY_COLOR);
   });
+});
+
+describe('the shades around the spec colours', () => {
+  const light = createTheme(lightTheme);
+  const INTENTS = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
+
+  it(`write the spec primary on the light page at ${TEXT_MIN}:1 or more (tabs, outlined buttons and links sit on it)`, () => {
+    expect(contrast(PRIMARY_COLOR, light.palette.background.default)).toBeGreaterThanOrEqual(TEXT_MIN);
+    expect(contrast(PRIMARY_COLOR, light.palette.background.paper)).toBeGreaterThanOrEqual(TEXT_MIN);
+  });
+
+  it.each(INTENTS)(`write on a filled %s surface (chips, contained buttons) at ${TEXT_MIN}:1 or more in both themes`, (intent) => {
+    for (const palette of [light.palette, dark.palette]) {
+      const { main, contrastText } = palette[intent];
+      expect(contrast(contrastText, main), `${palette.mode} ${intent}: ${contrastText} on ${main}`).toBeGreaterThanOrEqual(TEXT_MIN);
+    }
+  });
+
+  it.each(['error', 'warning', 'info', 'success'] as const)(
+    `write %s as text (outlined chips, headings) at ${TEXT_MIN}:1 or more on the light page and on the dark page`,
+    (intent) => {
+      expect(contrast(light.palette[intent].main, light.palette.background.default)).toBeGreaterThanOrEqual(TEXT_MIN);
+      expect(contrast(dark.palette[intent].main, dark.palette.background.default)).toBeGreaterThanOrEqual(TEXT_MIN);
+    },
+  );
 });

@@ -29,7 +29,14 @@ export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete, selected = f
   const translate = useTranslate();
   const { trigger, priority, category, isActive, triggerVariations = [], quickTips, canSay = [], cannotSay = [] } = landmine;
   return (
-    <Paper component="li" variant="outlined" data-testid="landmine-row" sx={{ p: 2, listStyle: 'none', opacity: isActive ? 1 : 0.75 }}>
+    // An inactive landmine's row has a dashed outline (and its Inactive chip), its text neither faded
+    // nor on a grey: either takes the red and blue text under 4.5:1.
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="landmine-row"
+      sx={{ p: 2, listStyle: 'none', borderStyle: isActive ? undefined : 'dashed' }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {onSelect && <RowCheckbox name={trigger} checked={selected} onChange={onSelect} />}
         <Typography component="h3" variant="subtitle1" sx={{ ...userTextSx, fontWeight: 600, flex: 1 }}>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
@@ -41,32 +42,31 @@ export const SentimentEntries = ({
           const speaker = translate(`app.sessions.speakers.${entry.speaker}`, { _: entry.speaker });
           const color = emotion(entry.dominant_emotion);
           return (
-            <ListItemButton
-              key={index}
-              onClick={() => onOpenMoment(entry.timestamp, 'transcript')}
-              sx={{ gap: 1.5, alignItems: 'flex-start' }}
-            >
-              <SpeakerAvatar speaker={entry.speaker} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography variant="subtitle2" component="span">
-                    {speaker}
+            // each entry in its own <li>: a list holds list items only
+            <ListItem key={index} disablePadding>
+              <ListItemButton onClick={() => onOpenMoment(entry.timestamp, 'transcript')} sx={{ gap: 1.5, alignItems: 'flex-start' }}>
+                <SpeakerAvatar speaker={entry.speaker} />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography variant="subtitle2" component="span">
+                      {speaker}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatOffset((toMillis(entry.timestamp) - start) / 1000)}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      label={translate(`app.sessions.emotions.${entry.dominant_emotion}`, { _: entry.dominant_emotion })}
+                      sx={{ bgcolor: color, color: textOn(color) }}
+                    />
+                    <Typography variant="caption">{format.confidence(entry.confidence, 0)}</Typography>
+                  </Box>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {entry.transcript}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {formatOffset((toMillis(entry.timestamp) - start) / 1000)}
-                  </Typography>
-                  <Chip
-                    size="small"
-                    label={translate(`app.sessions.emotions.${entry.dominant_emotion}`, { _: entry.dominant_emotion })}
-                    sx={{ bgcolor: color, color: textOn(color) }}
-                  />
-                  <Typography variant="caption">{format.confidence(entry.confidence, 0)}</Typography>
                 </Box>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {entry.transcript}
-                </Typography>
-              </Box>
-            </ListItemButton>
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
