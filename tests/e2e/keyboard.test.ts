@@ -54,7 +54,7 @@ const focusWithin = (page: Page, selector: string, text: string) =>
 const signInByKeyboard = async (page: Page) => {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').waitFor();
-  await tabTo(page, (focus) => focus.includes('|email|'));
+  await tabTo(page, (focus) => /^input\|Email\|/.test(focus), { max: 10 });
   await page.keyboard.type('admin@salescoach.test');
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);
