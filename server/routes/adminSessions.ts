@@ -42,7 +42,7 @@ export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const session = await getSession(db, request.params.sessionId);
+      const session = await getSession(db, request.params.sessionId, request.log);
       if (request.query.entries !== 'compact') return { success: true as const, data: session };
       const entries = compactEntries(session.transcripts, session.sentimentAnalysis.entries);
       return { success: true as const, data: { ...session, sentimentAnalysis: { ...session.sentimentAnalysis, entries } } };

@@ -17,7 +17,6 @@ import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
 import type { OpenMoment } from './momentTypes';
 import { SessionHeader } from './SessionHeader';
 import { SessionDeleteButton } from './SessionDeleteButton';
-import { SessionDeleteButton } from './SessionDeleteButton';
 import { SessionPrevNext } from './SessionPrevNext';
 import { SessionSummaryStrip } from './SessionSummaryStrip';
 import { buildTimeline, TIMELINE_KINDS, toMillis, type TimelineKind } from './timeline';
@@ -168,9 +167,6 @@ export const SessionDetailPage = () => {
       </Box>
       <SessionHeader session={session} />
       <SessionSummaryStrip session={session} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <SessionDeleteButton session={session} />
-      </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <SessionDeleteButton session={session} />
       </Box>
