@@ -129,6 +129,9 @@ const withErrorAnswers = (route: RouteOptions, schema: TransformedSchema) => {
 /** A trimmed string's minimum length holds after trimming: at least n characters from the first to the last non-space. */
 const trimmedMinPattern = (min: number) => (min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`);
 
+/** zod's string formats as JSON Schema names them. */
+const JSON_FORMATS: Record<string, string> = { date: 'date', datetime: 'date-time', uuid: 'uuid', guid: 'uuid', email: 'email' };
+
 const isTrim = (check: unknown) => {
   const tx = (check as { _zod?: { def?: { check?: string; tx?: (value: string) => unknown } } })._zod?.def;
   return tx?.check === 'overwrite' && typeof tx.tx === 'function' && tx.tx(' x ') === 'x';
@@ -144,7 +147,10 @@ const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
   const zodSchema = ctx.zodSchema as z.ZodType;
   const json = ctx.jsonSchema;
   if (Array.isArray(json.anyOf)) json.anyOf = json.anyOf.filter((branch) => Object.keys(branch as object).length > 0);
-  const def = zodSchema._zod.def as { type: string; checks?: unknown[] };
+  const def = zodSchema._zod.def as { type: string; format?: string; checks?: unknown[] };
+  // A format with a further pattern comes out as patterns alone: the format is kept for readers.
+  const format = def.type === 'string' && def.format ? (JSON_FORMATS[def.format] ?? null) : null;
+  if (format && json.format === undefined) json.format = format;
   if (def.type === 'string' && typeof json.minLength === 'number' && json.minLength > 0 && def.checks?.some(isTrim)) {
     const pattern = trimmedMinPattern(json.minLength);
     if (json.pattern === undefined && json.allOf === undefined) json.pattern = pattern;

@@ -100,10 +100,19 @@ export const IN_DATE_RANGE_YEAR = /^(?:19[7-9]\d|20\d\d|2100)-/;
 export const DATE_RANGE_MESSAGE = `Must be a date between ${DATE_FILTER_RANGE.min.slice(0, 10)} and ${DATE_FILTER_RANGE.max.slice(0, 10)}`;
 
 /** A date filter: an ISO date-time, or a day (YYYY-MM-DD, what a date filter input sends), within DATE_FILTER_RANGE. */
-export const dateFilterSchema = z.union([
-  z.iso.datetime({ offset: true }).regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
-  z.iso.date().regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
-]);
+export const dateFilterSchema = z.union(
+  [
+    z.iso.datetime({ offset: true }).regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
+    z.iso.date().regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE),
+  ],
+  {
+    // A date written well in a year outside the range is told so, not "Invalid input".
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\d{4}-/.test(issue.input) && !IN_DATE_RANGE_YEAR.test(issue.input)
+        ? DATE_RANGE_MESSAGE
+        : undefined,
+  },
+);
 
 /** The value schema of each JSON-encoded query parameter (jsonQueryParam), for the OpenAPI document. */
 export const jsonQueryParams = new WeakMap<object, z.ZodType>();
