@@ -6,7 +6,11 @@ import { bearer, forgeUnsignedToken, pastRevocationGranularity, setProfile, sign
 
 /** GET /api/health and /api/health/ready, the OpenAPI document and its interactive reference (they describe shapes, never data). */
 const isPublic = (method: string, url: string) =>
-  (url === '/api/health' || url === '/api/health/ready' || url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/')) &&
+  (url === '/api/health' ||
+    url === '/api/health/ready' ||
+    url === '/api/openapi.json' ||
+    url === '/api/docs' ||
+    url.startsWith('/api/docs/')) &&
   (method === 'GET' || method === 'HEAD');
 
 const dbSnapshot = async (t: TestApp) => ({
