@@ -54,7 +54,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     renderPage(matchPhrase);
     await screen.findAllByTestId('item-row', {}, { timeout: 10_000 });
     // before any phrase, the rule in force (GET /api/dictionary/matching)
-    expect(await screen.findByText('Fires from 70% (use-lite-512, calibrated 26 Nov 2026)')).toBeInTheDocument();
+    expect(await screen.findByText('Fires from 70% (use-lite-512, calibrated Nov 26, 2026)')).toBeInTheDocument();
     await user.type(phraseField(), 'It costs too much');
     const rows = await screen.findAllByTestId('phrase-match');
     expect(matchPhrase).toHaveBeenCalledTimes(1);
@@ -70,7 +70,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     expect(within(rows[1]).getByText('Below threshold')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Matches, best first' })).toBeInTheDocument();
     // the rule the answer was computed with, and why the best item fires
-    expect(screen.getByText('Fires from 70% (local-hashed-bow-256, calibrated 26 Nov 2026)')).toBeInTheDocument();
+    expect(screen.getByText('Fires from 70% (local-hashed-bow-256, calibrated Nov 26, 2026)')).toBeInTheDocument();
     expect(screen.getByTestId('phrase-verdict')).toHaveTextContent('"Your price is too high" would fire.');
   });
 
