@@ -17,8 +17,9 @@ describe.each(DB_KINDS)('admin users: an email held by a self sign-up (%s)', (ki
     error: 'EMAIL_HELD_UNVERIFIED',
     message:
       'An account that signed itself up holds this email, and its email is not verified. You can replace that account with the one you are creating.',
+    requestId: expect.any(String),
   };
-  const EXISTS = { error: 'EMAIL_EXISTS', message: 'A user with this email already exists' };
+  const EXISTS = { error: 'EMAIL_EXISTS', message: 'A user with this email already exists', requestId: expect.any(String) };
 
   beforeAll(async () => {
     t = await testApp(kind);
