@@ -6,7 +6,7 @@ import type { Database, DatabaseUsage, WriteGeneration } from './db/client';
 import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
-import { clientErrorHandler, frameworkErrors, installErrorHandling, installJsonNotFound } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installJsonNotFound, installShutdownRefusal } from './plugins/errors';
 import { LOG_REDACTION } from './plugins/logRedaction';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
@@ -96,12 +96,15 @@ export const buildApp = async (options: BuildAppOptions) => {
     frameworkErrors,
     clientErrorHandler,
     trustProxy: options.trustProxy ?? false,
+    // Requests during shutdown get the API's own 503 (installShutdownRefusal), not Fastify's.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   installRequestId(app);
+  installShutdownRefusal(app);
   installErrorHandling(app);
   await installSecurityHeaders(app, { identityHosts: identityHostsFor(options.runtimeConfig.authEmulatorUrl) });
   const limits = await installRateLimits(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -130,6 +130,26 @@ export const clientErrorHandler = (error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 };
 
+/**
+ * Requests that arrive while the server stops (Fastify's `return503OnClosing` is off, since its
+ * own answer is not the API's shape): keep-alive and pipelined requests still reach a closing
+ * server after it stopped accepting connections, and each gets 503 SHUTTING_DOWN with its
+ * request id and `Connection: close`, so the client retries on another connection, which a
+ * load balancer sends to a server that is running. Requests already running finish.
+ */
+export const installShutdownRefusal = (app: FastifyInstance): void => {
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!stopping) return done();
+    reply.header('Connection', 'close').header('Retry-After', '1');
+    void sendError(reply, 503, { error: ERROR_CODES.shuttingDown, message: 'This server is stopping. Try again in a moment.' });
+  });
+};
+
 /** The JSON 404 for unknown paths under the scope it is installed in (/api). */
 export const installJsonNotFound = (scope: FastifyInstance): void => {
   scope.setNotFoundHandler((request, reply) =>

@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { takesServiceKey } from './assistantAuth';
 import { z } from 'zod';
-import { apiErrorSchema, jsonQueryParams } from '../../src/contract/common';
+import { apiErrorSchema, ERROR_CODES, jsonQueryParams } from '../../src/contract/common';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,12 +58,14 @@ interface TransformedSchema {
   [keyword: string]: unknown;
 }
 
+const SHUTTING_DOWN_ANSWER = `${ERROR_CODES.shuttingDown}: this server is stopping; retry after Retry-After seconds (a load balancer sends the retry to a running server).`;
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The error answers a route can send, from what it is (docs/api.md "Errors"): every request can
  * be malformed (400: a repeated query key, a bad URL, bad JSON, or its schemas refuse it) or
- * fail (500); a protected route refuses callers (401, 403), counts them (429) and, for admins,
+ * fail (500) or reach a server that is stopping (503); a protected route refuses callers (401, 403), counts them (429) and, for admins,
  * may find the sign-in service down (503); a path parameter names a record that may not exist
  * (404); a body may be too large or not JSON (413, 415); an edit carrying a `version` may start
  * from an old one (409); a path parameter may be too long (414). Routes add what only they know in `config.errorAnswers`.
@@ -76,6 +78,7 @@ const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<
         ? "VALIDATION_ERROR: the parameters or body break this operation's rules (`details` name each field); BAD_REQUEST: a repeated query parameter, a malformed URL or JSON."
         : 'BAD_REQUEST or VALIDATION_ERROR: a repeated query parameter or a malformed URL.',
     500: 'INTERNAL_ERROR: an unexpected failure; `requestId` names it in the server log.',
+    503: SHUTTING_DOWN_ANSWER,
   };
   if (!route.config?.public) {
     answers[401] = takesServiceKey(route)
@@ -85,7 +88,9 @@ const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<
       ? 'INSUFFICIENT_SCOPE: the service key lacks the scope this operation needs.'
       : 'NOT_ADMIN: the signed-in account is not an active admin.';
     answers[429] = 'RATE_LIMITED: too many requests; Retry-After says how many seconds to wait.';
-    if (!takesServiceKey(route)) answers[503] = 'AUTH_UNAVAILABLE: the sign-in service cannot be reached; retry after Retry-After seconds.';
+    if (!takesServiceKey(route)) {
+      answers[503] = `AUTH_UNAVAILABLE: the sign-in service cannot be reached; retry after Retry-After seconds. ${answers[503]}`;
+    }
   }
   if (schema.params) {
     answers[404] = 'NOT_FOUND: no record has this id.';
@@ -121,7 +126,10 @@ const withErrorAnswers = (route: RouteOptions, schema: TransformedSchema) => {
   }
   for (const [status, description] of Object.entries(errors)) {
     const own = declared[status]?.description;
-    response[status] = { description: typeof own === 'string' && own !== '' ? own : (description ?? ''), content: apiErrorContent };
+    let text = typeof own === 'string' && own !== '' ? own : (description ?? '');
+    // Any operation may reach a server that is stopping, whatever else its 503 means.
+    if (status === '503' && !text.includes(ERROR_CODES.shuttingDown)) text = `${text} ${SHUTTING_DOWN_ANSWER}`;
+    response[status] = { description: text, content: apiErrorContent };
   }
   return response;
 };

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   requestTimeout: 'REQUEST_TIMEOUT',
   /** GET /api/health/ready: the database does not answer, or lacks a migration. */
   notReady: 'NOT_READY',
+  /** The server is stopping (a deploy, a scale-down): another server, or this one restarted, answers a retry. */
+  shuttingDown: 'SHUTTING_DOWN',
 } as const;
 
 /**
