@@ -26,16 +26,26 @@ export interface FormDialogProps extends Pick<FormProps, 'record' | 'defaultValu
   onClose: () => void;
   /** Save stays off until the form can be sent; a function reads the form's current values. */
   canSubmit?: boolean | ((values: FieldValues) => boolean);
-  /** A destructive dialog focuses Cancel, so Enter does not confirm it. */
+  /**
+   * A destructive dialog: it focuses Cancel, so Enter does not confirm it, and its submit is in
+   * the palette's error colour, as every other destructive confirmation (ConfirmDialog's too).
+   */
   focusCancel?: boolean;
   children: ReactNode;
 }
 
-const SubmitButton = ({ label, pending, canSubmit }: { label: string; pending: boolean; canSubmit: FormDialogProps['canSubmit'] }) => {
+interface SubmitButtonProps {
+  label: string;
+  pending: boolean;
+  canSubmit: FormDialogProps['canSubmit'];
+  destructive: boolean;
+}
+
+const SubmitButton = ({ label, pending, canSubmit, destructive }: SubmitButtonProps) => {
   const values = useWatch();
   const enabled = typeof canSubmit === 'function' ? canSubmit(values) : (canSubmit ?? true);
   return (
-    <Button type="submit" variant="contained" disabled={!enabled || pending}>
+    <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} disabled={!enabled || pending}>
       {label}
     </Button>
   );
@@ -89,7 +99,7 @@ export const FormDialog = ({
           <Button onClick={onClose} autoFocus={focusCancel}>
             {translate(cancelLabel)}
           </Button>
-          <SubmitButton label={submitLabel} pending={pending} canSubmit={canSubmit} />
+          <SubmitButton label={submitLabel} pending={pending} canSubmit={canSubmit} destructive={focusCancel} />
         </DialogActions>
       </Form>
     </Dialog>

@@ -24,6 +24,8 @@ describe('ConfirmDialog', () => {
     fireEvent.click(document.activeElement as HTMLElement);
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
+    // react-admin's Confirm draws its "warning" confirm in the palette's error colour, as FormDialog's destructive submit.
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveClass('RaConfirm-confirmWarning');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

@@ -101,6 +101,9 @@ describe('Delete User', () => {
     const form = await openRowAction(user, 'Delete');
     expect(within(form).getByRole('heading', { name: 'Delete User' })).toBeInTheDocument();
     expect(form).toHaveTextContent('Are you sure you want to delete user ann@example.test? This action will disable their account.');
+    // The error colour of the dictionary's confirmations (ConfirmDialog), not the primary blue.
+    expect(button('Delete')).toHaveClass('MuiButton-colorError');
+    expect(button('Delete')).not.toHaveClass('MuiButton-colorPrimary');
     const before = getList.mock.calls.length;
     await user.click(button('Delete'));
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
