@@ -6,7 +6,6 @@ import {
   fsyncSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
   rmSync,
@@ -23,14 +22,16 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as tar from 'tar';
 import { DataDirInUseError, lockDataDir, MIGRATIONS_FOLDER } from '../server/db/client';
+import { extractDataDir, tarOfDataDir } from '../server/db/dataDirArchive';
 import { lockHolderPid } from '../server/db/dataDirLock';
 import { BACKUP_PATH, readBackupEndpoint } from '../server/services/backup';
 
 /*
  * `npm run backup` and `npm run restore` for the embedded PGlite database (README: Backups).
- * A backup is one .tar.gz of the whole data directory as PGlite dumps it (dumpDataDir): taken
- * by the running server when one holds the directory (services/backup.ts), else by opening
- * the directory here under its lock, so no server starts on it meanwhile.
+ * A backup is one .tar.gz of the whole data directory (server/db/dataDirArchive.ts): taken by
+ * the running server when one holds the directory (services/backup.ts), else read here from
+ * the directory under its lock, so no server starts on it meanwhile. Both stream it: neither
+ * holds the directory in memory.
  */
 
 export class BackupError extends Error {}
@@ -40,7 +41,6 @@ export const dataDirFromEnv = (env: NodeJS.ProcessEnv = process.env): string =>
   resolve(env.DATA_DIR || join(env.DATA_ROOT || '.data', 'db'));
 
 const PG_DUMP_MAGIC = 'PGDMP';
-const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
 const fileStart = (file: string, length: number): Buffer => {
   const head = Buffer.alloc(length);
@@ -85,8 +85,6 @@ export const checkBackupFile = async (file: string): Promise<void> => {
   }
 };
 
-const openDataDir = (dataDir: string, loadDataDir?: Blob) => PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
-
 /** Writes the gzipped tar of the data directory to `file`: from the running server, or read here. */
 const writeDump = async (dataDir: string, file: string): Promise<{ from: string }> => {
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -98,13 +96,10 @@ const writeDump = async (dataDir: string, file: string): Promise<{ from: string 
     }
     if (release) {
       try {
-        const pglite = await openDataDir(dataDir);
-        try {
-          const tar = await pglite.dumpDataDir('none');
-          await pipeline(Readable.fromWeb(tar.stream() as WebReadableStream), createGzip(), createWriteStream(file));
-        } finally {
-          await pglite.close();
-        }
+        // Closed and locked, the directory's files stay as they are while they are read. After
+        // a crash they are as the server left them, which the restored server recovers from
+        // as it would have itself.
+        await pipeline(tarOfDataDir(dataDir), createGzip(), createWriteStream(file, { mode: 0o600 }));
         return { from: 'the data directory (no server running on it)' };
       } finally {
         release();
@@ -137,7 +132,7 @@ const writeDump = async (dataDir: string, file: string): Promise<{ from: string 
       throw new BackupError(`The running server (pid ${pid}) refused the backup: ${response.status} ${await response.text()}`);
     }
     try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file));
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file, { mode: 0o600 }));
     } catch (error) {
       throw new BackupError(`The copy from the running server (pid ${pid}) was cut off: ${(error as Error).message}. Nothing was written.`);
     }
@@ -208,11 +203,9 @@ export const restoreDataDir = async (file: string, dataDir: string): Promise<{ m
   }
   try {
     refuseUnlessEmpty(); // a process may have written there between the look and the lock
-    // PGlite reads a tar, gunzipped first when the type says so (a backup gunzipped by hand is a tar).
-    const gzipped = fileStart(file, GZIP_MAGIC.length).equals(GZIP_MAGIC);
-    const archive = new Blob([readFileSync(file)], { type: gzipped ? 'application/gzip' : 'application/x-tar' });
     try {
-      const pglite = await openDataDir(directory, archive);
+      await extractDataDir(file, directory);
+      const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
       try {
         await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {

@@ -76,8 +76,8 @@ const embeddingWorker = startEmbeddingWorker({
 // Groups the calls' new-inquiry phrasings by meaning with the same model (docs/insights-grouping.md).
 const inquiryGrouping = startInquiryGrouping({ db: database.db, provider: embeddings, log: app.log });
 // `npm run backup` asks this process, the one holding the PGlite data directory (services/backup.ts).
-const backups = database.dumpDataDir
-  ? await startBackupEndpoint({ dataDir: env.DATA_DIR, dump: database.dumpDataDir, log: app.log }).catch((error: unknown) => {
+const backups = database.holdDataDir
+  ? await startBackupEndpoint({ dataDir: env.DATA_DIR, hold: database.holdDataDir, log: app.log }).catch((error: unknown) => {
       console.warn(`Backups of the running server are unavailable (npm run backup needs it stopped): ${String(error)}`);
       return null;
     })

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,8 +53,11 @@ export interface OpenedDatabase {
   refreshStatistics(): Promise<void>;
   /** Refreshes the statistics if writes are waiting for it, then closes. */
   close(): Promise<void>;
-  /** PGlite on a data directory: the whole directory as a tar, for backups (dumpBetweenTransactions). Otherwise null. */
-  dumpDataDir: (() => Promise<Blob>) | null;
+  /**
+   * PGlite on a data directory: runs `copy` while the directory's files hold every committed
+   * transaction and stay as they are, for backups (holdBetweenTransactions). Otherwise null.
+   */
+  holdDataDir: (<T>(copy: () => Promise<T>) => Promise<T>) | null;
 }
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../migrations');
@@ -146,7 +149,7 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
   return {
     db,
     kind: 'postgres',
-    dumpDataDir: null,
+    holdDataDir: null,
     writes: null,
     usage,
     refreshStatistics: statistics.upkeep.refresh,
@@ -166,15 +169,20 @@ const openPostgres = async (connectionString: string, options: OpenDatabaseOptio
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
- * PGlite's dump of its whole data directory (an uncompressed tar), taken while no transaction
- * is open, so a restore holds only committed work: statements queue behind it for the time of
- * the copy. The checkpoint just before leaves little of the write-ahead log to replay when
- * the copy is opened.
+ * Runs `copy` while no transaction is open and no statement runs, so a copy of the data
+ * directory's files holds only committed work and none of them changes under it: statements
+ * queue behind it for the time of the copy. Every public query of PGlite takes its transaction
+ * lock first, then its query lock; both are held here. The checkpoint, sent beneath those
+ * locks, writes every changed page to the files, so the copy opens with next to nothing of
+ * the write-ahead log to replay.
  */
-const dumpBetweenTransactions = async (pglite: PGlite): Promise<Blob> => {
-  await pglite.exec('CHECKPOINT');
-  return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
-};
+const holdBetweenTransactions = <T>(pglite: PGlite, copy: () => Promise<T>): Promise<T> =>
+  pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      await pglite.execProtocol(protocol.serialize.query('CHECKPOINT'));
+      return copy();
+    }),
+  );
 
 const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
@@ -200,7 +208,7 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     return {
       db,
       kind: 'pglite',
-      dumpDataDir: memory ? null : () => dumpBetweenTransactions(opened),
+      holdDataDir: memory ? null : (copy) => holdBetweenTransactions(opened, copy),
       writes,
       usage,
       refreshStatistics: statistics.upkeep.refresh,

@@ -1,12 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
+import { tarOfDataDir } from '../db/dataDirArchive';
 import { lockFolderOf } from '../db/dataDirLock';
 
 /*
@@ -19,6 +18,13 @@ import { lockFolderOf } from '../db/dataDirLock';
  * can read (mode 0600). Whoever can read that file can read the database files themselves, so
  * the token gives nothing more; anyone else, including any local process of another user and
  * any web page the machine's browser opens, gets 401. A backup holds every call transcript.
+ *
+ * The copy is taken in two steps, neither holding the directory in memory: while statements
+ * wait (OpenedDatabase.holdDataDir), the directory's files are copied as a plain tar into the
+ * lock folder (a file only the owner can read), a copy at the disk's pace; then, with
+ * statements flowing again, that file is compressed into the response and deleted. So the
+ * time requests wait does not depend on compression nor on how fast the client reads, and a
+ * client that stops reading holds nothing but its own response.
  */
 
 /** The file in the data directory's lock folder that tells `npm run backup` where to ask. */
@@ -60,39 +66,49 @@ export const readBackupEndpoint = (dataDir: string): BackupEndpointRecord | null
 };
 
 /**
- * Serves `GET /backup` on 127.0.0.1 for `npm run backup`: the data directory as a .tar.gz
- * (dump: the uncompressed tar, taken between transactions), one backup at a time. Call it
- * once the data directory's lock is held: the record is written into the lock folder.
+ * Serves `GET /backup` on 127.0.0.1 for `npm run backup`: the data directory as a .tar.gz,
+ * copied while `hold` keeps its files still (OpenedDatabase.holdDataDir), one backup at a time.
+ * Call it once the data directory's lock is held: the record is written into the lock folder.
  */
 export const startBackupEndpoint = async ({
   dataDir,
-  dump,
+  hold,
   log,
 }: {
   dataDir: string;
-  dump: () => Promise<Blob>;
+  hold: <T>(copy: () => Promise<T>) => Promise<T>;
   log: BackupLog;
 }): Promise<BackupEndpoint> => {
   const token = randomBytes(32).toString('base64url');
   const expected = digest(`Bearer ${token}`);
-  const recordPath = join(lockFolderOf(resolve(dataDir)), BACKUP_ENDPOINT_FILE);
+  const directory = resolve(dataDir);
+  const lockFolder = lockFolderOf(directory);
+  const recordPath = join(lockFolder, BACKUP_ENDPOINT_FILE);
   let queue: Promise<void> = Promise.resolve();
 
   const send = async (response: ServerResponse) => {
     const started = performance.now();
+    // Left behind only by a crash: the next holder of the lock deletes it (dataDirLock.ts).
+    const staged = join(lockFolder, `backup-${randomBytes(6).toString('hex')}.tar`);
     let bytes = 0;
     try {
-      const tar = await dump();
+      const held = await hold(async () => {
+        const copying = performance.now();
+        await pipeline(tarOfDataDir(directory), createWriteStream(staged, { mode: 0o600, flags: 'wx' }));
+        return Math.round(performance.now() - copying);
+      });
       response.writeHead(200, { 'content-type': 'application/gzip', 'cache-control': 'no-store' });
       const gzip = createGzip();
       gzip.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      await pipeline(Readable.fromWeb(tar.stream() as WebReadableStream), gzip, response);
-      log.info({ event: 'backup.sent', bytes, ms: Math.round(performance.now() - started) }, 'backup sent');
+      await pipeline(createReadStream(staged), gzip, response);
+      log.info({ event: 'backup.sent', bytes, heldMs: held, ms: Math.round(performance.now() - started) }, 'backup sent');
     } catch (error) {
       log.error({ event: 'backup.failed', err: String(error) }, 'backup failed');
       // Once the body has begun, only a cut connection tells the client the file is incomplete.
       if (response.headersSent) response.destroy();
       else response.writeHead(500, { 'content-type': 'text/plain' }).end(`The backup failed: ${String(error)}`);
+    } finally {
+      rmSync(staged, { force: true });
     }
   };
 

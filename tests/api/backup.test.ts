@@ -250,6 +250,9 @@ describe('backups', { timeout: 600_000 }, () => {
     expect(backupOutput).toMatch(/written to .*live\.tar\.gz: [\d.]+ (KiB|MiB) in [\d.]+ s, taken by the running server \(pid \d+\)/);
     // Written whole under a temporary name, then renamed: nothing else is left beside it.
     expect(readdirSync(folder).filter((name) => name.includes('live.tar.gz'))).toEqual(['live.tar.gz']);
+    // It holds every call transcript: for its owner alone. The server's staged copy is gone.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(lockFolderOf(dataDir)).sort()).toEqual([BACKUP_ENDPOINT_FILE, 'owner']);
 
     // The server's endpoint: its record is for the data directory's owner alone; a wrong token gets nothing.
     const recordPath = join(lockFolderOf(dataDir), BACKUP_ENDPOINT_FILE);
@@ -259,6 +262,20 @@ describe('backups', { timeout: 600_000 }, () => {
     expect(wrong.status).toBe(401);
     expect((await wrong.arrayBuffer()).byteLength).toBe(0);
     expect((await fetch(`http://127.0.0.1:${endpoint.port}${BACKUP_PATH}`)).status).toBe(401);
+    const authorized = { authorization: `Bearer ${endpoint.token}` };
+    expect((await fetch(`http://127.0.0.1:${endpoint.port}/other`, { headers: authorized })).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${endpoint.port}${BACKUP_PATH}`, { method: 'POST', headers: authorized })).status).toBe(404);
+    // Bound to the loopback address alone: the listening sockets of its port in Linux's tables.
+    const portHex = endpoint.port.toString(16).toUpperCase().padStart(4, '0');
+    const listeners = (table: string) =>
+      (existsSync(table) ? readFileSync(table, 'utf8') : '')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((fields) => fields[3] === '0A' && fields[1]?.endsWith(`:${portHex}`))
+        .map((fields) => fields[1]);
+    expect(listeners('/proc/net/tcp')).toEqual([`0100007F:${portHex}`]);
+    expect(listeners('/proc/net/tcp6')).toEqual([]);
 
     // Without a running server the script opens the directory itself.
     expect(await server.stop()).toBe(0);
