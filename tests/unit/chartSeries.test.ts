@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakingRate, withAlerts } from '@/resources/sessions/detail/chartSeries';
+import { seriesTrend, speakingRate, withAlerts } from '@/resources/sessions/detail/chartSeries';
 import { generateSession } from '../../server/seed/sessions';
 import type { SpeechRateAlert } from '@/resources/sessions/sessionTypes';
 
@@ -58,5 +58,22 @@ describe('the speech-rate chart and the alerts agree', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('seriesTrend (the Sentiment caption: the line from its first point to its last)', () => {
+  const line = (...scores: number[]) => scores.map((score, minute) => ({ minute, score, timestamp: '' }));
+
+  it('reads the move between the two points the caption names, not the entries behind them', () => {
+    // A positive start and end with a dip between: "began positive, ended positive" comes with
+    // "steady", never with a trend that contradicts the words.
+    expect(seriesTrend(line(0.6, -0.5, 0.6))).toBe('steady');
+    expect(seriesTrend(line(0, 0.3, 0.5))).toBe('improving');
+    expect(seriesTrend(line(0.5, 0.9, 0.2))).toBe('declining');
+  });
+
+  it('tells no trend from one point or none', () => {
+    expect(seriesTrend(line(0.5))).toBe('unknown');
+    expect(seriesTrend([])).toBe('unknown');
   });
 });

@@ -8,8 +8,7 @@ import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { ChartFigure, ChartLegend } from './ChartFigure';
 import { textOn, useChartTheme } from './chartColors';
 import { useMinuteAxis } from './minuteAxis';
-import { sentimentLevel, sentimentSeries } from './chartSeries';
-import { sentimentTrend } from './sessionStats';
+import { sentimentLevel, sentimentSeries, seriesTrend } from './chartSeries';
 import type { SessionTabProps } from './momentTypes';
 import { SentimentEntries } from './SentimentEntries';
 import { StatRow, StatTile } from './StatTile';
@@ -38,15 +37,15 @@ export const SentimentTab = ({ session, start, onOpenMoment }: SessionTabProps) 
     points: sentimentSeries(entries, start, speaker, session.duration ?? 0),
   }));
   const level = (score: number) => translate(`app.sessions.sentiment.level.${sentimentLevel(score)}`);
-  // the caption says in words how each side began, ended and moved
+  // the caption says in words how each side's line began, ended and moved
   const seriesSummary = series
-    .map(({ speaker, label, points }) =>
+    .map(({ label, points }) =>
       points.length
         ? translate('app.sessions.sentiment.speakerTrend', {
             speaker: label,
             start: level(points[0].score),
             end: level(points[points.length - 1].score),
-            trend: translate(`app.sessions.sentiment.trendWords.${sentimentTrend(entries, speaker)}`),
+            trend: translate(`app.sessions.sentiment.trendWords.${seriesTrend(points)}`),
           })
         : translate('app.sessions.sentiment.speakerNoEntries', { speaker: label }),
     )

@@ -1,6 +1,6 @@
 import { SPEECH_RATE_DEFAULTS } from '@/contract/speechRate';
 import type { SentimentEntry, Speaker, SpeechRateAlert, Transcript } from '@/resources/sessions/sessionTypes';
-import { countWords, valenceOf } from './sessionStats';
+import { countWords, type SentimentTrend, valenceOf } from './sessionStats';
 import { toMillis } from './timeline';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -47,6 +47,17 @@ export const sentimentSeries = (
     points.push({ minute: round1(at / 60), score: Math.round(score * 100) / 100, timestamp: nearest.timestamp });
   }
   return points;
+};
+
+/**
+ * Which way a speaker's line on the chart moved, from its first point to its last (the same points
+ * the caption's "began" and "ended" words come from, so the three never disagree); fewer than
+ * two points tell no trend.
+ */
+export const seriesTrend = (points: readonly SentimentPoint[]): SentimentTrend => {
+  if (points.length < 2) return 'unknown';
+  const change = points[points.length - 1].score - points[0].score;
+  return change > 0.15 ? 'improving' : change < -0.15 ? 'declining' : 'steady';
 };
 
 /** A sentiment score in words: the five levels a coach reads, keys of app.sessions.sentiment.level. */
