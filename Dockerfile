@@ -20,7 +20,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# 3. The image: the built portal, the bundled server and the files it reads beside it.
+# 3. The image: the built portal, the bundled server and the files it reads beside it;
+#    dist-server also holds the bundled backup and restore scripts (README "Deploy").
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 SEED=false
 WORKDIR /app

@@ -6,8 +6,10 @@ import { BackupError, backupDataDir, dataDirFromEnv, formatBytes } from './dataD
  * PostgreSQL (DATABASE_URL) use pg_dump, as README.md (Backups) shows.
  */
 const [file] = process.argv.slice(2);
+// Bundled into dist-server/backup.mjs for where only the built files are (scripts/buildServer.ts).
+const command = import.meta.url.endsWith('.mjs') ? 'node dist-server/backup.mjs' : 'npm run backup --';
 if (!file) {
-  console.error('Usage: npm run backup -- <file>   (for instance backup.tar.gz)');
+  console.error(`Usage: ${command} <file>   (for instance backup.tar.gz)`);
   process.exit(2);
 }
 if (process.env.DATABASE_URL) {

@@ -4,9 +4,26 @@ import { build, type Plugin } from 'esbuild';
 import { newestMtime } from './buildPortal';
 
 const root = resolve(import.meta.dirname, '..');
+const outdir = join(root, 'dist-server');
 /** The API server as one JavaScript module: what `npm start` and `npm run server` run. */
-export const SERVER_BUNDLE = join(root, 'dist-server', 'server.mjs');
-const sources = ['server', 'src/contract', 'package-lock.json', 'tsconfig.json'];
+export const SERVER_BUNDLE = join(outdir, 'server.mjs');
+/**
+ * `npm run backup` and `npm run restore` as modules of their own beside the server's, for
+ * where only the built files are, as in the image (README: Deploy).
+ */
+export const BACKUP_BUNDLE = join(outdir, 'backup.mjs');
+export const RESTORE_BUNDLE = join(outdir, 'restore.mjs');
+const entryPoints = { server: 'server/server.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' };
+const bundles = Object.keys(entryPoints).map((name) => join(outdir, `${name}.mjs`));
+const sources = [
+  'server',
+  'src/contract',
+  'scripts/backup.ts',
+  'scripts/restore.ts',
+  'scripts/dataDirBackup.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 /**
  * A module that reads files beside itself (the migrations, the dictionary's data) finds them
@@ -18,28 +35,29 @@ const sourceFolders: Plugin = {
     builder.onLoad({ filter: /\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.dirname')) return undefined;
-      const fromBundle = relative(dirname(SERVER_BUNDLE), dirname(args.path));
+      const fromBundle = relative(outdir, dirname(args.path));
       return { contents: text.replaceAll('import.meta.dirname', `__sourceFolder(${JSON.stringify(fromBundle)})`), loader: 'ts' };
     });
   },
 };
 
-/** True when the bundle is missing or older than one of the server's sources. */
+/** True when a bundle is missing or older than one of the sources. */
 export const serverIsStale = (): boolean => {
-  if (!existsSync(SERVER_BUNDLE)) return true;
-  const builtAt = statSync(SERVER_BUNDLE).mtimeMs;
+  if (!bundles.every((bundle) => existsSync(bundle))) return true;
+  const builtAt = Math.min(...bundles.map((bundle) => statSync(bundle).mtimeMs));
   return sources.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > builtAt);
 };
 
 /**
- * Bundles server/server.ts (and the portal's src/contract it shares) into SERVER_BUNDLE, the
- * packages left as imports from node_modules. Run as plain JavaScript, the server needs no
- * TypeScript loader: about 60-90 MiB less resident memory than under tsx. Written
- * to a temporary file and renamed, so a server starting meanwhile never reads half a file.
+ * Bundles server/server.ts (and the portal's src/contract it shares) into SERVER_BUNDLE, and
+ * the backup and restore scripts into BACKUP_BUNDLE and RESTORE_BUNDLE, the packages left as
+ * imports from node_modules. Run as plain JavaScript, the server needs no TypeScript loader:
+ * about 60-90 MiB less resident memory than under tsx. Each is written to a temporary file
+ * and renamed, so a server starting meanwhile never reads half a file.
  */
 export const buildServer = async () => {
   const { outputFiles } = await build({
-    entryPoints: [join(root, 'server/server.ts')],
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, source]) => [name, join(root, source)])),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -47,17 +65,20 @@ export const buildServer = async () => {
     packages: 'external',
     keepNames: true,
     write: false,
-    outfile: SERVER_BUNDLE,
+    outdir,
+    outExtension: { '.js': '.mjs' },
     banner: {
       js: "import { resolve as __resolveFolder } from 'node:path';\nconst __sourceFolder = (fromBundle) => __resolveFolder(import.meta.dirname, fromBundle);",
     },
     plugins: [sourceFolders],
     logLevel: 'warning',
   });
-  mkdirSync(dirname(SERVER_BUNDLE), { recursive: true });
-  const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
-  writeFileSync(partial, outputFiles[0].contents);
-  renameSync(partial, SERVER_BUNDLE);
+  mkdirSync(outdir, { recursive: true });
+  for (const output of outputFiles) {
+    const partial = `${output.path}.${process.pid}.partial`;
+    writeFileSync(partial, output.contents);
+    renameSync(partial, output.path);
+  }
 };
 
 /** Bundles the server unless the bundle is up to date; true when it did. */

@@ -7,8 +7,10 @@ import { BackupError, restoreDataDir } from './dataDirBackup';
  * directory is named db, as npm start expects).
  */
 const [file, dataDir] = process.argv.slice(2);
+// Bundled into dist-server/restore.mjs for where only the built files are (scripts/buildServer.ts).
+const command = import.meta.url.endsWith('.mjs') ? 'node dist-server/restore.mjs' : 'npm run restore --';
 if (!file || !dataDir) {
-  console.error('Usage: npm run restore -- <backup file> <data directory>   (the directory must be new or empty)');
+  console.error(`Usage: ${command} <backup file> <data directory>   (the directory must be new or empty)`);
   process.exit(2);
 }
 try {
