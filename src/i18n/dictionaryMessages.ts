@@ -136,8 +136,8 @@ export const dictionaryMessages = {
   // test a phrase, and the near-duplicate warning of the item dialogs
   phraseTester: {
     title: 'Test a phrase',
-    label: 'Test a phrase',
-    helper: 'Type what a customer might say to see which objections, FAQs and landmines would fire.',
+    label: 'What a customer might say',
+    helper: 'See which objections, FAQs and landmines would fire on it.',
     // the threshold in force and where it comes from (contract/matching.ts)
     threshold: {
       calibrated: 'Fires from %{percent} (%{model}, calibrated %{date})',

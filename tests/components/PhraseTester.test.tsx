@@ -43,7 +43,7 @@ const renderPage = (
   renderInAdmin(<DictionaryPage />, { dataProvider, path: '/dictionary', ...(i18nProvider ? { i18nProvider } : {}) });
   return dataProvider;
 };
-const phraseField = (name = 'Test a phrase') => screen.getByRole('textbox', { name });
+const phraseField = (name = 'What a customer might say') => screen.getByRole('textbox', { name });
 
 describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
@@ -55,6 +55,10 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     await screen.findAllByTestId('item-row', {}, { timeout: 10_000 });
     // before any phrase, the rule in force (GET /api/dictionary/matching)
     expect(await screen.findByText('Fires from 70% (use-lite-512, calibrated Nov 26, 2026)')).toBeInTheDocument();
+    // the section's heading and its field's label say different things: the heading is not repeated
+    const section = screen.getByRole('region', { name: 'Test a phrase' });
+    expect(within(section).getAllByText('Test a phrase')).toHaveLength(1);
+    expect(within(section).getByRole('textbox', { name: 'What a customer might say' })).toBeInTheDocument();
     await user.type(phraseField(), 'It costs too much');
     const rows = await screen.findAllByTestId('phrase-match');
     expect(matchPhrase).toHaveBeenCalledTimes(1);
@@ -79,7 +83,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     renderPage(
       vi.fn(async () => result([], { verdict: { outcome: 'belowThreshold', itemId: 'o9', runnerUpId: null, shortBy: 0.7, lead: 0 } })),
     );
-    await user.type(await screen.findByRole('textbox', { name: 'Test a phrase' }, { timeout: 10_000 }), 'xylophone');
+    await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'xylophone');
     expect(await screen.findByText('Nothing in the dictionary resembles this phrase.')).toBeInTheDocument();
     expect(screen.queryAllByTestId('phrase-match')).toHaveLength(0);
     expect(screen.queryByTestId('phrase-verdict')).not.toBeInTheDocument();
@@ -90,7 +94,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     let fail: (error: unknown) => void = () => undefined;
     renderPage(vi.fn(() => new Promise<DictionaryMatchResult>((_, reject) => (fail = reject))));
-    await user.type(await screen.findByRole('textbox', { name: 'Test a phrase' }, { timeout: 10_000 }), 'price');
+    await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'price');
     expect(await screen.findByText('Comparing...')).toBeInTheDocument();
     fail(
       new HttpError('The phrase could not be compared right now. Please try again later.', 502, {
@@ -105,7 +109,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   it('is usable from the keyboard: Escape or the clear button empties the field and the results', async () => {
     const user = userEvent.setup();
     renderPage(vi.fn(async () => result([PRICE])));
-    const field = await screen.findByRole('textbox', { name: 'Test a phrase' }, { timeout: 10_000 });
+    const field = await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 });
     await user.click(field);
     await user.keyboard('too expensive');
     expect(await screen.findAllByTestId('phrase-match')).toHaveLength(1);
@@ -125,7 +129,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
       vi.fn(async () => result([PRICE])),
       polyglotI18nProvider(() => fr, 'fr'),
     );
-    const field = await screen.findByRole('textbox', { name: 'Tester une phrase' }, { timeout: 10_000 });
+    const field = await screen.findByRole('textbox', { name: 'Ce que pourrait dire un client' }, { timeout: 10_000 });
     expect(await screen.findByText(/^Se déclenche à partir de 70\s% \(use-lite-512, calibré le 26 nov\. 2026\)$/)).toBeInTheDocument();
     await user.type(field, 'trop cher');
     const [row] = await screen.findAllByTestId('phrase-match');
@@ -155,7 +159,7 @@ describe('DictionaryPage: Test a phrase explains why the best item fires or not'
       vi.fn(async () => answer),
       i18nProvider,
     );
-    await user.type(await screen.findByRole('textbox', { name: /phrase/ }, { timeout: 10_000 }), 'about the price');
+    await user.type(await screen.findByRole('textbox', { name: /might say|pourrait dire/ }, { timeout: 10_000 }), 'about the price');
     const verdict = await screen.findByTestId('phrase-verdict');
     expect(verdict.closest('[aria-live="polite"]')).not.toBeNull();
     return verdict;

@@ -26,7 +26,7 @@ describe('coaching tools in the browser', () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     await page.getByRole('link', { name: 'Dictionary' }).click();
     await page.waitForURL('**/dictionary');
-    await page.getByRole('textbox', { name: 'Test a phrase' }).fill(SEEDED);
+    await page.getByRole('textbox', { name: 'What a customer might say' }).fill(SEEDED);
     const first = page.getByTestId('phrase-match').first();
     await first.waitFor();
     expect(await first.innerText()).toContain(SEEDED);

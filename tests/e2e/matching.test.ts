@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** Types the phrase and waits until the verdict below the results matches `expected`. */
 const testPhrase = async (page: Page, text: string, expected: RegExp) => {
-  await page.getByRole('textbox', { name: 'Test a phrase' }).fill(text);
+  await page.getByRole('textbox', { name: 'What a customer might say' }).fill(text);
   const verdict = page.getByTestId('phrase-verdict');
   await expect.poll(async () => ((await verdict.count()) > 0 ? verdict.innerText() : ''), { timeout: 15_000 }).toMatch(expected);
 };

@@ -136,8 +136,8 @@ export const dictionaryMessages: typeof english = {
   // tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
   phraseTester: {
     title: 'Tester une phrase',
-    label: 'Tester une phrase',
-    helper: 'Saisissez ce que pourrait dire un client pour voir quelles objections, FAQ et sujets sensibles se déclencheraient.',
+    label: 'Ce que pourrait dire un client',
+    helper: 'Voyez quelles objections, FAQ et sujets sensibles se déclencheraient.',
     // le seuil en vigueur et son origine (contract/matching.ts)
     threshold: {
       calibrated: 'Se déclenche à partir de %{percent} (%{model}, calibré le %{date})',
