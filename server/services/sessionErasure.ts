@@ -4,8 +4,7 @@ import type { Database, Transaction } from '../db/client';
 import { notFoundError } from '../errors';
 import { type AuditActor, recordAudit } from './audit';
 import { answerEffects, answerKeyOf, type CallRecord, repFacts, utcDay } from './insights/call';
-import { monthOf, weekOf } from './insights/period';
-import { GROUPING_LOCK_KEY } from './insights/record';
+import { GROUPING_LOCK_KEY, rollupsOf } from './insights/record';
 
 /**
  * Erasing call sessions (docs/api.md "Erasing sessions"): an admin's erasure of one session or of
@@ -28,8 +27,6 @@ interface ErasedRow {
   end_ms: number | null;
 }
 
-const TEAM = '';
-const BOTH_STATUSES = '';
 const joinKey = (...parts: string[]) => parts.join('\u0000');
 const splitKey = (key: string) => key.split('\u0000');
 
@@ -180,14 +177,7 @@ const unrecord = async (tx: Transaction, rows: readonly ErasedRow[]) => {
   const reps = new Map<string, { [field: string]: number }>();
   for (const { call, itemKeys, landmineKeys } of calls) {
     const day = utcDay(call.startMs);
-    const rollups: [string, string, string, string][] = [];
-    for (const rep of [call.rep, TEAM])
-      for (const status of [call.status, BOTH_STATUSES])
-        for (const [grain, start] of [
-          ['d', day],
-          ['w', weekOf(day)],
-        ])
-          rollups.push([rep, status, grain, start]);
+    const rollups = rollupsOf(call.rep, call.status, day);
     const perCall = new Map<string, number>();
     for (const key of itemKeys.values()) {
       if (key === null) continue;
@@ -205,14 +195,11 @@ const unrecord = async (tx: Transaction, rows: readonly ErasedRow[]) => {
     }
     for (const [group, k] of phrasingsPerGroup)
       if (k > 1) for (const rollup of rollups) add(counts, joinKey('inquiry_overlap', ...rollup, group), { n: 0, calls: 1 - k });
-    const effectRollups = [...rollups];
-    for (const rep of [call.rep, TEAM])
-      for (const status of [call.status, BOTH_STATUSES]) effectRollups.push([rep, status, 'm', monthOf(day)]);
     for (const [seq, change] of answerEffects(call)) {
       const itemKey = itemKeys.get(seq);
       if (!itemKey) continue;
       const answer = call.detections.find((candidate) => candidate.seq === seq)!.answer ?? '';
-      for (const rollup of effectRollups)
+      for (const rollup of rollups)
         add(effects, joinKey(...rollup, itemKey, answerKeyOf(answer)), { cases: 1, sum: change, sumSquares: change * change });
     }
     add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });

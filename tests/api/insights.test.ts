@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { seedDictionary } from '../../server/seed/seedDictionary';
 import { generateSessions, insertSessionBatch } from '../../server/seed/sessions';
@@ -17,6 +19,7 @@ import {
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { at, createKey, sentiment, sessionBody, transcript } from '../support/assistant';
 import { bearer, signUp } from '../support/identity';
+import { grainsDisagreeing } from '../support/insightsAgreement';
 
 /**
  * GET /api/insights/*: the figures read from the aggregates (services/insights/query.ts) against
@@ -128,11 +131,16 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
     return body.data as ReturnType<(typeof SCHEMAS)[P]['parse']>['data'];
   };
 
-  /** Ranges: the last 90 days before now, and a month in the middle of the data. */
+  /**
+   * Ranges: the last 90 days before now, a month in the middle of the data, and a Wednesday to a
+   * Wednesday whose previous period (2025-09-30 to 2025-12-16) is read as a day, two whole months,
+   * two whole weeks and two days (services/insights/query.ts reads a previous total by month).
+   */
   const last90 = resolvePeriod({ period: '90d' }, now);
   const RANGES = [
     { from: last90.from, to: last90.to },
     { from: '2025-11-10', to: '2025-12-09' },
+    { from: '2025-12-17', to: '2026-03-04' },
   ];
   const busiestRep = () => {
     const calls = new Map<string, number>();
@@ -419,6 +427,32 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
         }
       }
     }
+  });
+
+  it('keeps each call once in its day, its week and its month', async () => {
+    expect(await grainsDisagreeing(t.db)).toEqual([]);
+    const [{ months }] = await rows<{ months: number }>(sql`select count(*)::int as months from insight_counts where grain = 'm'`);
+    expect(months).toBeGreaterThan(0);
+  });
+
+  it('gives the calls counted before the counts kept month rows their month rows (migration 0012)', async () => {
+    const query = { from: '2025-09-01', to: '2026-03-04' };
+    const before = {
+      items: await read('items', query),
+      landmines: await read('landmines', query),
+      inquiries: await read('inquiries', query),
+    };
+    const migration = readFileSync(resolvePath(import.meta.dirname, '../../server/migrations/0012_insight_count_months.sql'), 'utf8');
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from insight_counts where grain = 'm'`);
+      await tx.execute(sql.raw(migration));
+    });
+    expect(await grainsDisagreeing(t.db)).toEqual([]);
+    expect({
+      items: await read('items', query),
+      landmines: await read('landmines', query),
+      inquiries: await read('inquiries', query),
+    }).toEqual(before);
   });
 
   it('offers every rep with a finished call and the first day with one', async () => {

@@ -14,7 +14,14 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { at, createKey, detection, sentiment, sessionBody, transcript } from '../support/assistant';
 import { bearer, signUp } from '../support/identity';
 import { SAME_QUESTION, STANDS_ALONE } from '../support/inquiryPhrasings';
-import { answersRecomputed, expectInsightsMatchSessions, readEveryInsight, remainingCalls, roughly } from '../support/insightsAgreement';
+import {
+  answersRecomputed,
+  expectInsightsMatchSessions,
+  grainsDisagreeing,
+  readEveryInsight,
+  remainingCalls,
+  roughly,
+} from '../support/insightsAgreement';
 
 /**
  * DELETE /api/admin/sessions/{sessionId} and DELETE /api/admin/sessions?rep= (and the retention's
@@ -111,6 +118,8 @@ describe.each(DB_KINDS)('session erasure (%s)', (kind) => {
     const incremental = await readEveryInsight(t, headers, ANSWER_QUERIES);
     const recomputed = await answersRecomputed(t, headers, await remainingCalls(t.db, everyCall), ANSWER_QUERIES);
     expect(roughly(incremental)).toEqual(roughly(recomputed));
+    // Each remaining call once in its day's, its week's and its month's rows, overlap corrections included.
+    expect(await grainsDisagreeing(t.db)).toEqual([]);
   };
 
   beforeAll(async () => {

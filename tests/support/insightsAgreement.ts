@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/client';
 import type { GeneratedSession } from '../../server/seed/sessions';
 import { sessionEvents } from '../../server/seed/sessions/events';
 import { answerEffects, callFromEvents } from '../../server/services/insights/call';
+import { resolvePeriod } from '../../server/services/insights/period';
 import { recordCalls } from '../../server/services/insights/record';
 import {
   insightAnswersResponseSchema,
@@ -153,6 +154,17 @@ export const expectInsightsMatchSessions = async (
       ),
       `items ${label}`,
     ).toEqual(expectedItems);
+    // The previous period's detections, a total read by month where it can (services/insights/query.ts).
+    const previous = resolvePeriod(query);
+    const previousQuery = { ...query, from: previous.previousFrom, to: previous.previousTo };
+    expect(
+      new Map(
+        items.items
+          .filter((item: { previousDetections: number }) => item.previousDetections > 0)
+          .map((item: { key: string; previousDetections: number }) => [item.key, item.previousDetections]),
+      ),
+      `items' previous period ${label}`,
+    ).toEqual(new Map([...(await countsFromDetails(t.db, 'items', previousQuery))].map(([key, value]) => [key, value.n])));
     const landmines = await readInsights(t, headers, 'landmines', query);
     expect(
       new Map(
@@ -162,6 +174,14 @@ export const expectInsightsMatchSessions = async (
       ),
       `landmines ${label}`,
     ).toEqual(await countsFromDetails(t.db, 'landmines', query));
+    expect(
+      new Map(
+        landmines.landmines
+          .filter((mine: { previousHits: number }) => mine.previousHits > 0)
+          .map((mine: { key: string; previousHits: number }) => [mine.key, mine.previousHits]),
+      ),
+      `landmines' previous period ${label}`,
+    ).toEqual(new Map([...(await countsFromDetails(t.db, 'landmines', previousQuery))].map(([key, value]) => [key, value.n])));
     const inquiries = await readInsights(t, headers, 'inquiries', query);
     expect(
       new Map(
@@ -201,6 +221,43 @@ export const expectInsightsMatchSessions = async (
       if (objection.overall.mean !== null)
         expect(objection.overall.mean).toBeCloseTo(cases.get(objection.key)!.sum / objection.overall.cases, 4);
   }
+};
+
+/**
+ * The week and month rows of insight_counts and insight_answer_effects that are not the sums of
+ * their days' rows (server/db/schema/insights.ts: a call is added to its day, its ISO week and
+ * its month), each as the rows expected and found; none when every grain holds each call once.
+ */
+export const grainsDisagreeing = async (db: Database) => {
+  const counts = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with days as (select * from insight_counts where grain = 'd'),
+        expected as (
+          select metric, rep, status, g.grain, g.day, key, sum(n)::int as n, sum(calls)::int as calls
+          from days cross join lateral (values ('w', date_trunc('week', day::timestamp)::date), ('m', date_trunc('month', day::timestamp)::date)) as g(grain, day)
+          group by metric, rep, status, g.grain, g.day, key
+          having sum(n) <> 0 or sum(calls) <> 0
+        ),
+        found as (select metric, rep, status, grain, day, key, n, calls from insight_counts where grain <> 'd')
+        select to_char(day, 'YYYY-MM-DD') as day, metric, rep, status, grain, key, e.n as expected_n, f.n as found_n, e.calls as expected_calls, f.calls as found_calls
+        from expected e full join found f using (metric, rep, status, grain, day, key)
+        where e.n is distinct from f.n or e.calls is distinct from f.calls`,
+  );
+  const effects = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with days as (select * from insight_answer_effects where grain = 'd'),
+        expected as (
+          select rep, status, g.grain, g.day, item_key, answer_key, sum(cases)::int as cases, sum(sum::float8) as sum
+          from days cross join lateral (values ('w', date_trunc('week', day::timestamp)::date), ('m', date_trunc('month', day::timestamp)::date)) as g(grain, day)
+          group by rep, status, g.grain, g.day, item_key, answer_key
+          having sum(cases) <> 0
+        ),
+        found as (select rep, status, grain, day, item_key, answer_key, cases, sum from insight_answer_effects where grain <> 'd')
+        select to_char(day, 'YYYY-MM-DD') as day, rep, status, grain, item_key, answer_key, e.cases as expected_cases, f.cases as found_cases
+        from expected e full join found f using (rep, status, grain, day, item_key, answer_key)
+        where e.cases is distinct from f.cases or abs(e.sum - f.sum) > 1e-3 * greatest(1, abs(e.sum))`,
+  );
+  return [...counts, ...effects];
 };
 
 const AGGREGATES = ['insight_counts', 'insight_answer_effects', 'insight_rep_days'] as const;

@@ -139,7 +139,7 @@ describe('spansOf (a period as whole ISO weeks plus the days at its edges)', () 
   });
 });
 
-describe('monthSpansOf (the answer effects: whole months, then weeks and days at the edges)', () => {
+describe('monthSpansOf (a total: whole months, then weeks and days at the edges)', () => {
   const DAY = 86_400_000;
   const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const daysOf = (from: string, to: string) => {

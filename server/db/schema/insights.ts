@@ -8,10 +8,12 @@ import { timestamptz } from './columns';
  *
  * A count or effect row is for one rep (`rep`, the call's user email; '' for the whole team),
  * one final status (completed or failed; '' for both) and one stretch of time: a UTC day of the
- * calls' start (`grain` 'd') or an ISO week named by its Monday (`grain` 'w'). A call is added to
- * each of the eight rows it belongs to, so a read takes the rollup it needs and a period is its
- * whole weeks plus the days at its edges (services/insights/read.ts): a page reads one row per
- * key and week or edge day, whatever the number of reps. Sums are exact: a call lies on one day.
+ * calls' start (`grain` 'd'), an ISO week named by its Monday (`grain` 'w') or a calendar month
+ * named by its first day (`grain` 'm'). A call is added to each of the twelve rows it belongs
+ * to (services/insights/record.ts rollupsOf), so a read takes the rollup it needs and a period
+ * is its whole months, then whole weeks, plus the days at its edges, or, for a trend by week,
+ * its whole weeks plus its edge days (services/insights/read.ts): a page reads one row per key
+ * and month, week or edge day, whatever the number of reps. Sums are exact: a call lies on one day.
  */
 
 const dims = {
@@ -47,9 +49,7 @@ export const insightCounts = pgTable(
 /**
  * The customer's sentiment change around each objection detection (contract/insights.ts
  * insightEffectSchema), per objection (item_key) and suggested answer (answer_key, the md5 of
- * its text): cases, the sum of the changes and of their squares (mean and variance). Besides
- * its day and week rows, a case is added to its month's rows (`grain` 'm', `day` the month's first
- * day), so a long period reads a row per key and month (services/insights/read.ts).
+ * its text): cases, the sum of the changes and of their squares (mean and variance).
  */
 export const insightAnswerEffects = pgTable(
   'insight_answer_effects',

@@ -30,7 +30,7 @@ export const insightAnswers = async (db: Database, query: InsightsQuery, now = D
     sql`with sums as (
           select item_key, answer_key, sum(cases)::int as cases, sum(sum::float8) as sum, sum(sum_squares::float8) as sum_squares
           from insight_answer_effects
-          where ${scopeOf(query)} and ${rowsCovering(period, { months: true })}
+          where ${scopeOf(query)} and ${rowsCovering(period)}
           group by grouping sets ((item_key), (item_key, answer_key))
         )
         select s.item_key, s.answer_key, s.cases, s.sum, s.sum_squares, d.question, l.label, a.label as answer
@@ -48,7 +48,7 @@ export const insightAnswers = async (db: Database, query: InsightsQuery, now = D
       db,
       sql`select item_key, rep, sum(cases)::int as cases, sum(sum::float8) as sum, sum(sum_squares::float8) as sum_squares
           from insight_answer_effects
-          where rep = any(${everyRep}) and status = ${query.status ?? ''} and ${rowsCovering(period, { months: true })}
+          where rep = any(${everyRep}) and status = ${query.status ?? ''} and ${rowsCovering(period)}
           group by item_key, rep`,
     );
     for (const row of repRows) {

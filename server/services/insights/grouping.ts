@@ -184,8 +184,9 @@ const phrases = insightInquiryPhrases;
 /**
  * Once `phrase` joins `group` (its group_id stored): each finished call that asked it and
  * another phrasing grouped in `group` before it counted once more in the group's phrasings' calls
- * than it is, so -1 for the group at each of the call's eight rollups (metric inquiry_overlap,
- * server/db/schema/insights.ts; rep and team, its status and both, its UTC day and ISO week).
+ * than it is, so -1 for the group at each of the call's twelve rollups (metric inquiry_overlap,
+ * server/db/schema/insights.ts; rep and team, its status and both, its UTC day, ISO week and
+ * month: record.ts rollupsOf).
  * Taken phrasing by phrasing in grouping order, a call asking k of the group's phrasings ends at
  * -(k-1), with what completion wrote (record.ts) for the phrasings grouped before the call
  * completed: those the job never groups again. Reads the calls by session_detections' (item_key,
@@ -210,7 +211,7 @@ const correctOverlap = async (tx: Transaction, phrase: string, group: string) =>
         cross join lateral (
           select rep, status, grain, day
           from unnest(array[c.rep, '']) as rep, unnest(array[c.status, '']) as status,
-            (values ('d', c.day), ('w', date_trunc('week', c.day::timestamp)::date)) as g(grain, day)
+            (values ('d', c.day), ('w', date_trunc('week', c.day::timestamp)::date), ('m', date_trunc('month', c.day::timestamp)::date)) as g(grain, day)
         ) r
         group by r.rep, r.status, r.grain, r.day
         on conflict (metric, rep, status, grain, day, key) do update set calls = insight_counts.calls + excluded.calls`,

@@ -88,9 +88,9 @@ const weekAndDaySpans = (range: DayRange): Span[] => {
 };
 
 /**
- * How the answer effects cover `from`..`to` (they also keep month rows): the calendar months
- * wholly inside it by their month rows, the rest before and after them as spansOf covers it.
- * A year is then twelve rows per key instead of fifty-two.
+ * How the aggregates' month rows cover `from`..`to`: the calendar months wholly inside it by
+ * their month rows, the rest before and after them as spansOf covers it. A year is then twelve
+ * rows per key instead of fifty-two.
  */
 export const monthSpansOf = ({ from, to }: DayRange): Span[] => {
   const fromMs = msOf(from);
@@ -106,5 +106,5 @@ export const monthSpansOf = ({ from, to }: DayRange): Span[] => {
   ];
 };
 
-/** The spans a read of weeks and days takes (insight_counts). */
+/** The spans a read by week takes: whole weeks and edge days, no months (a trend by week). */
 export const weekSpansOf = weekAndDaySpans;

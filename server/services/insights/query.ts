@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { resolvePeriod } from './period';
-import { everyRep, fillWeeks, isIdKey, rowsCovering, rowsOf, scopeOf, weekOfDay } from './read';
+import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 
 /**
  * The read side of the insights (docs/insights.md): one function per part of the page, each
@@ -25,22 +25,27 @@ export { insightReps } from './reps';
 
 type Period = ReturnType<typeof resolvePeriod>;
 
-/** A key's totals in the period and the previous one, its weekly counts in the period, and what names it. */
+/**
+ * A key's totals in the period and the previous one, its counts in the period's weeks (`weeks`:
+ * their places in period.weeks, with `counts` in the same order; only weeks with some), and
+ * what names it.
+ */
 interface CountRow {
   key: string;
   n: number;
   calls: number;
   previous: number;
-  weeks: string[] | null;
+  weeks: number[] | null;
   counts: number[] | null;
 }
 
 /**
- * Per key of one metric, in one statement and one pass over the rows: the period's occurrences
- * and calls, the previous period's occurrences (a previous row's day is before `from`), and the
- * period's occurrences per ISO week (a whole week's row, or the sum of an edge week's days);
- * the INSIGHT_ROWS_MAX keys with the most in the period first, joined to what names them.
- * grouping(week) tells a key's total (1) from its weekly sums (0).
+ * Per key of one metric, in one statement: the period's occurrences and calls, and per ISO week
+ * (a whole week's row, or an edge week's days), named by its place in period.weeks (days since
+ * the first Monday, over 7: a week row's day is its Monday, a day row's lies in its week); the
+ * previous period's occurrences, a total only, so read by month where it can (a previous row's
+ * day is before `from`: no week). Rows are summed per key and week, then per key; the
+ * INSIGHT_ROWS_MAX keys with the most in the period first, joined to what names them.
  */
 const countsOf = async <Names>(
   db: Database,
@@ -51,31 +56,36 @@ const countsOf = async <Names>(
 ) =>
   rowsOf<CountRow & Names>(
     db,
-    sql`with sums as (
-          select key, week, grouping(week) = 1 as total,
-            coalesce(sum(n) filter (where current), 0)::int as n,
-            coalesce(sum(calls) filter (where current), 0)::int as calls,
-            coalesce(sum(n) filter (where not current), 0)::int as previous
+    sql`with weekly as (
+          select key, week,
+            coalesce(sum(n) filter (where week is not null), 0)::int as n,
+            coalesce(sum(calls) filter (where week is not null), 0)::int as calls,
+            coalesce(sum(n) filter (where week is null), 0)::int as previous
           from (
-            select key, n, calls, day >= ${period.from}::date as current, ${weekOfDay} as week
+            select key, n, calls, case when day >= ${period.from}::date then (day - ${period.weeks[0]}::date) / 7 end as week
             from insight_counts
             where metric = ${metric} and ${scopeOf(query)}
-              and (${rowsCovering(period)} or ${rowsCovering({ from: period.previousFrom, to: period.previousTo })})
+              and (${rowsCovering(period, { byWeek: true })} or ${rowsCovering({ from: period.previousFrom, to: period.previousTo })})
           ) counted
-          group by grouping sets ((key), (key, week))
+          group by key, week
         ), ranked as (
-          select key, n, calls, previous, row_number() over (order by n desc, previous desc, key) as rank from sums where total
-        ), weekly as (
-          select key, array_agg(week order by week) as weeks, array_agg(n order by week) as counts
-          from sums where not total and n > 0 group by key
+          select key, sum(n)::int as n, sum(calls)::int as calls, sum(previous)::int as previous,
+            array_agg(week) filter (where n > 0) as weeks, array_agg(n) filter (where n > 0) as counts
+          from weekly
+          group by key
+          order by n desc, previous desc, key
+          limit ${INSIGHT_ROWS_MAX}
         )
-        select r.key, r.n, r.calls, r.previous, w.weeks, w.counts, ${names.columns}
-        from ranked r left join weekly w on w.key = r.key ${names.joins}
-        where r.rank <= ${INSIGHT_ROWS_MAX}
-        order by r.rank`,
+        select r.key, r.n, r.calls, r.previous, r.weeks, r.counts, ${names.columns}
+        from ranked r ${names.joins}
+        order by r.n desc, r.previous desc, r.key`,
   );
 
-const weeklyOf = (period: Period, row: CountRow) => fillWeeks(period, new Map((row.weeks ?? []).map((week, i) => [week, row.counts![i]])));
+/** One count per week of the period, zeros included, oldest first. */
+const weeklyOf = (period: Period, row: CountRow) => {
+  const counts = new Map((row.weeks ?? []).map((week, i) => [week, row.counts![i]]));
+  return period.weeks.map((week, i) => ({ week, count: counts.get(i) ?? 0 }));
+};
 
 /** At most this many risers (contract/insights.ts insightItemsSchema). */
 const RISERS_MAX = 5;

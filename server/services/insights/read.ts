@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { InsightPeriodRange, InsightsQuery } from '../../../src/contract/insights';
+import type { InsightsQuery } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { type DayRange, monthSpansOf, weekSpansOf } from './period';
 
@@ -27,13 +27,14 @@ export const statusFilter = (query: InsightsQuery): SQL => (query.status ? sql`a
 export const daysBetween = (from: string, to: string): SQL => sql`day between ${from}::date and ${to}::date`;
 
 /**
- * The rows of insight_counts or insight_answer_effects that add up to `range`: its whole weeks'
- * week rows and its edge days' day rows (period.ts spansOf), or with `months` (the answer
- * effects keep month rows) its whole months' month rows first. Each arm is a range of the
- * primary key after (metric,) rep, status and grain.
+ * The rows of insight_counts or insight_answer_effects that add up to `range`: its whole months'
+ * month rows, then the whole weeks' week rows and the edge days' day rows around them
+ * (period.ts monthSpansOf), the fewest rows for a total; or `byWeek`, for a trend by week, no
+ * month rows: its whole weeks' and its edge days' (period.ts spansOf). Each arm is a range of
+ * the primary key after (metric,) rep, status and grain.
  */
-export const rowsCovering = (range: DayRange, { months = false } = {}): SQL => {
-  const spans = months ? monthSpansOf(range) : weekSpansOf(range);
+export const rowsCovering = (range: DayRange, { byWeek = false } = {}): SQL => {
+  const spans = byWeek ? weekSpansOf(range) : monthSpansOf(range);
   return sql`(${sql.join(
     spans.map((span) => sql`(grain = ${span.grain} and ${daysBetween(span.from, span.to)})`),
     sql` or `,
@@ -49,10 +50,6 @@ export const weekOfDay: SQL = sql`to_char(date_trunc('week', day::timestamp), 'Y
 
 /** A key the dictionary or the landmines would know by id: not one made from a question or trigger. */
 export const isIdKey = (key: string): boolean => !/^[qt]:/.test(key);
-
-/** One count per week of the period, zeros included, oldest first. */
-export const fillWeeks = (period: InsightPeriodRange, counts: Map<string, number> | undefined) =>
-  period.weeks.map((week) => ({ week, count: counts?.get(week) ?? 0 }));
 
 /**
  * Every rep with a finished call, in order: insight_rep_days' primary key starts with the rep,

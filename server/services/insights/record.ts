@@ -95,6 +95,24 @@ const add = <T extends Record<string, number>>(map: Map<string, T>, key: string,
 const TEAM = '';
 const BOTH_STATUSES = '';
 
+/**
+ * The aggregate rows a call of `rep` and `status` started on `day` adds to: its rep's and the
+ * team's, its status's and both's, its day's, its ISO week's and its month's
+ * (server/db/schema/insights.ts).
+ */
+export const rollupsOf = (rep: string, status: string, day: string): [string, string, string, string][] => {
+  const rollups: [string, string, string, string][] = [];
+  for (const who of [rep, TEAM])
+    for (const which of [status, BOTH_STATUSES])
+      for (const [grain, start] of [
+        ['d', day],
+        ['w', weekOf(day)],
+        ['m', monthOf(day)],
+      ])
+        rollups.push([who, which, grain, start]);
+  return rollups;
+};
+
 const splitKey = (key: string) => key.split('\u0000');
 const joinKey = (...parts: string[]) => parts.join('\u0000');
 
@@ -153,8 +171,8 @@ const setKeys = async (
 };
 
 /**
- * Adds finished calls to the aggregates (each count under its rep and the team, its status and
- * both, its day and its week: server/db/schema/insights.ts), and keys their detections and
+ * Adds finished calls to the aggregates (each count and effect under its rep and the team, its
+ * status and both, its day, its week and its month: rollupsOf), and keys their detections and
  * landmine hits. Run it once per call, in the transaction that
  * finishes it.
  */
@@ -173,15 +191,9 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
 
   for (const call of calls) {
     const day = utcDay(call.startMs);
-    // The eight rows a call's counts go to: (rep, team) x (its status, both) x (its day, its week).
-    const rollups: [string, string, string, string][] = [];
-    for (const rep of [call.rep, TEAM])
-      for (const status of [call.status, BOTH_STATUSES])
-        for (const [grain, start] of [
-          ['d', day],
-          ['w', weekOf(day)],
-        ])
-          rollups.push([rep, status, grain, start]);
+    // The twelve rows a call's counts and effects go to: (rep, team) x (its status, both) x (its
+    // day, its week, its month), so a long period reads a row per key and month.
+    const rollups = rollupsOf(call.rep, call.status, day);
     const perCall = new Map<string, number>();
     const keyOfSeq = new Map<number, string>();
     for (const detection of call.detections) {
@@ -217,16 +229,12 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
     }
     for (const [group, k] of phrasingsPerGroup)
       if (k > 1) for (const rollup of rollups) add(counts, joinKey('inquiry_overlap', ...rollup, group), { n: 0, calls: 1 - k });
-    // The effects also keep month rows, so a long period reads a row per key and month.
-    const effectRollups = [...rollups];
-    for (const rep of [call.rep, TEAM])
-      for (const status of [call.status, BOTH_STATUSES]) effectRollups.push([rep, status, 'm', monthOf(day)]);
     for (const [seq, change] of answerEffects(call)) {
       const detection = call.detections.find((candidate) => candidate.seq === seq)!;
       const answer = detection.answer ?? '';
       const answerKey = answerKeyOf(answer);
       labels.set(joinKey('answer', answerKey), { label: answer, itemKind: null, category: null });
-      for (const rollup of effectRollups)
+      for (const rollup of rollups)
         add(effects, joinKey(...rollup, keyOfSeq.get(seq)!, answerKey), { cases: 1, sum: change, sumSquares: change * change });
     }
     add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
