@@ -12,6 +12,8 @@ export interface BannerControls {
   success: (message: string, hideAfterMs?: number) => void;
   error: (message: string) => void;
   clear: () => void;
+  /** Removes a failure, leaving a success to its timer. */
+  clearError: () => void;
 }
 
 export const SHORT_BANNER_MS = 3_000;
@@ -33,5 +35,6 @@ export const useBanner = (): BannerControls => {
   );
   const error = useCallback((message: string) => setBanner({ severity: 'error', message }), []);
   const clear = useCallback(() => setBanner(null), []);
-  return { banner, success, error, clear };
+  const clearError = useCallback(() => setBanner((shown) => (shown?.severity === 'error' ? null : shown)), []);
+  return { banner, success, error, clear, clearError };
 };

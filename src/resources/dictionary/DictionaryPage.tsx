@@ -32,7 +32,7 @@ export const DictionaryPage = () => {
   const changeTab = (tab: DictionaryTab) => setView({ tab, search: search.current });
 
   return (
-    <PageBannerProvider>
+    <PageBannerProvider view={view.tab}>
       <Box sx={{ py: 2 }}>
         <EmbeddingProgress />
         <PhraseTester />
