@@ -53,11 +53,21 @@ const toRecord = (row: AuditRow): AuditRecord => ({
 const DAY_MS = 86_400_000;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+/** The target types a filter names: one, or several separated by commas. */
+const targetTypesOf = (text: string | undefined): string[] | null => {
+  const types = (text ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  return types.length > 0 ? types : null;
+};
+
 const conditionsOf = (filter: AuditFilter): SQL[] => {
+  const targetTypes = targetTypesOf(filter.targetType);
   const conditions: (SQL | undefined)[] = [
     filter.actorEmail ? ilike(auditLog.actorEmail, containsPattern(filter.actorEmail)) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
-    filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
+    targetTypes ? inArray(auditLog.targetType, targetTypes) : undefined,
     filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
     filter.at_gte ? gte(auditLog.at, new Date(filter.at_gte)) : undefined,
     // A day as the upper bound includes that whole day.

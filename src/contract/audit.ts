@@ -12,9 +12,16 @@ export const AUDIT_DEFAULT_RANGE: [number, number] = [0, 24];
 export const AUDIT_OFFSET_MAX = 1_000_000;
 const filterText = (max: number) => safeText(z.string().trim().min(1).max(max));
 
+/**
+ * The audit targets whose changes reach the assistant's configuration (GET /api/assistant/config):
+ * what a call recorded under an older configuration version did not know yet.
+ */
+export const CONFIGURATION_TARGET_TYPES = ['objection', 'faq', 'landmine', 'speechRate', 'matching'] as const;
+
 export const auditFilterSchema = z.strictObject({
   actorEmail: filterText(LIMITS.search).optional(),
   action: filterText(LIMITS.name).optional(),
+  /** One target type, or several separated by commas (CONFIGURATION_TARGET_TYPES). */
   targetType: filterText(LIMITS.name).optional(),
   targetId: filterText(LIMITS.name).optional(),
   at_gte: dateFilterSchema.optional(),

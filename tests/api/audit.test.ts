@@ -66,6 +66,12 @@ describe.each(DB_KINDS)('admin audit log (%s)', (kind) => {
     expect(byAction.headers['content-range']).toBe('audit 0-9/10');
     const byType = await list({ filter: { ...mine, targetType: 'user' } });
     expect(byType.headers['content-range']).toMatch(/\/20$/);
+    // several types, separated by commas (a session's "Changed since" link): each row is one of them
+    const byTypes = await list({ filter: { ...mine, targetType: 'landmine, apiKey' }, range: [0, 99] });
+    expect(byTypes.headers['content-range']).toBe('audit 0-9/10');
+    expect(new Set((byTypes.json() as { targetType: string }[]).map((r) => r.targetType))).toEqual(new Set(['landmine']));
+    const both = await list({ filter: { ...mine, targetType: 'user,landmine' }, range: [0, 99] });
+    expect(both.headers['content-range']).toBe('audit 0-29/30');
     const byTime = await list({
       filter: { ...mine, at_gte: new Date(base + 2 * 3_600_000).toISOString(), at_lte: new Date(base + 4 * 3_600_000).toISOString() },
     });

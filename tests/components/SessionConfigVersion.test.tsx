@@ -17,7 +17,12 @@ describe('SessionDetailPage: the configuration version', () => {
     const link = await screen.findByRole('link', { name: 'Changed since (version 7): see the audit log' });
     const url = new URL(link.getAttribute('href') ?? '', 'http://portal.test');
     expect(url.pathname).toBe('/audit');
-    expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({ at_gte: at(0), at_lte: CURRENT_AT });
+    // only what reaches the assistant's configuration: not users, API keys or sessions
+    expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({
+      at_gte: at(0),
+      at_lte: CURRENT_AT,
+      targetType: 'objection,faq,landmine,speechRate,matching',
+    });
     expect(url.searchParams.get('sort')).toBe('at');
     expect(url.searchParams.get('order')).toBe('ASC');
   });

@@ -5,16 +5,18 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import { CONFIGURATION_TARGET_TYPES } from '@/contract/audit';
 import type { SessionSummary } from '@/resources/sessions/sessionTypes';
 import { PATHS } from '@/shared/paths';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 
 /**
- * The Audit Log filtered to the changes made since the call started (the audit resource's
- * `at_gte`/`at_lte` filters), oldest first: what the assistant did not yet know during the call.
+ * The Audit Log filtered to the configuration changes made since the call started (the audit
+ * resource's `at_gte`/`at_lte` and `targetType` filters), oldest first: what the assistant did not
+ * yet know during the call, without the changes that never reach it (users, API keys, sessions).
  */
 export const auditSinceUrl = (since: string, until: string) => {
-  const filter = encodeURIComponent(JSON.stringify({ at_gte: since, at_lte: until }));
+  const filter = encodeURIComponent(JSON.stringify({ at_gte: since, at_lte: until, targetType: CONFIGURATION_TARGET_TYPES.join(',') }));
   return `${PATHS.audit}?filter=${filter}&sort=at&order=ASC`;
 };
 
