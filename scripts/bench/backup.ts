@@ -69,6 +69,7 @@ const timed = async (command: string, args: string[], env: NodeJS.ProcessEnv = {
 const startServer = async (dataDir: string) => {
   await ensureServerBuilt({ log: () => {} });
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: {
@@ -90,7 +91,7 @@ const startServer = async (dataDir: string) => {
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return child;
+    if (healthy) return { child, url };
     await new Promise((resolveDelay) => setTimeout(resolveDelay, 250));
   }
   child.kill('SIGTERM');
@@ -100,16 +101,50 @@ const startServer = async (dataDir: string) => {
 const benchPglite = async () => {
   const dataDir = join(folder, 'pglite', 'db');
   await seed({ dataDir }, 'PGlite');
-  const server = await startServer(dataDir);
+  const { child: server, url } = await startServer(dataDir);
   const stopped = new Promise((done) => server.once('exit', done));
   try {
     const file = join(folder, 'pglite.tar.gz');
-    // The server holds PGlite's tar of the folder in memory while it sends it: its peak resident memory.
+    // The server's peak resident memory while it copies and sends the folder.
     const idleRss = rssOf(server.pid!) ?? 0;
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!) ?? 0)), 200);
-    const backup = await timed('npx', ['tsx', 'scripts/backup.ts', file], { DATA_DIR: dataDir }).finally(() => clearInterval(sampler));
+    // Statements wait while the folder is copied. Readiness reads the database and gives up after
+    // its timeout (503), so the wait is the span from the first check that failed to the
+    // answer of the first that passed after it.
+    let backingUp = true;
+    let slowestRead = 0;
+    let unready = 0;
+    let failingSince: number | null = null;
+    let waited = 0;
+    const reads = (async () => {
+      while (backingUp) {
+        const started = performance.now();
+        const response = await fetch(`${url}/api/health/ready`).catch(() => null);
+        const answered = performance.now();
+        slowestRead = Math.max(slowestRead, answered - started);
+        if (!response?.ok) {
+          unready += 1;
+          failingSince ??= started;
+        } else if (failingSince !== null) {
+          waited = Math.max(waited, answered - failingSince);
+          failingSince = null;
+        }
+        await response?.arrayBuffer();
+        await new Promise((resolveDelay) => setTimeout(resolveDelay, 100));
+      }
+    })();
+    const backup = await timed('npx', ['tsx', 'scripts/backup.ts', file], { DATA_DIR: dataDir }).finally(() => {
+      clearInterval(sampler);
+      backingUp = false;
+    });
+    await reads;
     console.log(`  ${backup.stdout}`);
+    console.log(
+      unready > 0
+        ? `  during the backup, database requests waited about ${seconds(waited)} (GET /api/health/ready answered 503 ${unready} times)`
+        : `  during the backup, GET /api/health/ready answered within ${seconds(slowestRead)} at most`,
+    );
     const restoredDir = join(folder, 'pglite-restored');
     const restore = await timed('npx', ['tsx', 'scripts/restore.ts', file, restoredDir]);
     console.log(`  ${restore.stdout}`);
