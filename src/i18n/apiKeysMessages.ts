@@ -74,4 +74,5 @@ export const configVersionMessages = {
   sessionUnknown: 'Configuration version unknown',
   changesSince: 'Changed since (version %{current}): see the audit log',
   live: 'Live: updating as events arrive',
+  quiet: 'In progress, but no event since %{time}: the assistant may have stopped without completing the call',
 };

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/i18n/dateFormat';
 import { LIVE_REFRESH_MS } from '@/resources/sessions/detail/SessionDetailPage';
 import { at, buildDetail, fakeLayout, renderDetail } from '../support/sessions';
 
@@ -39,8 +40,38 @@ describe('SessionDetailPage: the configuration version', () => {
     expect(screen.queryByRole('link', { name: /see the audit log/ })).not.toBeInTheDocument();
   });
 
+  it('says since when an in-progress call has heard nothing, instead of calling it live', async () => {
+    // the last transcript came 20 minutes ago: past QUIET_CALL_MS
+    const lastAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const quiet = buildDetail({
+      status: 'in_progress',
+      configVersion: 7,
+      startTime: new Date(Date.now() - 30 * 60_000).toISOString(),
+      transcripts: [{ timestamp: lastAt, speaker: 'customer', text: 'Can you hear me?' }],
+    });
+    renderDetail(
+      PATH,
+      vi.fn(async () => ({ data: quiet })),
+    );
+    const status = await screen.findByText(/^In progress, but no event since /);
+    expect(status).toHaveTextContent(
+      `In progress, but no event since ${formatDateTime(lastAt)}: the assistant may have stopped without completing the call`,
+    );
+    expect(screen.queryByText('Live: updating as events arrive')).not.toBeInTheDocument();
+  });
+
   it('reads an in-progress call again while events arrive, and stops once it is complete', async () => {
-    const live = buildDetail({ status: 'in_progress', configVersion: 7 });
+    // events of the last minutes: the call is live
+    const recent = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1_000).toISOString();
+    const live = buildDetail({
+      status: 'in_progress',
+      configVersion: 7,
+      startTime: recent(120),
+      transcripts: [
+        { timestamp: recent(100), speaker: 'salesperson', text: 'Hello, thanks for joining.' },
+        { timestamp: recent(30), speaker: 'customer', text: 'The price is too high for us.' },
+      ],
+    });
     const done = buildDetail({
       status: 'completed',
       configVersion: 7,

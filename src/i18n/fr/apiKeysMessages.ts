@@ -75,4 +75,5 @@ export const configVersionMessages: typeof englishVersion = {
   sessionUnknown: 'Version de la configuration inconnue',
   changesSince: "Modifiée depuis (version %{current}) : voir le journal d'audit",
   live: 'En direct : mise à jour à chaque événement',
+  quiet: 'En cours, mais aucun événement depuis le %{time} : l’assistant s’est peut-être arrêté sans clore l’appel',
 };

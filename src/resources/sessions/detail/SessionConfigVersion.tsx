@@ -1,14 +1,17 @@
 import HistoryIcon from '@mui/icons-material/History';
 import SensorsIcon from '@mui/icons-material/Sensors';
+import SensorsOffIcon from '@mui/icons-material/SensorsOff';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { CONFIGURATION_TARGET_TYPES } from '@/contract/audit';
-import type { SessionSummary } from '@/resources/sessions/sessionTypes';
+import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
+import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { PATHS } from '@/shared/paths';
 import { useConfigVersion } from '@/shared/useConfigVersion';
+import { toMillis } from './timeline';
 
 /**
  * The Audit Log filtered to the configuration changes made since the call started (the audit
@@ -21,11 +24,35 @@ export const auditSinceUrl = (since: string, until: string) => {
 };
 
 /**
- * The configuration version the call ran with and, when the configuration has
- * changed since, a link to those changes; while the call is in progress, that the page is live.
+ * An in-progress call with no event for this long is not called live: its assistant may have
+ * stopped without completing it (a crash, a lost network), which the page then says.
  */
-export const SessionConfigVersion = ({ session }: { session: SessionSummary }) => {
+export const QUIET_CALL_MS = 10 * 60_000;
+
+/** When the call last heard from its assistant: its latest transcript, detection or alert, else its start. */
+const lastEventOf = (session: SessionDetail): number | null => {
+  const times = [
+    session.startTime,
+    ...(session.transcripts ?? []),
+    ...(session.detectedObjections ?? []),
+    ...(session.detectedFAQs ?? []),
+    ...(session.newInquiries ?? []),
+    ...(session.speechRateAnalysis?.alerts ?? []),
+  ]
+    .map((event) => toMillis(typeof event === 'string' ? event : event.timestamp))
+    .filter(Number.isFinite);
+  return times.length > 0 ? Math.max(...times) : null;
+};
+
+/**
+ * The configuration version the call ran with and, when the configuration has
+ * changed since, a link to those changes; while the call is in progress, that the page is live,
+ * or, when no event came for QUIET_CALL_MS, since when it has heard nothing.
+ */
+export const SessionConfigVersion = ({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
+  const locale = useDateLocale();
+  const lastEvent = lastEventOf(session);
   const { data: current } = useConfigVersion();
   const version = session.configVersion ?? null;
   const outdated = version !== null && current !== undefined && current.version > version;
@@ -47,8 +74,17 @@ export const SessionConfigVersion = ({ session }: { session: SessionSummary }) =
       )}
       {session.status === 'in_progress' && (
         <Typography role="status" variant="body2" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          <SensorsIcon fontSize="small" aria-hidden />
-          {translate('app.configVersion.live')}
+          {lastEvent !== null && Date.now() - lastEvent > QUIET_CALL_MS ? (
+            <>
+              <SensorsOffIcon fontSize="small" aria-hidden />
+              {translate('app.configVersion.quiet', { time: formatDateTime(new Date(lastEvent).toISOString(), locale) })}
+            </>
+          ) : (
+            <>
+              <SensorsIcon fontSize="small" aria-hidden />
+              {translate('app.configVersion.live')}
+            </>
+          )}
         </Typography>
       )}
     </Box>
