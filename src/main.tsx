@@ -1,8 +1,6 @@
 import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { createPortalAuthFromConfig, PortalAuthContext } from '@/authProvider';
 import { ProtectedRoute } from '@/routing/ProtectedRoute';
 import { PublicOnlyRoute } from '@/routing/PublicOnlyRoute';
@@ -12,8 +10,8 @@ import { PRELOAD_NEXT_SCREENS_GLOBAL } from '@/shared/nextScreens';
 import { lazyFrom, preloadable, useSettled } from '@/shared/preloadable';
 import { storedLocale } from '@/i18n/locale';
 import { RootErrorBoundary } from '@/shared/RootErrorBoundary';
+import { ChosenTheme } from '@/shared/ChosenTheme';
 import { likelyNextScreens, routeChunkLoaders, routeFirstReads, signInRoutes } from './routes';
-import { theme } from './theme';
 
 // The entry stays small: the sign-in pages load without react-admin, which comes with App.
 const loadPortalApp = preloadable(() => import('./App'));
@@ -75,8 +73,7 @@ document.documentElement.lang = storedLocale();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ChosenTheme>
       <RootErrorBoundary>
         <PortalAuthContext value={portalAuth}>
           <BrowserRouter>
@@ -107,6 +104,6 @@ createRoot(document.getElementById('root')!).render(
           </BrowserRouter>
         </PortalAuthContext>
       </RootErrorBoundary>
-    </ThemeProvider>
+    </ChosenTheme>
   </StrictMode>,
 );
