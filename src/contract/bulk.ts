@@ -9,8 +9,8 @@ const bulkIds = z
   .min(1, 'Select at least one row')
   .max(BULK_MAX, `At most ${BULK_MAX} rows at once`)
   .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'An id is repeated')
-  // The rule above for the OpenAPI document; an id repeated in another case is refused as well.
-  .meta({ uniqueItems: true });
+  // The rule above for the OpenAPI document (docs/api.md "Errors"): ids are compared ignoring case.
+  .meta({ uniqueItems: true, 'x-unique-ignoring-case': true });
 
 /** POST /api/dictionary/{objections|faqs}/bulk-delete */
 export const dictionaryBulkDeleteSchema = z.object({ ids: bulkIds }).strict();

@@ -141,6 +141,24 @@ describe.each(DB_KINDS)('the OpenAPI document holds for every operation, fuzzed 
     expect(document.components.schemas[API_ERROR_COMPONENT]).toMatchObject({ required: ['error', 'message'] });
   });
 
+  it('documents that bulk ids repeated in another case are refused, as the server refuses them', async () => {
+    const path = '/api/dictionary/objections/bulk-delete';
+    const operation = document.paths[path]?.post as unknown as { requestBody: { content: Record<string, { schema: JsonSchema }> } };
+    const body = operation.requestBody.content['application/json'].schema;
+    const judge = createJudge(document.components as unknown as JsonSchema);
+    const id = fixtures.objection;
+    expect(judge(body, { ids: [id] }).valid).toBe(true);
+    expect(judge(body, { ids: [id.toLowerCase(), id.toUpperCase()] }).valid).toBe(false);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: credentials.admin,
+      payload: { ids: [id.toLowerCase(), id.toUpperCase()] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+  });
+
   it(`answers ${RUNS} generated requests per operation only as documented, and refuses none the document allows (seed ${SEED})`, async () => {
     const judge = createJudge(document.components as unknown as JsonSchema);
     const failures: string[] = [];

@@ -94,9 +94,10 @@ export const allowedValue = (schema: JsonSchema, root: JsonSchema): fc.Arbitrary
       const item = allowedValue((schema.items as JsonSchema | undefined) ?? {}, root);
       const minLength = (schema.minItems as number | undefined) ?? 0;
       const maxLength = Math.max(minLength, Math.min((schema.maxItems as number | undefined) ?? 3, 3));
-      return schema.uniqueItems
-        ? fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) })
-        : fc.array(item, { minLength, maxLength });
+      const selector = schema['x-unique-ignoring-case']
+        ? (value: unknown) => JSON.stringify(value).toLowerCase()
+        : (value: unknown) => JSON.stringify(value);
+      return schema.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector }) : fc.array(item, { minLength, maxLength });
     }
     case 'object': {
       const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
@@ -161,7 +162,8 @@ export const mutationOf = (value: unknown): fc.Arbitrary<unknown> => {
 /**
  * The document's judgement of values (JSON Schema 2020-12, OpenAPI 3.1), with the rules between
  * values it writes as x-ordered (the first is not after the second) and x-max-span (the second
- * at most `max` after the first, in days for dates).
+ * at most `max` after the first, in days for dates), and x-unique-ignoring-case (no two items
+ * that differ only in case).
  */
 export const createJudge = (components: JsonSchema) => {
   const ajv = new Ajv2020({ strict: false, allErrors: false, unicodeRegExp: true });
@@ -181,6 +183,11 @@ export const createJudge = (components: JsonSchema) => {
       const [a, b] = [read(data, rule.from), read(data, rule.to)];
       return a === undefined || b === undefined || measure(b, rule.unit) - measure(a, rule.unit) <= rule.max;
     },
+  });
+  ajv.addKeyword({
+    keyword: 'x-unique-ignoring-case',
+    validate: (on: boolean, data: unknown) =>
+      !on || !Array.isArray(data) || new Set(data.map((item) => JSON.stringify(item).toLowerCase())).size === data.length,
   });
   const compiled = new Map<string, ValidateFunction>();
   /** Whether `value` is valid by `schema`, and why not. */
