@@ -80,6 +80,8 @@ const go = (page: Page, path: string) => page.goto(`${baseUrl}${path}`);
  * again (react-router follows the history's popstate): many screens stay within the run's time.
  */
 const navigate = async (page: Page, path: string) => {
+  // the pointer leaves the last control clicked: a tooltip of the next screen fading in under it is not the screen
+  await page.mouse.move(0, 0);
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));

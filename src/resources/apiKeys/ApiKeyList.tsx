@@ -54,7 +54,7 @@ const ApiKeyScreen = () => {
         />
       )}
       <PageBannerAlert />
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={translate('app.apiKeys.loading')} />}</Box>
       {!unread && (
         <StaleRows staleSince={staleSince} staleId="api-keys-stale">
           <ApiKeyTable onRevoke={setRevoking} />

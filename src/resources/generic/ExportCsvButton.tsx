@@ -35,6 +35,7 @@ export const ExportCsvButton = ({ disabled, variant = 'text', ...options }: Expo
           <Alert severity="info" role="status" sx={{ minWidth: 280 }}>
             {translate('app.export.progress', { exported: state.exported, total: state.total })}
             <LinearProgress
+              aria-label={translate('app.export.progress', { exported: state.exported, total: state.total })}
               variant={state.total ? 'determinate' : 'indeterminate'}
               value={state.total ? (100 * state.exported) / state.total : 0}
               sx={{ mt: 1 }}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { ListContextProvider, useListContext } from 'react-admin';
+import { ListContextProvider, useListContext, useTranslate } from 'react-admin';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
@@ -15,6 +15,7 @@ import { USER_LIST_SORT, type UserDialogState, type UserRecord } from './userTyp
 import { useUserBulk } from './useUserBulk';
 
 const UserListView = () => {
+  const translate = useTranslate();
   const errorText = useErrorText();
   const listContext = useListContext<UserRecord>();
   const [dialog, setDialog] = useState<UserDialogState>(null);
@@ -46,7 +47,9 @@ const UserListView = () => {
       )}
       <PageBannerAlert />
       <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void runBulk(action)} />
-      <Box sx={{ height: 4 }}>{(listContext.isFetching || bulk.running) && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {(listContext.isFetching || bulk.running) && <LinearProgress aria-label={translate('app.users.loading')} />}
+      </Box>
       <div ref={table}>
         {!unread && (
           <StaleRows staleSince={staleSince} staleId="users-stale">
