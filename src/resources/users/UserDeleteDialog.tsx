@@ -1,12 +1,11 @@
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useDataProvider, useDelete, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '@/dataProvider/types';
+import { useDelete, useTranslate } from 'react-admin';
 import { FormDialog } from '@/shared/FormDialog';
 import { usePageBanner } from '@/shared/PageBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 import type { UserRecord } from './userTypes';
 import { useActionState, useRefetchUsers } from './useUserAction';
+import { useUserVersion } from './useUserVersion';
 
 interface UserDeleteDialogProps {
   user: UserRecord;
@@ -23,38 +22,12 @@ interface UserDeleteDialogProps {
 export const UserDeleteDialog = ({ user, onClose }: UserDeleteDialogProps) => {
   const translate = useTranslate();
   const banner = usePageBanner();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const refetchUsers = useRefetchUsers();
   const [deleteOne, mutation] = useDelete<UserRecord>();
   const action = useActionState(mutation, 'app.users.errors.delete');
   const conflict = mutation.isError && isVersionConflict(mutation.error);
-  // The version the dialog opened at; after a conflict, the reloaded one.
-  const [version, setVersion] = useState(user.version);
-  const [theirs, setTheirs] = useState<UserRecord | null>(null);
-  const reload = async () => {
-    try {
-      const { data } = await dataProvider.getList<UserRecord>('users', {
-        pagination: { page: 1, perPage: 10 },
-        sort: { field: 'createdAt', order: 'DESC' },
-        filter: { search: user.email },
-      });
-      const latest = data.find((candidate) => candidate.id === user.id);
-      if (!latest) return false;
-      setVersion(latest.version);
-      setTheirs(latest);
-      refetchUsers();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const theirsText =
-    theirs &&
-    translate('app.users.dialogs.edit.theirs', {
-      name: theirs.name,
-      role: translate(`app.users.filters.${theirs.role}`),
-      status: translate(`app.users.filters.${theirs.isActive ? 'active' : 'inactive'}`),
-    });
+  // The version the dialog opened at; after a conflict, the reloaded one (and the list shows it too).
+  const { version, theirs, theirsText, reload } = useUserVersion(user, refetchUsers);
   const submit = () =>
     deleteOne(
       'users',

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { EditBase, useDataProvider, useTranslate } from 'react-admin';
+import { EditBase, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { updateUserSchema } from '@/contract/users';
-import type { PortalDataProvider } from '@/dataProvider/types';
 import { FormDialog } from '@/shared/FormDialog';
 import { usePageBanner } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
@@ -11,6 +10,7 @@ import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflic
 import { UserInputs } from './UserInputs';
 import type { UserRecord } from './userTypes';
 import { useRefetchUsers } from './useUserAction';
+import { useUserVersion } from './useUserVersion';
 
 interface UserEditDialogProps {
   user: UserRecord;
@@ -31,38 +31,13 @@ export const UserEditDialog = ({ user, self, onClose }: UserEditDialogProps) => 
   const toText = useErrorText();
   const banner = usePageBanner();
   const refetchUsers = useRefetchUsers();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   // The form holds exactly what the update schema takes.
   const values = useMemo(() => ({ name: user.name, role: user.role, isActive: user.isActive }), [user]);
   // The edit starts from the version it loaded; after a conflict, from the reloaded one.
-  const [version, setVersion] = useState(user.version);
-  const [theirs, setTheirs] = useState<UserRecord | null>(null);
+  const { version, theirsText, reload } = useUserVersion(user);
   // The last save's failure, gone while the next save runs.
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const conflict = failure !== null && isVersionConflict(failure.error);
-  const reload = async () => {
-    try {
-      const { data } = await dataProvider.getList<UserRecord>('users', {
-        pagination: { page: 1, perPage: 10 },
-        sort: { field: 'createdAt', order: 'DESC' },
-        filter: { search: user.email },
-      });
-      const latest = data.find((candidate) => candidate.id === user.id);
-      if (!latest) return false;
-      setVersion(latest.version);
-      setTheirs(latest);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const theirsText =
-    theirs &&
-    translate('app.users.dialogs.edit.theirs', {
-      name: theirs.name,
-      role: translate(`app.users.filters.${theirs.role}`),
-      status: translate(`app.users.filters.${theirs.isActive ? 'active' : 'inactive'}`),
-    });
   return (
     <EditBase<UserRecord>
       resource="users"

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import type { UserRecord } from './userTypes';
+
+/**
+ * The version a user's edit or delete starts from (docs/api.md "Versions"): the row's, and after
+ * a 409 VERSION_CONFLICT the one `reload` reads (the API reads no single user, so it searches the
+ * list for the row), with their version in words for VersionConflictAlert. `onReloaded` runs
+ * after a reload found the user.
+ */
+export const useUserVersion = (user: UserRecord, onReloaded?: () => void) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [version, setVersion] = useState(user.version);
+  const [theirs, setTheirs] = useState<UserRecord | null>(null);
+  const reload = async () => {
+    try {
+      const { data } = await dataProvider.getList<UserRecord>('users', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'createdAt', order: 'DESC' },
+        filter: { search: user.email },
+      });
+      const latest = data.find((candidate) => candidate.id === user.id);
+      if (!latest) return false;
+      setVersion(latest.version);
+      setTheirs(latest);
+      onReloaded?.();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const theirsText =
+    theirs &&
+    translate('app.users.dialogs.edit.theirs', {
+      name: theirs.name,
+      role: translate(`app.users.filters.${theirs.role}`),
+      status: translate(`app.users.filters.${theirs.isActive ? 'active' : 'inactive'}`),
+    });
+  return { version, theirs, theirsText, reload };
+};
