@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SERVER_BUNDLE } from '../../scripts/buildServer';
+import { BACKUP_BUNDLE, RESTORE_BUNDLE, SERVER_BUNDLE } from '../../scripts/buildServer';
 import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import { freePort } from '../../scripts/freePort';
 import { startPostgres, type ThrowawayPostgres } from '../../scripts/postgres';
 import { bearer, makeAdmin, signIn, signUp, TEST_PROJECT_ID } from '../support/identity';
@@ -18,7 +20,8 @@ import { bearer, makeAdmin, signIn, signUp, TEST_PROJECT_ID } from '../support/i
  * emulator launcher, as a user who cannot write to that folder. Google cannot be reached
  * from here, so the project is a demo-* one backed by the browser tests' Auth emulator; a
  * demo project takes no ADMIN_UIDS grants, so the admin's profile is written as
- * `npm run admin:grant` writes it.
+ * `npm run admin:grant` writes it. The backup and restore scripts run from that folder too,
+ * as `docker compose exec` runs them, against the image's server on PGlite.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -82,6 +85,26 @@ const waitFor = async (check: () => Promise<boolean>, what: string, output: () =
   throw new Error(`${what} within ${timeoutMs / 1000} s. Server output:\n${output()}`);
 };
 
+// As root here, the image's processes run as an unprivileged user, as the image's USER does;
+// setpriv execs the command itself, so signals reach it as `docker stop` sends them.
+const asRoot = userInfo().uid === 0;
+const asImageUser = (command: string[]): [string, ...string[]] =>
+  [
+    ...(asRoot ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'] : []),
+    ...(command[0] === 'node' ? [process.execPath, ...command.slice(1)] : command),
+  ] as [string, ...string[]];
+
+/** Runs a command from the image's folder as the image's user: its exit code and what it printed. */
+const runInImage = (command: string[], cwd: string, env: Record<string, string>) =>
+  new Promise<{ code: number | null; output: string }>((done) => {
+    const [program, ...args] = asImageUser(command);
+    const child = spawn(program, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => done({ code, output }));
+  });
+
 /** Runs an exec-form command (the image's HEALTHCHECK) and resolves with its exit code. */
 const run = (command: string[], env: Record<string, string>) =>
   new Promise<number | null>((done) => {
@@ -131,11 +154,7 @@ describe('the deployable image (Dockerfile)', () => {
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
       ADMIN_UIDS: admin.uid,
     };
-    const command = execForm(argsOf(image, 'CMD')[0]);
-    // setpriv execs the server itself, so signals reach it as `docker stop` sends them.
-    const asRoot = userInfo().uid === 0;
-    const unprivileged = ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'];
-    const [program, ...args] = [...(asRoot ? unprivileged : []), process.execPath, ...command.slice(1)];
+    const [program, ...args] = asImageUser(execForm(argsOf(image, 'CMD')[0]));
     server = spawn(program, args, { cwd: folder, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -163,11 +182,16 @@ describe('the deployable image (Dockerfile)', () => {
     expect(execForm(argsOf(image, 'CMD')[0])).toEqual(['node', `dist-server/${SERVER_BUNDLE.split('/').at(-1)}`]);
   });
 
-  it('imports nothing at run time that `npm ci --omit=dev` leaves out', () => {
+  it('imports nothing at run time that `npm ci --omit=dev` leaves out, in the server nor in the backup scripts', () => {
     const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const imported = importedPackages(readFileSync(join(folder, 'dist-server/server.mjs'), 'utf8'));
-    expect(imported.size).toBeGreaterThan(10);
-    expect([...imported].filter((name) => !(name in dependencies))).toEqual([]);
+    for (const bundle of [SERVER_BUNDLE, BACKUP_BUNDLE, RESTORE_BUNDLE]) {
+      const imported = importedPackages(readFileSync(join(folder, 'dist-server', basename(bundle)), 'utf8'));
+      expect(imported.size, bundle).toBeGreaterThan(3);
+      expect(
+        [...imported].filter((name) => !(name in dependencies)),
+        bundle,
+      ).toEqual([]);
+    }
   });
 
   it('becomes healthy by its HEALTHCHECK (readiness) on PostgreSQL, serves the portal, and admits the configured admin', async () => {
@@ -199,6 +223,63 @@ describe('the deployable image (Dockerfile)', () => {
     expect(JSON.stringify(await users.json())).toContain(admin.email);
     const sessions = await fetch(`${url}/api/admin/sessions`, { headers: bearer(token) });
     expect(sessions.status).toBe(200);
+  });
+
+  it('backs up its PGlite folder while it runs and restores it, with the bundled scripts as `docker compose exec` runs them', {
+    timeout: 240_000,
+  }, async () => {
+    // The image's volume (/app/.data), the server's user's own; the database holds the admin.
+    const volume = join(folder, '.data');
+    const database = await openDatabase({ dataDir: join(volume, 'db') });
+    try {
+      await makeAdmin(database.db, admin, 'Image Admin');
+    } finally {
+      await database.close();
+    }
+    if (asRoot) expect(spawnSync('chown', ['-R', 'nobody:nogroup', volume]).status).toBe(0);
+    const port = await freePort();
+    const pgliteUrl = `http://127.0.0.1:${port}`;
+    // No DATABASE_URL: the image keeps PGlite in .data/db, beside its working folder.
+    const pgliteEnv = { ...env, PORT: String(port), DATABASE_URL: '' };
+    const [program, ...args] = asImageUser(execForm(argsOf(image, 'CMD')[0]));
+    const pglite = spawn(program, args, {
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? '', ...pgliteEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let pgliteOutput = '';
+    pglite.stdout.on('data', (chunk: Buffer) => (pgliteOutput += chunk.toString()));
+    pglite.stderr.on('data', (chunk: Buffer) => (pgliteOutput += chunk.toString()));
+    const pgliteExited = new Promise<number | null>((done) => pglite.once('exit', (code) => done(code)));
+    try {
+      await waitFor(
+        async () => (await fetch(`${pgliteUrl}/api/health/ready`).catch(() => null))?.ok === true,
+        'The server on PGlite did not become ready',
+        () => pgliteOutput,
+      );
+      const token = await signIn(admin.email);
+      const listed = await fetch(`${pgliteUrl}/api/admin/users?perPage=50`, { headers: bearer(token) });
+      expect(listed.status, await listed.clone().text()).toBe(200);
+      expect(JSON.stringify(await listed.json())).toContain(admin.email);
+
+      const backup = await runInImage(['node', 'dist-server/backup.mjs', '.data/portal.tar.gz'], folder, pgliteEnv);
+      expect(backup, backup.output).toMatchObject({ code: 0 });
+      expect(backup.output).toMatch(/written to \.data\/portal\.tar\.gz: .* taken by the running server \(pid \d+\)/);
+    } finally {
+      pglite.kill('SIGTERM');
+    }
+    expect(await pgliteExited, pgliteOutput).toBe(0);
+
+    const restore = await runInImage(['node', 'dist-server/restore.mjs', '.data/portal.tar.gz', '.data/restored/db'], folder, pgliteEnv);
+    expect(restore, restore.output).toMatchObject({ code: 0 });
+    expect(restore.output).toContain('the migrations are applied');
+    const restored = await openDatabase({ dataDir: join(volume, 'restored/db') });
+    try {
+      const rows = await restored.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.uid, admin.uid));
+      expect(rows).toEqual([{ email: admin.email, role: 'admin' }]);
+    } finally {
+      await restored.close();
+    }
   });
 
   it('stops cleanly on SIGTERM, as `docker stop` sends it', async () => {
