@@ -59,6 +59,16 @@ const lapsingSession = async () => {
 
 const WARNING = 'Your session could not be renewed';
 
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** The area two shown boxes share, in square pixels. */
+const overlap = (a: Box, b: Box): number => {
+  if (!a || !b) throw new Error('an element to compare is not shown');
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return Math.max(0, width) * Math.max(0, height);
+};
+
 describe('the expiry warning in the browser', () => {
   it('warns when the session cannot be renewed, signs in again over an open dialog, and the typed text is saved', async () => {
     const { context, page, refreshes } = await lapsingSession();
@@ -74,6 +84,11 @@ describe('the expiry warning in the browser', () => {
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/ends in [78] minutes\. Sign in again to keep your work\./);
     expect(refreshes.failed).toBeGreaterThan(0);
+    // It covers neither the top bar (with the page's <h1>) nor the page's own heading.
+    const shown = await warning.boundingBox();
+    for (const below of [page.getByRole('banner'), page.getByRole('main').getByRole('heading', { level: 2 }).first()]) {
+      expect(overlap(shown, await below.boundingBox())).toBe(0);
+    }
 
     const question = `E2E objection typed while the session lapsed ${Date.now()}`;
     await page.getByRole('button', { name: 'Add Original Objection' }).click();

@@ -35,7 +35,8 @@ export const ExpiryWarning = () => {
   return (
     <>
       <Portal>
-        <Snackbar ref={setNode} open={msLeft !== null} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        {/* bottom left, where it covers neither the page's title nor its top bar, nor react-admin's notices (bottom centre) */}
+        <Snackbar ref={setNode} open={msLeft !== null} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
           <Alert
             severity="warning"
             variant="filled"
