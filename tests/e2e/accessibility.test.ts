@@ -277,7 +277,18 @@ interface Tally {
   minor: number;
 }
 
+/** Finite CSS transitions and animations still running (a button's colour easing in as it is enabled). */
+const easing = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+  );
+
 const checkScreen = async (page: Page, label: string, tally: Tally) => {
+  // axe measures the colours as painted: a colour half-way through its transition is not the screen's
+  await expect.poll(() => easing(page), SHOWN_WITHIN).toBe(0);
   const nodes = await axeViolations(page);
   const blocking = nodes.filter((node) => node.impact === 'serious' || node.impact === 'critical');
   tally.blocking.push(...blocking);
