@@ -48,7 +48,10 @@ const UserListView = () => {
       <PageBannerAlert />
       <UserBulkBar selection={bulk.selection} running={bulk.running} onRun={(action) => void runBulk(action)} />
       <Box sx={{ height: 4 }}>
-        {(listContext.isFetching || bulk.running) && <LinearProgress aria-label={translate('app.users.loading')} />}
+        {/* a refresh over the rows shown, or bulk work; the table's own spinner says the first load */}
+        {((listContext.isFetching && !listContext.isPending) || bulk.running) && (
+          <LinearProgress aria-label={translate('app.users.loading')} />
+        )}
       </Box>
       <div ref={table}>
         {!unread && (
