@@ -38,6 +38,11 @@ const adminComponents: Components<Omit<Theme, 'components'>> = {
   RaEmpty: {
     styleOverrides: { root: ({ theme: { palette } }) => ({ '& .RaEmpty-message': { color: palette.text.secondary } }) },
   },
+  // The text under a disabled field says why it is disabled (e.g. one's own role): it is read,
+  // so it keeps the secondary text colour instead of MUI's disabled one (2.7:1 on white).
+  MuiFormHelperText: {
+    styleOverrides: { root: ({ theme: { palette } }) => ({ '&.Mui-disabled': { color: palette.text.secondary } }) },
+  },
 };
 
 /** The portal's light theme (top bar switch, remembered by react-admin's store): the spec's colours as they are. */

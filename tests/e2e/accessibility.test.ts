@@ -227,7 +227,9 @@ const SCREENS: Screen[] = [
     name: 'user edit dialog',
     show: async (page, t) => {
       await closeDialog(page);
-      await openDialog(page, t('app.users.actions.edit'), page.locator('main tbody'));
+      // the signed-in admin's own row: its role is locked, with the reason written under it
+      await openDialog(page, t('app.users.actions.edit'), page.locator('main tbody tr').filter({ hasText: 'admin@salescoach.test' }));
+      await shown(shownDialog(page).getByText(t('app.users.self.demote')));
     },
   },
   {
