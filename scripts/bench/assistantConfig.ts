@@ -1,6 +1,6 @@
 import { onDemoPortal } from './demoPortal';
 import { describeLoad, runLoad } from './load';
-import { demoAdminToken, percentile } from './support';
+import { demoAdminToken, matchingSettled, percentile } from './support';
 
 export interface AssistantConfigBenchOptions {
   /** The running product's address, and the demo admin's bearer header. */
@@ -45,15 +45,7 @@ export const benchAssistantConfig = async ({
   seconds = 10,
   log = console.log,
 }: AssistantConfigBenchOptions) => {
-  // On a first start the server embeds the dictionary with its model (each pass a new version),
-  // then calibrates the threshold on it: measure the configuration once it has settled.
-  for (let i = 0; i < 600; i += 1) {
-    const matching = await fetch(`${url}/api/dictionary/matching`, { headers: adminHeaders });
-    const { data } = (await matching.json()) as { data: { pending: number; source: string } };
-    // then the threshold is calibrated on it: one more version
-    if (data.pending === 0 && data.source !== 'default') break;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
+  await matchingSettled(url, adminHeaders);
   const created = await fetch(`${url}/api/admin/api-keys`, {
     method: 'POST',
     headers: { ...adminHeaders, 'content-type': 'application/json' },

@@ -14,9 +14,11 @@ export const onDemoPortal = async (name: string, measure: (baseUrl: string, prod
   const folder = mkdtempSync(join(tmpdir(), `salescoach-${name}-`));
   let product: RunningProduct | null = null;
   try {
-    await ensurePortalBuilt();
+    // BENCH_PORTAL_DIST: another build of the portal to measure (one kept from an earlier commit).
+    const built = process.env.BENCH_PORTAL_DIST ?? resolve(import.meta.dirname, '../../dist');
+    if (!process.env.BENCH_PORTAL_DIST) await ensurePortalBuilt();
     const portalCopy = join(folder, 'portal');
-    cpSync(resolve(import.meta.dirname, '../../dist'), portalCopy, { recursive: true });
+    cpSync(built, portalCopy, { recursive: true });
     product = await startProduct({
       port: await freePort(),
       dataDir: folder,

@@ -59,3 +59,18 @@ export const adminFetch = (page: Page, path: string, body?: unknown): Promise<un
     },
     [path, body] as const,
   );
+
+/**
+ * Waits until a freshly started portal has embedded its dictionary with its model and
+ * calibrated the matching threshold on it (each a new configuration version, and minutes of
+ * CPU on a first start): figures taken meanwhile would measure that work too.
+ */
+export const matchingSettled = async (url: string, headers: Record<string, string>) => {
+  for (let i = 0; i < 600; i += 1) {
+    const matching = await fetch(`${url}/api/dictionary/matching`, { headers });
+    const { data } = (await matching.json()) as { data: { pending: number; source: string } };
+    if (data.pending === 0 && data.source !== 'default') return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error('The dictionary was still being embedded after 10 minutes');
+};
