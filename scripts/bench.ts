@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
 import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
-import { launchBrowser, newSignedInPage } from '../tests/support/browser';
+import { launchBrowser } from '../tests/support/browser';
 import { benchAssistantConfig } from './bench/assistantConfig';
 import { benchColdStart, type ColdApp, coldFirstRow, portalSessionsList, type RunningAnchor, startAnchor } from './bench/coldStart';
 import { benchIngest } from './bench/ingest';
@@ -235,8 +235,7 @@ try {
   } catch (error) {
     console.log(`\nChromium: the large session's first timeline row not measured (${String(error).split('\n')[0]})`);
   }
-  const { context } = await newSignedInPage(browser, product.url);
-  await benchInsightsPage(context, product.url).catch((error: unknown) =>
+  await benchInsightsPage(product.url).catch((error: unknown) =>
     console.log(`\nChromium: the Insights page's first chart not measured (${String(error).split('\n')[0]})`),
   );
   await browser.close();
