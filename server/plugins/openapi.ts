@@ -224,7 +224,10 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
         title: 'Sales Coach API',
         version: '1.0.0',
         description:
-          "The admin portal's API (admin Firebase ID token) and the assistant's API (service key with scopes). Conventions: docs/api.md.",
+          "The admin portal's API (admin Firebase ID token) and the assistant's API (service key with scopes). Conventions: docs/api.md. " +
+          'Before any operation is reached, the server may refuse a connection: request line and headers over 16 KB (431 HEADERS_TOO_LARGE), ' +
+          'a request too slow to arrive (408 REQUEST_TIMEOUT), bytes that are not HTTP (400 BAD_REQUEST), each with `{ error, message }` ' +
+          'and no `requestId` (there is no request yet), then the connection closes.',
       },
       components: {
         schemas: { [API_ERROR_COMPONENT]: apiError as never },
