@@ -266,10 +266,11 @@ try {
   await benchIngest({ log: (line) => console.log(line) });
   await benchIngest({ rate: 2_000, log: (line) => console.log(line) });
 
-  // 4. Throughput next to json-server, on its own 10 000-session database.
+  // 5. Throughput next to json-server, on its own 10 000-session database (on the cluster with --postgres).
   await benchThroughput({
     seconds: Number(process.env.BENCH_SECONDS ?? 10),
     sessions: Number(process.env.BENCH_THROUGHPUT_SESSIONS ?? 10_000),
+    postgresUrl: postgres?.url,
   });
 
   // 6. Dictionary matching per embedding model, on demo portals of its own.

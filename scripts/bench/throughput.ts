@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
@@ -19,8 +20,27 @@ export interface ThroughputOptions {
   sessions?: number;
   connections?: number;
   seconds?: number;
+  /** A PostgreSQL cluster (its `postgres` database's URL): the product runs on a database of its own there instead of PGlite. */
+  postgresUrl?: string;
   log?: (line: string) => void;
 }
+
+const THROUGHPUT_DATABASE = 'salescoach_throughput';
+
+/** A fresh database of the cluster for these figures; its URL. */
+const freshPostgresDatabase = async (clusterUrl: string) => {
+  const client = new pg.Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${THROUGHPUT_DATABASE}`);
+    await client.query(`CREATE DATABASE ${THROUGHPUT_DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(clusterUrl);
+  url.pathname = `/${THROUGHPUT_DATABASE}`;
+  return url.toString();
+};
 
 const waitForHttp = async (url: string, child: ChildProcess) => {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -44,18 +64,25 @@ const WARM_UP_SECONDS = 3;
 
 /**
  * The throughput rows: a page of 50 of SESSIONS sessions and one session by id, each
- * under `connections` clients for `seconds`, on the product (`npm start` on a fresh PGlite
+ * under `connections` clients for `seconds`, on the product (`npm start` on a fresh PGlite or PostgreSQL
  * folder, rate limit off, signed in as the demo admin) and on json-server, the backend of
  * react-admin's tutorial, serving the very same JSON (fetched from the product first). Then
  * both servers' resident memory. Each run follows a warm-up run of its own. Everything runs
  * on loopback and is stopped at the end.
  */
-export const benchThroughput = async ({ sessions = 10_000, connections = 50, seconds = 10, log = console.log }: ThroughputOptions = {}) => {
+export const benchThroughput = async ({
+  sessions = 10_000,
+  connections = 50,
+  seconds = 10,
+  postgresUrl,
+  log = console.log,
+}: ThroughputOptions = {}) => {
   const folder = mkdtempSync(join(tmpdir(), 'salescoach-throughput-'));
   let product: RunningProduct | null = null;
   let jsonServer: ChildProcess | null = null;
   try {
-    const database = await openDatabase({ dataDir: join(folder, 'db') });
+    const databaseUrl = postgresUrl ? await freshPostgresDatabase(postgresUrl) : null;
+    const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(folder, 'db') });
     let detailed: string;
     try {
       // Transcripts and analyses for the first 100, so "one session by id" answers a real detail.
@@ -74,7 +101,7 @@ export const benchThroughput = async ({ sessions = 10_000, connections = 50, sec
       port: await freePort(),
       dataDir: folder,
       emulatorPort: await freePort(),
-      env: { RATE_LIMIT_PER_MINUTE: '0' },
+      env: { RATE_LIMIT_PER_MINUTE: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       log: () => {},
     });
     const headers = { authorization: `Bearer ${await demoAdminToken(product)}` };
@@ -97,7 +124,7 @@ export const benchThroughput = async ({ sessions = 10_000, connections = 50, sec
     writeFileSync(join(folder, 'db.json'), JSON.stringify({ sessions: records.map((record) => ({ ...record, id: record.sessionId })) }));
 
     log(
-      `\nThroughput, ${connections} connections for ${seconds} s each, ${summaries.length} sessions (PGlite; json-server reads the same JSON):`,
+      `\nThroughput, ${connections} connections for ${seconds} s each, ${summaries.length} sessions (${databaseUrl ? 'PostgreSQL' : 'PGlite'}; json-server reads the same JSON):`,
     );
     // The portal reuses an answer until the database is next written (plugins/readCache.ts);
     // `Cache-Control: no-cache` makes it read the database for every request, as it does
