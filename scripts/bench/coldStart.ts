@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signIn } from '../../tests/support/browser';
 import { freePort } from '../freePort';
 import { onDemoPortal } from './demoPortal';
-import { demoAdminToken, matchingSettled } from './support';
+import { demoAdminToken, matchingSettled, waitForHttp } from './support';
 
 const ANCHOR_SOURCE = resolve(import.meta.dirname, 'anchor');
 const TSX = resolve(import.meta.dirname, '../../node_modules/tsx/dist/cli.mjs');
@@ -60,21 +60,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `median ${median(values)} ms (min ${sorted[0]}, max ${sorted[sorted.length - 1]})`;
-};
-
-const waitForHttp = async (url: string, child: ChildProcess) => {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the anchor's server exited with ${child.exitCode}`);
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} did not answer`);
 };
 
 export interface RunningAnchor {

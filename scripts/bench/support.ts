@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demoAccounts';
 import type { RunningProduct } from '../product';
@@ -73,4 +73,18 @@ export const matchingSettled = async (url: string, headers: Record<string, strin
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error('The dictionary was still being embedded after 10 minutes');
+};
+
+/** Waits up to 30 s for `url` to answer 2xx from the server `child` runs; fails at once if it exits. */
+export const waitForHttp = async (url: string, child: ChildProcess) => {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} did not answer`);
 };

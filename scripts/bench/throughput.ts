@@ -11,7 +11,7 @@ import { freePort } from '../freePort';
 import { SERVER_BUNDLE } from '../buildServer';
 import { startProduct, type RunningProduct } from '../product';
 import { describeLoad, type LoadResult, runLoad } from './load';
-import { childRss, demoAdminToken, mib, rssOf } from './support';
+import { childRss, demoAdminToken, mib, rssOf, waitForHttp } from './support';
 
 const JSON_SERVER = resolve(import.meta.dirname, '../../node_modules/json-server/lib/cli/bin.js');
 
@@ -40,19 +40,6 @@ const freshPostgresDatabase = async (clusterUrl: string) => {
   const url = new URL(clusterUrl);
   url.pathname = `/${THROUGHPUT_DATABASE}`;
   return url.toString();
-};
-
-const waitForHttp = async (url: string, child: ChildProcess) => {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} did not answer`);
 };
 
 /** A measured run after a short one that is not kept: no server's figure includes its first requests. */
