@@ -73,9 +73,12 @@ describe('the assistant API from the portal', () => {
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.waitForURL('**/sessions');
     await page.getByPlaceholder('Search sessions...').fill(sessionId);
+    // The search applies after its debounce and re-renders the rows: click once it is in the address.
+    await page.waitForURL((url) => decodeURIComponent(url.href).includes(sessionId));
     const sessionRow = page.locator('tbody tr').filter({ hasText: sessionName });
     await sessionRow.getByText('Completed', { exact: true }).waitFor();
     await sessionRow.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(`**/sessions/${sessionId}`);
     await page.getByRole('heading', { name: sessionName }).waitFor();
     await page.getByText(`Configuration version ${data.version}`).waitFor();
 
