@@ -171,16 +171,23 @@ export const benchColdStart = async (
   log(`  portal / anchor ${ratio.toFixed(2)}x (goal <= 0.70x and <= 800 ms)`);
 };
 
-// `tsx scripts/bench/coldStart.ts`: this figure alone, on a demo database of its own.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await onDemoPortal('cold-start', async (baseUrl, product) => {
+/**
+ * Runs `measure` on a demo portal of its own (bench/demoPortal.ts) once its dictionary has
+ * settled, with the anchor started beside it and stopped after: how the browser parts run alone.
+ */
+export const onDemoPortalWithAnchor = (name: string, measure: (baseUrl: string, anchor: RunningAnchor) => Promise<void>) =>
+  onDemoPortal(name, async (baseUrl, product) => {
     const headers = { authorization: `Bearer ${await demoAdminToken(product)}` };
     await matchingSettled(baseUrl, headers);
     const anchor = await startAnchor(baseUrl, headers);
     try {
-      await benchColdStart({ anchor, baseUrl });
+      await measure(baseUrl, anchor);
     } finally {
       await anchor.stop();
     }
   });
+
+// `tsx scripts/bench/coldStart.ts`: this figure alone, on a demo database of its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await onDemoPortalWithAnchor('cold-start', (baseUrl, anchor) => benchColdStart({ anchor, baseUrl }));
 }

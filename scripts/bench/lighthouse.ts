@@ -5,9 +5,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signIn } from '../../tests/support/browser';
 import { freePort } from '../freePort';
-import { type RunningAnchor, startAnchor } from './coldStart';
-import { onDemoPortal } from './demoPortal';
-import { demoAdminToken, matchingSettled } from './support';
+import { onDemoPortalWithAnchor, type RunningAnchor } from './coldStart';
 
 /**
  * Lighthouse's performance score, its default mobile run (emulated phone, simulated slow
@@ -92,14 +90,5 @@ export const benchLighthouse = async (baseUrl: string, anchor: RunningAnchor | n
 
 // `tsx scripts/bench/lighthouse.ts`: these figures alone, on a demo database of their own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await onDemoPortal('lighthouse-data', async (baseUrl, product) => {
-    const headers = { authorization: `Bearer ${await demoAdminToken(product)}` };
-    await matchingSettled(baseUrl, headers);
-    const anchor = await startAnchor(baseUrl, headers);
-    try {
-      await benchLighthouse(baseUrl, anchor);
-    } finally {
-      await anchor.stop();
-    }
-  });
+  await onDemoPortalWithAnchor('lighthouse-data', (baseUrl, anchor) => benchLighthouse(baseUrl, anchor));
 }
