@@ -29,6 +29,18 @@ const listTotal = async (page: Page) => {
   return page.locator('tbody tr').count();
 };
 
+/**
+ * Waits until every section shows the figures of the current filters: while a filter's figures
+ * load, the previous ones stay on screen under aria-busy, and their links count other calls.
+ */
+const settled = async (page: Page) => {
+  await expect
+    .poll(async () => (await page.locator('[aria-busy="true"]').count()) + (await page.getByRole('progressbar').count()), {
+      timeout: 30_000,
+    })
+    .toBe(0);
+};
+
 /** Follows a figure's link and checks the Sessions list holds exactly the calls it counted. */
 const followCallsLink = async (page: Page, link: ReturnType<Page['getByRole']>, calls: number) => {
   await link.click();
@@ -37,6 +49,7 @@ const followCallsLink = async (page: Page, link: ReturnType<Page['getByRole']>, 
   await expect.poll(() => listTotal(page), { timeout: 15_000 }).toBe(calls);
   await page.goBack();
   await page.waitForURL('**/insights**');
+  await settled(page);
 };
 
 describe('Insights', () => {
@@ -48,6 +61,7 @@ describe('Insights', () => {
     await pick(page, 'Period', 'Last 90 days');
     await page.waitForURL(/period=90d/);
     for (const title of SECTIONS) await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    await settled(page);
 
     // Objections and FAQs: the most detected item's calls link lists that many sessions.
     const items = page.getByRole('table', { name: 'Objections and FAQs, most detected first' });
