@@ -1,4 +1,4 @@
-import { createTokenStore, isTokenExpired, toTokenInfo, type IdTokenResultLike } from './tokenRules';
+import { createTokenStore, isTokenExpired, toTokenInfo, tokenUser, type IdTokenResultLike } from './tokenRules';
 import { resetErrorKey } from './resetErrors';
 import type { AuthUser, PortalAuth, SessionState, TokenInfo } from './types';
 import { isWhitelisted } from './whitelist';
@@ -75,6 +75,25 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     return info;
   };
 
+  // Until the provider has checked its stored session with its server (a round trip that every
+  // cold start waited for), the session is the stored `auth_token`: an unexpired token of a
+  // whitelisted uid opens the portal at once. The API verifies every token it receives, and a
+  // provider that then finds no session signs the portal out (onAuthStateChanged below).
+  let settled = false;
+  const providerReady = auth
+    .authStateReady()
+    .catch(() => undefined)
+    .then(() => {
+      settled = true;
+    });
+  const storedSession = (): { user: AuthUser; token: TokenInfo } | null => {
+    if (settled) return null;
+    const token = store.read(clock());
+    const user = token ? tokenUser(token.token) : null;
+    return token && user && isWhitelisted(user.uid, allowedUids) ? { user, token } : null;
+  };
+  const currentUser = (): AuthUser | null => toAuthUser(auth.currentUser()) ?? storedSession()?.user ?? null;
+
   auth.onAuthStateChanged((providerUser) => {
     const user = toAuthUser(providerUser);
     // spec 4: setting the user to null clears the stored token
@@ -95,8 +114,8 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   const refreshToken = (): Promise<TokenInfo> => {
     // one refresh at a time: the guards' timers and the http client may ask together
-    refreshing ??= auth
-      .getIdTokenResult(true)
+    refreshing ??= providerReady
+      .then(() => auth.getIdTokenResult(true))
       .then((result) => storeToken(toTokenInfo(result)))
       .catch(() => {
         // the current token still works until it expires: the layout warns (docs/security.md)
@@ -111,6 +130,8 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   const signOut = async (): Promise<void> => {
     try {
+      // the provider's stored session must be known to be ended, or it comes back once read
+      await providerReady;
       if (auth.currentUser()) await auth.signOut();
     } finally {
       // spec 8: a logout failure still clears stored tokens
@@ -120,10 +141,12 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   return {
     ready: async () => {
-      await auth.authStateReady();
+      const stored = storedSession();
+      if (stored) return stored.user;
+      await providerReady;
       return toAuthUser(auth.currentUser());
     },
-    currentUser: () => toAuthUser(auth.currentUser()),
+    currentUser,
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -148,6 +171,9 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     },
     signOut,
     getValidToken: async () => {
+      const early = storedSession();
+      if (early) return known(early.token);
+      await providerReady;
       if (!auth.currentUser()) return null;
       const stored = store.read(clock());
       if (stored) return known(stored);
@@ -168,6 +194,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       return () => sessionListeners.delete(listener);
     },
     signInAgain: async (email, password) => {
+      await providerReady;
       const current = auth.currentUser();
       if (!current) throw new Error('app.auth.sessionExpired');
       // another account would replace this one under the open page: refused before asking the provider

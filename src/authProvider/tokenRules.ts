@@ -1,5 +1,6 @@
 import { AUTH_TOKEN_STORAGE_KEY, TOKEN_EXPIRY_BUFFER_MS } from '@/config';
-import type { TokenInfo } from './types';
+import { jwtDecode } from 'jwt-decode';
+import type { AuthUser, TokenInfo } from './types';
 
 /** The part of Firebase's IdTokenResult the portal reads (UTC date strings). */
 export interface IdTokenResultLike {
@@ -57,3 +58,19 @@ export const createTokenStore = (storage: Storage): TokenStore => ({
     storage.removeItem(AUTH_TOKEN_STORAGE_KEY);
   },
 });
+
+/**
+ * The account a stored ID token names (Firebase's `user_id` claim, or `sub`), read without
+ * verifying it: it only decides what the portal shows before the provider answers, while the
+ * API verifies the token itself. Null when it is not a JWT naming one.
+ */
+export const tokenUser = (token: string): AuthUser | null => {
+  try {
+    const claims = jwtDecode<{ user_id?: unknown; sub?: unknown; email?: unknown }>(token);
+    const uid = typeof claims.user_id === 'string' ? claims.user_id : claims.sub;
+    if (typeof uid !== 'string' || uid === '') return null;
+    return { uid, email: typeof claims.email === 'string' ? claims.email : null };
+  } catch {
+    return null;
+  }
+};

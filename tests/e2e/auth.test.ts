@@ -84,6 +84,59 @@ describe('signing in', () => {
   });
 });
 
+describe('a stored sign-in', () => {
+  // The sign-in service checks its stored session with its server on every page load; the
+  // portal opens on the stored token meanwhile (docs/security.md, Portal).
+  const lookup = '**/identitytoolkit.googleapis.com/v1/accounts:lookup**';
+
+  it("shows a page's rows before the sign-in service has answered, and keeps the admin when it confirms", async () => {
+    const { context } = await newSignedInPage(browser, baseUrl);
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lookups = 0;
+    await page.route(lookup, async (route) => {
+      lookups += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/sessions`);
+    await page.locator('table tbody tr a[href^="/sessions/"]').first().waitFor();
+    expect(lookups).toBe(1);
+    release();
+    await page.waitForResponse(lookup);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/users');
+    await page.locator('table tbody tr td').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
+    await context.close();
+  });
+
+  it('signs out and clears the stored token when the sign-in service then finds no such account', async () => {
+    const { context } = await newSignedInPage(browser, baseUrl);
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // what the service answers for a deleted account
+    await page.route(lookup, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'USER_NOT_FOUND' } }),
+      });
+    });
+    await page.goto(`${baseUrl}/sessions`);
+    await page.locator('table tbody tr a[href^="/sessions/"]').first().waitFor();
+    release();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.goto(`${baseUrl}/sessions`);
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
 describe('sign-up and password reset', () => {
   it('validates the sign-up form with the spec messages', async () => {
     const context = await browser.newContext();
