@@ -102,7 +102,15 @@ interface Screen {
   name: string;
   /** Brings the screen up on the signed-in page and waits for its content. */
   show: (page: Page, t: Translate) => Promise<void>;
+  /** Takes the screen down once checked, leaving nothing changed (a confirmation cancelled, a selection cleared). */
+  leave?: (page: Page, t: Translate) => Promise<void>;
 }
+
+/** A catalogue message with its %{name} placeholders filled. */
+const fill = (message: string, values: Record<string, string>) => message.replace(/%\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+const userCheckbox = (page: Page, t: Translate) =>
+  page.locator('main').getByRole('checkbox', { name: fill(t('app.bulk.selectRow'), { name: 'rep@salescoach.test' }), exact: true });
 
 const SCREENS: Screen[] = [
   {
@@ -140,6 +148,11 @@ const SCREENS: Screen[] = [
       sessionTab(page, 'statistics', (panel) => panel.getByRole('heading', { name: t('app.sessions.statistics.detections'), exact: true })),
   },
   {
+    name: 'session delete confirmation',
+    show: (page, t) => openDialog(page, t('app.sessionErasure.delete')),
+    leave: (page) => closeDialog(page),
+  },
+  {
     name: 'insights',
     show: async (page, t) => {
       await navigate(page, '/insights?period=90d');
@@ -169,6 +182,11 @@ const SCREENS: Screen[] = [
         .click();
       await shown(page.getByTestId('variation-row').first());
     },
+  },
+  {
+    name: 'variation edit dialog',
+    show: (page, t) => openDialog(page, t('app.dictionary.row.editVariation'), page.getByTestId('variation-row').first()),
+    leave: (page) => closeDialog(page),
   },
   { name: 'objection create dialog', show: (page, t) => openDialog(page, t('app.dictionary.add.objections')) },
   {
@@ -222,6 +240,17 @@ const SCREENS: Screen[] = [
       await loaded(page.locator('main'));
     },
   },
+  {
+    name: 'users bulk disable confirmation',
+    show: async (page, t) => {
+      await userCheckbox(page, t).check();
+      await openDialog(page, t('app.bulk.users.disable'));
+    },
+    leave: async (page, t) => {
+      await closeDialog(page);
+      await userCheckbox(page, t).uncheck();
+    },
+  },
   { name: 'user create dialog', show: (page, t) => openDialog(page, t('app.users.add')) },
   {
     name: 'user edit dialog',
@@ -249,6 +278,11 @@ const SCREENS: Screen[] = [
       await shown(page.locator('main tbody tr').filter({ hasText: `axe ${run}` }));
       await loaded(page.locator('main'));
     },
+  },
+  {
+    name: 'api key revoke confirmation',
+    show: (page, t) => openDialog(page, fill(t('app.apiKeys.revoke.label'), { name: `axe ${run}` })),
+    leave: (page) => closeDialog(page),
   },
   { name: 'api key create dialog', show: (page, t) => openDialog(page, t('app.apiKeys.create')) },
   {
@@ -377,6 +411,7 @@ describe('axe-core on every screen (WCAG 2.2 AA)', () => {
           if (screen.name === 'dashboard') await expectVariant(page, theme, language);
           await checkScreen(page, `${theme} ${language} ${screen.name}`, tally);
           checked.push(screen.name);
+          await screen.leave?.(page, t);
         }
         const count = (impact: string) => tally.blocking.filter((node) => node.impact === impact).length;
         console.info(
