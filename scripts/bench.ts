@@ -16,7 +16,7 @@ import { benchLongTasks } from './bench/longTasks';
 import { benchMatchingProviders, stopMatchingBench } from './bench/matching';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
-import { childRss, demoAdminToken, mib, percentile } from './bench/support';
+import { BIG_DATABASE_START_MS, childRss, demoAdminToken, mib, percentile } from './bench/support';
 import { benchWire } from './bench/wire';
 import { onDemoPortal } from './bench/demoPortal';
 import { ensurePortalBuilt } from './buildPortal';
@@ -156,6 +156,7 @@ try {
   product = await startProduct({
     port: await freePort(),
     dataDir: folder,
+    readyWithinMs: BIG_DATABASE_START_MS,
     emulatorPort,
     // The figures below send some 1,500 requests in a few minutes, more than the per-admin limit allows.
     env: { STATIC_DIR: portalCopy, RATE_LIMIT_PER_MINUTE: '0', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },

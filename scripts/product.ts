@@ -31,6 +31,11 @@ export interface ProductOptions {
    * (npm start). A clean exit (code 0, the server's own shutdown) is not restarted.
    */
   restartOnCrash?: boolean | Partial<RestartPolicy>;
+  /**
+   * How long the first start may take before it counts as hung (default 2 minutes): a server
+   * opening a database of 100,000 sessions on a loaded machine takes longer (the bench).
+   */
+  readyWithinMs?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
@@ -113,7 +118,7 @@ export const startProduct = async (options: ProductOptions): Promise<RunningProd
       await emulator?.stop();
     })());
   try {
-    await waitForHealth(healthUrl, run.exit);
+    await waitForHealth(healthUrl, run.exit, { timeoutMs: options.readyWithinMs });
     run.healthyAt = Date.now();
   } catch (error) {
     await stop();

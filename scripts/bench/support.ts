@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demoAccounts';
 import type { RunningProduct } from '../product';
 
+/** How long a server on the bench's 100,000-session database may take to start on a loaded machine (migrations, statistics). */
+export const BIG_DATABASE_START_MS = 15 * 60_000;
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;

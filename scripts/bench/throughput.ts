@@ -11,7 +11,7 @@ import { freePort } from '../freePort';
 import { SERVER_BUNDLE } from '../buildServer';
 import { startProduct, type RunningProduct } from '../product';
 import { describeLoad, type LoadResult, runLoad } from './load';
-import { childRss, demoAdminToken, mib, rssOf, waitForHttp } from './support';
+import { BIG_DATABASE_START_MS, childRss, demoAdminToken, mib, rssOf, waitForHttp } from './support';
 
 const JSON_SERVER = resolve(import.meta.dirname, '../../node_modules/json-server/lib/cli/bin.js');
 
@@ -87,6 +87,7 @@ export const benchThroughput = async ({
     product = await startProduct({
       port: await freePort(),
       dataDir: folder,
+      readyWithinMs: BIG_DATABASE_START_MS,
       emulatorPort: await freePort(),
       env: { RATE_LIMIT_PER_MINUTE: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       log: () => {},
