@@ -1,272 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SESSION_MESSAGES, type Emotion, type Speaker } from '../../src/contract/sessions';
+import { SESSION_MESSAGES } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
 import { notFoundError } from '../errors';
 import { type AuditActor, recordAudit } from './audit';
-import { answerEffects, answerKeyOf, type CallRecord, repFacts, utcDay } from './insights/call';
-import { GROUPING_LOCK_KEY, rollupsOf } from './insights/record';
+import { GROUPING_LOCK_KEY } from './insights/record';
+import { rowsOf } from './insights/read';
+import { type ErasedRow, unrecordCalls } from './insights/unrecord';
 
 /**
  * Erasing call sessions (docs/api.md "Erasing sessions"): an admin's erasure of one session or of
  * every session of one rep, and the retention job's (services/retention.ts). A session goes with
  * everything hanging off it (transcripts, detections, landmine hits, sentiment, speech-rate
  * alerts, analysis: the detail tables cascade), and in the same transaction the insights'
- * aggregates lose exactly what the call's completion added (services/insights/record.ts): its
+ * aggregates lose exactly what the call's completion added (services/insights/unrecord.ts): its
  * counts, answer effects and rep figures at each of its rollups, the inquiry groups' overlap
  * corrections, and the new-inquiry phrasings, questions and triggers no other call reported
  * (insight_inquiry_phrases, insight_labels of `q:` and `t:` keys). Aggregate rows left with
  * nothing in them are deleted, so the insights read as if the call had never been recorded.
  */
-
-interface ErasedRow {
-  id: string;
-  session_id: string;
-  user_email: string;
-  status: 'completed' | 'failed' | 'in_progress';
-  start_ms: number;
-  end_ms: number | null;
-}
-
-const joinKey = (...parts: string[]) => parts.join('\u0000');
-const splitKey = (key: string) => key.split('\u0000');
-
-const rowsOf = async <T>(tx: Transaction, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** Adds `values` to `map[key]` field by field. */
-const add = <T extends Record<string, number>>(map: Map<string, T>, key: string, values: T) => {
-  const current = map.get(key);
-  if (!current) {
-    map.set(key, { ...values });
-    return;
-  }
-  for (const field of Object.keys(values) as (keyof T)[]) (current[field] as number) += values[field];
-};
-
-type ColumnType = 'text' | 'int' | 'real' | 'date';
-
-/**
- * Subtracts `rows` (keys then sums) from `table`, then deletes the rows whose `empty` condition
- * holds: a row nothing counts in any more. Rows in key order, so two erasures touch them in the same order.
- */
-const subtract = async (
-  tx: Transaction,
-  table: string,
-  keys: readonly [string, ColumnType][],
-  sums: readonly [string, ColumnType][],
-  rows: (string | number)[][],
-  empty: string,
-) => {
-  if (rows.length === 0) return;
-  rows.sort((a, b) => {
-    for (let i = 0; i < keys.length; i += 1) if (a[i] !== b[i]) return String(a[i]) < String(b[i]) ? -1 : 1;
-    return 0;
-  });
-  const columns = [...keys, ...sums];
-  const arrays = columns.map(([, type], i) => sql`${sql.param(rows.map((row) => row[i]))}::${sql.raw(type)}[]`);
-  const names = sql.raw(columns.map(([name]) => name).join(', '));
-  const matches = sql.raw(keys.map(([name]) => `t.${name} = v.${name}`).join(' and '));
-  const set = sql.raw(sums.map(([name]) => `${name} = t.${name} - v.${name}`).join(', '));
-  const values = sql`unnest(${sql.join(arrays, sql`, `)}) as v(${names})`;
-  await tx.execute(sql`update ${sql.identifier(table)} as t set ${set} from ${values} where ${matches}`);
-  await tx.execute(sql`delete from ${sql.identifier(table)} as t using ${values} where ${matches} and ${sql.raw(empty)}`);
-};
-
-/** The finished calls among `rows` as their completion recorded them, rebuilt from their stored rows. */
-const recordedCalls = async (tx: Transaction, rows: readonly ErasedRow[]) => {
-  const ids = rows.map((row) => row.id);
-  const transcripts = await rowsOf<{ session_id: string; t: number; speaker: Speaker; text: string }>(
-    tx,
-    sql`select session_id::text, (extract(epoch from ts) * 1000)::float8 as t, speaker, text from session_transcripts
-        where session_id = any(${sql.param(ids)}::uuid[]) order by session_id, ts, seq`,
-  );
-  const detections = await rowsOf<{
-    session_id: string;
-    seq: number;
-    t: number;
-    kind: 'objection' | 'faq' | 'new_inquiry';
-    answer: string | null;
-    item_key: string | null;
-  }>(
-    tx,
-    sql`select session_id::text, seq, (extract(epoch from ts) * 1000)::float8 as t, kind, answer, item_key from session_detections
-        where session_id = any(${sql.param(ids)}::uuid[]) order by session_id, ts, seq`,
-  );
-  const sentiment = await rowsOf<{ session_id: string; t: number; speaker: Speaker; emotion: Emotion }>(
-    tx,
-    sql`select session_id::text, (extract(epoch from ts) * 1000)::float8 as t, speaker, dominant_emotion as emotion from session_sentiment_entries
-        where session_id = any(${sql.param(ids)}::uuid[]) order by session_id, ts, seq`,
-  );
-  const alerts = await rowsOf<{ session_id: string; n: number }>(
-    tx,
-    sql`select session_id::text, count(*)::int as n from session_speech_alerts where session_id = any(${sql.param(ids)}::uuid[]) group by session_id`,
-  );
-  const hits = await rowsOf<{ session_id: string; seq: number; t: number; landmine_key: string | null; speaker: Speaker }>(
-    tx,
-    sql`select session_id::text, seq, (extract(epoch from ts) * 1000)::float8 as t, landmine_key, speaker from session_landmine_hits
-        where session_id = any(${sql.param(ids)}::uuid[]) order by session_id, ts, seq`,
-  );
-  const bySession = <T extends { session_id: string }>(list: readonly T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) map.set(item.session_id, [...(map.get(item.session_id) ?? []), item]);
-    return map;
-  };
-  const transcriptsOf = bySession(transcripts);
-  const detectionsOf = bySession(detections);
-  const sentimentOf = bySession(sentiment);
-  const hitsOf = bySession(hits);
-  const alertsOf = new Map(alerts.map((row) => [row.session_id, row.n]));
-  return rows.map((row) => {
-    const call: CallRecord = {
-      id: row.id,
-      rep: row.user_email,
-      status: row.status as 'completed' | 'failed',
-      startMs: Number(row.start_ms),
-      endMs: Number(row.end_ms),
-      transcripts: (transcriptsOf.get(row.id) ?? []).map((entry) => ({ t: Number(entry.t), speaker: entry.speaker, text: entry.text })),
-      detections: (detectionsOf.get(row.id) ?? []).map((entry) => ({
-        seq: entry.seq,
-        t: Number(entry.t),
-        kind: entry.kind,
-        category: '',
-        question: '',
-        answer: entry.answer,
-        itemId: null,
-      })),
-      sentiment: (sentimentOf.get(row.id) ?? []).map((entry) => ({ t: Number(entry.t), speaker: entry.speaker, emotion: entry.emotion })),
-      alerts: alertsOf.get(row.id) ?? 0,
-      landmines: (hitsOf.get(row.id) ?? []).map((entry) => ({
-        seq: entry.seq,
-        t: Number(entry.t),
-        landmineId: null,
-        trigger: '',
-        speaker: entry.speaker,
-      })),
-    };
-    return {
-      call,
-      itemKeys: new Map((detectionsOf.get(row.id) ?? []).map((entry) => [entry.seq, entry.item_key])),
-      landmineKeys: (hitsOf.get(row.id) ?? []).map((entry) => entry.landmine_key),
-    };
-  });
-};
-
-/**
- * Takes the calls' additions out of the aggregates (the mirror of record.ts recordCalls), keyed
- * as their detail rows were keyed at completion (item_key, landmine_key), whatever the
- * dictionary holds now. A call's overlap corrections are -(k-1) per group of which it asked k
- * grouped phrasings, whether completion or the grouping job wrote them (grouping.ts), so they are
- * read from the groups as they stand (the caller holds GROUPING_LOCK_KEY).
- */
-const unrecord = async (tx: Transaction, rows: readonly ErasedRow[]) => {
-  if (rows.length === 0) return;
-  const calls = await recordedCalls(tx, rows);
-  const phrasings = new Set<string>();
-  for (const { itemKeys } of calls)
-    for (const key of itemKeys.values()) if (key?.startsWith('inquiry:')) phrasings.add(key.slice('inquiry:'.length));
-  const groupOf = new Map<string, string | null>();
-  if (phrasings.size > 0) {
-    const groups = await rowsOf<{ id: string; group_id: string | null }>(
-      tx,
-      sql`select id::text, group_id::text from insight_inquiry_phrases where id = any(${sql.param([...phrasings])}::uuid[])`,
-    );
-    for (const row of groups) groupOf.set(row.id, row.group_id);
-  }
-
-  const counts = new Map<string, { n: number; calls: number }>();
-  const effects = new Map<string, { cases: number; sum: number; sumSquares: number }>();
-  const reps = new Map<string, { [field: string]: number }>();
-  for (const { call, itemKeys, landmineKeys } of calls) {
-    const day = utcDay(call.startMs);
-    const rollups = rollupsOf(call.rep, call.status, day);
-    const perCall = new Map<string, number>();
-    for (const key of itemKeys.values()) {
-      if (key === null) continue;
-      const metricKey = key.startsWith('inquiry:') ? joinKey('inquiry', key.slice('inquiry:'.length)) : joinKey('item', key);
-      perCall.set(metricKey, (perCall.get(metricKey) ?? 0) + 1);
-    }
-    for (const key of landmineKeys)
-      if (key !== null) perCall.set(joinKey('landmine', key), (perCall.get(joinKey('landmine', key)) ?? 0) + 1);
-    const phrasingsPerGroup = new Map<string, number>();
-    for (const [metricKey, n] of perCall) {
-      const [metric, key] = splitKey(metricKey);
-      for (const rollup of rollups) add(counts, joinKey(metric, ...rollup, key), { n, calls: 1 });
-      const group = metric === 'inquiry' ? (groupOf.get(key) ?? null) : null;
-      if (group) phrasingsPerGroup.set(group, (phrasingsPerGroup.get(group) ?? 0) + 1);
-    }
-    for (const [group, k] of phrasingsPerGroup)
-      if (k > 1) for (const rollup of rollups) add(counts, joinKey('inquiry_overlap', ...rollup, group), { n: 0, calls: 1 - k });
-    for (const [seq, change] of answerEffects(call)) {
-      const itemKey = itemKeys.get(seq);
-      if (!itemKey) continue;
-      const answer = call.detections.find((candidate) => candidate.seq === seq)!.answer ?? '';
-      for (const rollup of rollups)
-        add(effects, joinKey(...rollup, itemKey, answerKeyOf(answer)), { cases: 1, sum: change, sumSquares: change * change });
-    }
-    add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
-  }
-
-  await subtract(
-    tx,
-    'insight_counts',
-    [
-      ['metric', 'text'],
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['key', 'text'],
-    ],
-    [
-      ['n', 'int'],
-      ['calls', 'int'],
-    ],
-    [...counts].map(([key, value]) => [...splitKey(key), value.n, value.calls]),
-    't.n = 0 and t.calls = 0',
-  );
-  await subtract(
-    tx,
-    'insight_answer_effects',
-    [
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['item_key', 'text'],
-      ['answer_key', 'text'],
-    ],
-    [
-      ['cases', 'int'],
-      ['sum', 'real'],
-      ['sum_squares', 'real'],
-    ],
-    [...effects].map(([key, value]) => [...splitKey(key), value.cases, value.sum, value.sumSquares]),
-    't.cases = 0',
-  );
-  const repSums: [string, ColumnType, string][] = [
-    ['calls', 'int', 'calls'],
-    ['duration_ms', 'real', 'durationMs'],
-    ['talk_ms', 'real', 'talkMs'],
-    ['sales_talk_ms', 'real', 'salesTalkMs'],
-    ['longest_monologue_ms', 'real', 'longestMonologueMs'],
-    ['questions', 'int', 'questions'],
-    ['alerts', 'int', 'alerts'],
-    ['landmines', 'int', 'landmines'],
-    ['sentiment_sum', 'real', 'sentimentSum'],
-    ['sentiment_entries', 'int', 'sentimentEntries'],
-  ];
-  await subtract(
-    tx,
-    'insight_rep_days',
-    [
-      ['rep', 'text'],
-      ['day', 'date'],
-      ['status', 'text'],
-    ],
-    repSums.map(([name, type]) => [name, type]),
-    [...reps].map(([key, value]) => [...splitKey(key), ...repSums.map(([, , field]) => value[field])]),
-    't.calls = 0',
-  );
-};
 
 /** At most this many sessions are erased per transaction (the retention job's batches). */
 export const ERASE_BATCH = 500;
@@ -292,7 +43,7 @@ export const eraseSessionsIn = async (tx: Transaction, where: SQL, limit: number
   );
   // Phrasings are read and deleted below: no completion may record them, and no grouping pass group them, meanwhile.
   if (phrasings.length > 0) await tx.execute(sql`select pg_advisory_xact_lock(${GROUPING_LOCK_KEY}::bigint)`);
-  await unrecord(
+  await unrecordCalls(
     tx,
     rows.filter((row) => row.status !== 'in_progress' && row.end_ms !== null),
   );

@@ -1,7 +1,8 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, vi } from 'vitest';
-import { backoffMs, eventsOf, RETRY_BUDGET_MS, retryAfterMsOf, simulateCall } from '../../scripts/simulateCall';
+import { backoffMs, RETRY_BUDGET_MS, retryAfterMsOf } from '../../scripts/assistantClient';
+import { eventsOf, simulateCall } from '../../scripts/simulateCall';
 import {
   sessionDetections,
   sessionEventSeqs,
