@@ -99,7 +99,7 @@ describe('API Keys screen', () => {
   });
 
   it('creates a key and shows its secret once, with a warning and a copy button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { create, getList } = renderKeys([]);
     await screen.findByText('No API keys yet.');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
@@ -137,7 +137,7 @@ describe('API Keys screen', () => {
   });
 
   it('selects the secret for a manual copy when the clipboard is refused', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderKeys([]);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
@@ -155,7 +155,7 @@ describe('API Keys screen', () => {
 
   it("shows the server's message when the key cannot be created", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderKeys([], {
       failCreate: new HttpError('Too many requests. Please wait 5 seconds and try again.', 429, {
         error: 'RATE_LIMITED',
@@ -172,7 +172,7 @@ describe('API Keys screen', () => {
   });
 
   it('revokes after a confirmation whose Cancel has the focus', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { remove } = renderKeys([buildKey()]);
     const row = await rowOf('Live assistant');
     await user.click(within(row).getByRole('button', { name: 'Revoke Live assistant' }));

@@ -88,7 +88,7 @@ describe('identity errors, worded', () => {
   });
 
   it('shows the worded sign-in error in French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const admin = buildAccount({ email: 'admin@salescoach.test' });
     renderPublicPage(<LoginPage />, { auth: buildFakeAuth({ users: [admin] }) });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
@@ -99,7 +99,7 @@ describe('identity errors, worded', () => {
   });
 
   it('shows the worded sign-up error in French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const taken = buildAccount({ email: 'taken@salescoach.test' });
     renderPublicPage(<SignupPage />, { path: '/signup', auth: buildFakeAuth({ users: [taken] }) });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
@@ -112,7 +112,7 @@ describe('identity errors, worded', () => {
   });
 
   it('clears a sign-in error when the mode changes to reset and back', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const admin = buildAccount({ email: 'admin@salescoach.test' });
     renderPublicPage(<LoginPage />, { auth: buildFakeAuth({ users: [admin] }) });
     await user.type(screen.getByLabelText(/Email Address/), admin.email);

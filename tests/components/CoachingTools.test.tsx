@@ -40,7 +40,7 @@ describe('the item dialogs: near-duplicates', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('warns, with a link to the item, when a new question is very close to another; saving stays possible', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const matchPhrase = answer([close(0.93)]);
     const dataProvider = renderDictionary(matchPhrase);
     await user.click(await screen.findByRole('button', { name: 'Add Original Objection' }, { timeout: 10_000 }));
@@ -56,7 +56,7 @@ describe('the item dialogs: near-duplicates', { timeout: 30_000 }, () => {
   });
 
   it('stays quiet below the near-duplicate threshold, and leaves out the item being edited', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const matchPhrase = answer([close(NEAR_DUPLICATE_THRESHOLD - 0.01)]);
     renderDictionary(matchPhrase);
     await rowAction(user, 'Edit');
@@ -66,7 +66,7 @@ describe('the item dialogs: near-duplicates', { timeout: 30_000 }, () => {
   });
 
   it('checks a new variation against every item but its own original', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const matchPhrase = answer([close(0.9)]);
     renderDictionary(matchPhrase);
     await rowAction(user, 'Add variation');
@@ -91,7 +91,7 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
   const maxWords = () => screen.getByRole('spinbutton', { name: 'Max Words' });
 
   it('follows the edited values once typing pauses, beside what the saved values raised', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const previewSpeechRate = preview();
     renderInAdmin(<SettingsPage />, { dataProvider: buildDataProvider({ previewSpeechRate }), path: '/settings' });
     const box = await screen.findByTestId('speech-rate-preview', {}, { timeout: 10_000 });
@@ -112,7 +112,7 @@ describe('Settings: the speech-rate what-if', { timeout: 30_000 }, () => {
   });
 
   it('says that monitoring off raises nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderInAdmin(<SettingsPage />, { dataProvider: buildDataProvider({ previewSpeechRate: preview() }), path: '/settings' });
     await screen.findByTestId('speech-rate-preview', {}, { timeout: 10_000 });
     await user.click(screen.getByRole('switch', { name: 'Enable speech rate monitoring' }));

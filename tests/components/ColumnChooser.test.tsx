@@ -59,7 +59,7 @@ beforeEach(() => {
 
 describe('the column chooser on Sessions', () => {
   it('hides a column, which stays hidden after the list is opened again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const view = showSessions();
     await screen.findByText('Room Alpha');
     expect(headers()).toEqual(SESSION_HEADERS);
@@ -84,7 +84,7 @@ describe('the column chooser on Sessions', () => {
   });
 
   it('works from the keyboard, keeps the session and its actions, and Reset shows every column again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showSessions();
     await screen.findByText('Room Alpha');
     screen.getByRole('button', { name: 'Columns' }).focus();
@@ -139,7 +139,7 @@ describe('the column chooser on Sessions', () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showSessions({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     await screen.findByText('Room Alpha');
     const menu = await openColumns(user, 'Colonnes');
@@ -156,7 +156,7 @@ describe('the column chooser on Sessions', () => {
 
 describe('the column chooser on the other lists', () => {
   const hide = async (column: string) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const menu = await openColumns(user);
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: column }));
     await user.keyboard('{Escape}');
@@ -165,7 +165,7 @@ describe('the column chooser on the other lists', () => {
   it('Users: hides Last Login, keeps Email', async () => {
     renderList(<UserList />, [buildUser({ lastLogin: null })]);
     await screen.findByText('Never');
-    const menu = await openColumns(userEvent.setup({ delay: null }));
+    const menu = await openColumns(userEvent.setup());
     expect(within(menu).getByRole('menuitemcheckbox', { name: /^Email/ })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.keyboard('{Escape}');
     await hide('Last Login');
@@ -211,7 +211,7 @@ describe('the column chooser on the other lists', () => {
       [row],
     );
     await screen.findByText('target-42');
-    const menu = await openColumns(userEvent.setup({ delay: null }));
+    const menu = await openColumns(userEvent.setup());
     expect(within(menu).getByRole('menuitemcheckbox', { name: /^When/ })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.keyboard('{Escape}');
     await hide('Target ID');

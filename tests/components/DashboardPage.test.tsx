@@ -17,7 +17,7 @@ describe('DashboardPage', () => {
   });
 
   it('has a Quick Actions card whose four buttons do nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderInAdmin(<DashboardPage />);
     expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument();
     for (const label of ['Configure AI Settings', 'View System Logs', 'Manage Remote Config', 'Export Reports']) {

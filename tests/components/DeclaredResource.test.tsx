@@ -122,7 +122,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('a resource added as the README says: a declaration and a registry line', { timeout: 45_000 }, () => {
   it('gets a generated list: the declared columns, sorting, server paging, its filters and Export', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
@@ -154,7 +154,7 @@ describe('a resource added as the README says: a declaration and a registry line
   });
 
   it('exports every row matching the filters, the declared fields first', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(namesIn(table)).toEqual(['alpha', 'beta', 'gamma']));
@@ -175,7 +175,7 @@ describe('a resource added as the README says: a declaration and a registry line
   });
 
   it('gets a column chooser over the declared list columns: the first always stays, a hidden one is remembered', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { admin } = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(namesIn(table)).toEqual(['alpha', 'beta', 'gamma']));
@@ -196,7 +196,7 @@ describe('a resource added as the README says: a declaration and a registry line
   });
 
   it('sorts on a sortable column when its header is clicked, and toggles the order on a second click', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(namesIn(table)).toEqual(['alpha', 'beta', 'gamma']));
@@ -222,7 +222,7 @@ describe('a resource added as the README says: a declaration and a registry line
   });
 
   it('offers no sorting on a column the declaration leaves unsortable', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderTags('/tags');
     const table = await screen.findByRole('table', {}, FIND);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
@@ -235,7 +235,7 @@ describe('a resource added as the README says: a declaration and a registry line
   });
 
   it('gets a generated show view with every declared field, and nothing undeclared', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderTags('/tags');
     await user.click(await screen.findByText('alpha', {}, FIND));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tags/2/show'));

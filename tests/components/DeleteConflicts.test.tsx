@@ -25,7 +25,7 @@ afterEach(() => {
 
 describe('deletes over a newer version', () => {
   it('user: Delete User says so inside the dialog, Reload shows theirs, and the next Delete names their version', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const bob = buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob', role: 'user', version: 1 });
     const remove = vi.fn(async (_resource: string, { id, previousData }: { id: string; previousData?: { version?: number } }) => {
       if (previousData?.version !== bob.version) throw versionConflict('user');
@@ -54,7 +54,7 @@ describe('deletes over a newer version', () => {
   });
 
   it('landmine: the delete names the version shown; refused, the banner says so and the list is read again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const landmine = buildLandmine({ version: 5 });
     const dataProvider = buildDictionaryProvider({ landmines: [landmine] });
     const remove = vi.fn(async (_resource: string, { id, previousData }: { id: string; previousData?: { version?: number } }) => {

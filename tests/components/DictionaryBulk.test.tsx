@@ -88,7 +88,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('deletes the selected objections in one call once the Undo notification closes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderPage();
     await screen.findAllByTestId('item-row');
     await select(user, 'item-row', 'Objection 1');
@@ -107,7 +107,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('Undo brings the rows back and sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderPage();
     await screen.findAllByTestId('item-row');
     await select(user, 'item-row', 'Objection 2');
@@ -120,7 +120,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('deactivates the selected landmines still active, in one call', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider, landmines } = renderPage();
     await openLandmines(user);
     await select(user, 'landmine-row', 'guaranteed returns');
@@ -141,7 +141,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('selects every landmine from the keyboard; Undo of a bulk delete sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderPage();
     await openLandmines(user);
     const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
@@ -158,7 +158,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('says when the server refuses the call, and shows the rows as the server has them', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage({ refuse: true });
     await openLandmines(user);
     await select(user, 'landmine-row', 'guaranteed returns');
@@ -172,7 +172,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('says when a selected landmine was deleted meanwhile', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage({ goneMeanwhile: ['l2'] });
     await openLandmines(user);
     await select(user, 'landmine-row', 'guaranteed returns');
@@ -185,7 +185,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('tells when the selected landmines already have the status, and sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderPage();
     await openLandmines(user);
     await select(user, 'landmine-row', 'beat any price');
@@ -196,7 +196,7 @@ describe('Dictionary: bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     await openLandmines(user, 'Sujets sensibles');
     await select(user, 'landmine-row', 'beat any price');

@@ -26,7 +26,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
   });
 
   it('adds an original: question and answer required, category Original and disabled, back to page 1', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary(buildDictionaryProvider({ objections: buildItems(25) }));
     // the file's first render also loads the page's modules: give it longer than the default second
     await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 10_000 }));
@@ -59,7 +59,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
   });
 
   it('adds an original FAQ with question, answer and category only', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary(buildDictionaryProvider({ faqs: [buildItem({ id: 'f1' })] }));
     await user.click(screen.getByRole('tab', { name: 'FAQs' }));
     await user.click(screen.getByRole('button', { name: 'Add Original FAQ' }));
@@ -102,7 +102,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
   });
 
   it("edits a variation: the answer is the original's, disabled, with the note; category Variation", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Show variations');
     await user.click(within(screen.getByTestId('variation-row')).getByRole('button', { name: 'Edit variation' }));
@@ -128,7 +128,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
 
   it('says when saving fails and keeps the dialog open', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     dataProvider.update = vi.fn(async () => Promise.reject(new Error('nope')));
     renderDictionary(dataProvider);
@@ -144,7 +144,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
 
   it("shows the server's message inside the dialog when it sent one", async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     const message = 'Must not contain invalid characters (NUL or unpaired surrogates)';
     dataProvider.update = vi.fn(async () => Promise.reject(new HttpError(message, 400, { error: 'VALIDATION_ERROR', message })));
@@ -157,7 +157,7 @@ describe('DictionaryPage: the item dialog', { timeout: 30_000 }, () => {
 
 describe('DictionaryPage: adding a variation', { timeout: 30_000 }, () => {
   it('requires the question and posts it under the original', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Add variation');
     expect(within(dialog()).getByRole('heading', { name: 'Add Variation' })).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('DictionaryPage: adding a variation', { timeout: 30_000 }, () => {
 
   it('says when adding fails', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     dataProvider.addVariation = vi.fn(async () => Promise.reject(new Error('')));
     renderDictionary(dataProvider);
@@ -209,7 +209,7 @@ describe('DictionaryPage: deleting', { timeout: 30_000 }, () => {
   });
 
   it('focuses Cancel, so Enter does not delete', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Delete');
     // the confirmation takes the focus to Cancel once it has opened
@@ -221,7 +221,7 @@ describe('DictionaryPage: deleting', { timeout: 30_000 }, () => {
 
   it('deletes a variation by its own id and says when deleting fails', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     dataProvider.delete = vi.fn(async () => Promise.reject(new Error('x')));
     renderDictionary(dataProvider);
@@ -240,7 +240,7 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for 3, lets the admin edit, remove and add, then saves each non-empty one as AI Generated', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Generate AI variations');
     expect(await screen.findByRole('heading', { name: 'Review AI-Generated Variations' })).toBeInTheDocument();
@@ -265,7 +265,7 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
   });
 
   it('reports when nothing was saved', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary();
     await rowAction(user, 'Generate AI variations');
     await screen.findByRole('heading', { name: 'Review AI-Generated Variations' });
@@ -277,7 +277,7 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
 
   it('reports a failed save', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     dataProvider.addVariation = vi.fn(async () => Promise.reject(new Error('down')));
     renderDictionary(dataProvider);
@@ -291,7 +291,7 @@ describe('DictionaryPage: AI-generated variations', { timeout: 30_000 }, () => {
     ['the generic message', '', 'Failed to generate variations'],
   ])('shows %s when generating fails', async (_, serverMessage, shown) => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ objections: [buildItem()] });
     // what the http client throws for a spec error body (docs/api.md): `{ error, message }`, message possibly empty
     const failure = new HttpError(serverMessage, 502, { error: 'GENERATION_FAILED', message: serverMessage });

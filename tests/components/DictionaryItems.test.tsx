@@ -20,7 +20,7 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
   });
 
   it('shows the three tabs, the search box, Refresh and the tab Add button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDictionary();
     expect(screen.getByRole('tab', { name: 'Objections', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'FAQs' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
   });
 
   it('expands and collapses the variations with an accessible toggle', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDictionary();
     const toggle = within(await firstRow()).getByRole('button', { name: 'Show variations' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -119,7 +119,7 @@ describe('DictionaryPage: objection and FAQ rows', { timeout: 30_000 }, () => {
 
 describe('DictionaryPage: search', { timeout: 30_000 }, () => {
   it('filters the loaded page on question, answer and variation questions, and sends the text to the server', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary(
       buildDictionaryProvider({
         objections: [
@@ -151,7 +151,7 @@ describe('DictionaryPage: pagination', { timeout: 30_000 }, () => {
   });
 
   it('shows the range, Previous, a window of at most 5 pages and Next', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary(buildDictionaryProvider({ objections: buildItems(145) }));
     expect(await screen.findByText('Showing 1 to 20 of 145 original questions')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dictionary pages' });
@@ -179,7 +179,7 @@ describe('DictionaryPage: pagination', { timeout: 30_000 }, () => {
   });
 
   it('returns to page 1 when the tab changes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderDictionary(buildDictionaryProvider({ objections: buildItems(45), faqs: buildItems(45, 'FAQ') }));
     await user.click(await screen.findByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Showing 41 to 45 of 45 original questions')).toBeInTheDocument();

@@ -27,7 +27,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows trigger, priority, category, status, trigger variations, quick tips and 2 points of each kind with +N more', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(user);
     const row = await firstRow();
     expect(within(row).getByRole('heading', { name: 'guaranteed returns' })).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   });
 
   it('opens the hidden points in place from +N more, keyboard too, and closes them with Show fewer', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(user);
     const row = await firstRow();
     const more = within(row).getByRole('button', { name: '+2 more' });
@@ -67,14 +67,14 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   });
 
   it("words its search box as the spec does on every tab: 'Search questions and answers...'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(user);
     await firstRow();
     expect(screen.getByPlaceholderText('Search questions and answers...')).toBeInTheDocument();
   });
 
   it('shows an inactive landmine with Activate and no +N more line for 2 points', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(
       user,
       buildDictionaryProvider({
@@ -89,7 +89,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   });
 
   it('searches trigger, category, quick tips and trigger variations in the browser', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(
       user,
       buildDictionaryProvider({
@@ -110,7 +110,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   });
 
   it('toggles the status and says so, or says it failed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = await openLandmines(user);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Landmine status updated')).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
   });
 
   it('asks with the exact sentence before deleting', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = await openLandmines(user);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Delete' }));
     expect(
@@ -135,7 +135,7 @@ describe('DictionaryPage: landmine rows', { timeout: 30_000 }, () => {
 
   it('says when deleting fails', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ landmines: [buildLandmine()] });
     dataProvider.delete = vi.fn(async () => Promise.reject(new Error('x')));
     await openLandmines(user, dataProvider);
@@ -149,7 +149,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('requires trigger and category (marked with an asterisk) and offers the three priorities, medium by default', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openLandmines(user, buildDictionaryProvider());
     await user.click(screen.getByRole('button', { name: 'Add Landmine' }));
     expect(within(dialog()).getByRole('heading', { name: 'Add Landmine' })).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
   });
 
   it('adds a landmine with blank entries dropped and optional context, reason and severity kept', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = await openLandmines(user, buildDictionaryProvider());
     await user.click(screen.getByRole('button', { name: 'Add Landmine' }));
     await fill(user, textbox(/^Trigger( \*)?$/), 'free forever');
@@ -210,7 +210,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
   });
 
   it('edits a landmine with its values filled in, keeping its status', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = await openLandmines(user);
     await user.click(within(await firstRow()).getByRole('button', { name: 'Edit' }));
     expect(within(dialog()).getByRole('heading', { name: 'Edit Landmine' })).toBeInTheDocument();
@@ -233,7 +233,7 @@ describe('DictionaryPage: the landmine dialog', { timeout: 60_000 }, () => {
 
   it('says when saving fails', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDictionaryProvider({ landmines: [buildLandmine()] });
     dataProvider.update = vi.fn(async () => Promise.reject(new Error('x')));
     await openLandmines(user, dataProvider);

@@ -110,7 +110,7 @@ describe('DictionaryPage: the embedding progress', { timeout: 30_000 }, () => {
   });
 
   it('reads the count again after a dictionary write, so a new item shows its embedding being computed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getMatching = answers(pending(120, 0), pending(120, 1));
     const { dataProvider } = renderPage(getMatching);
     await user.click(await screen.findByRole('button', { name: 'Add Original Objection' }, { timeout: 10_000 }));

@@ -108,7 +108,7 @@ describe('the expiry warning', { timeout: 20_000 }, () => {
   });
 
   it('stays readable and reachable when a dialog opens after it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = await signedInSession();
     renderPage(session, {}, true);
     await screen.findByRole('status');
@@ -121,7 +121,7 @@ describe('the expiry warning', { timeout: 20_000 }, () => {
   });
 
   it('signs in again over the page: the open dialog keeps what was typed, the new token is stored', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = await signedInSession();
     renderPage(session);
     const answer = screen.getByRole('textbox', { name: 'Answer' });
@@ -142,7 +142,7 @@ describe('the expiry warning', { timeout: 20_000 }, () => {
   });
 
   it('words a wrong password like the sign-in page and keeps the session and the warning', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = await signedInSession();
     renderPage(session);
     const dialog = await openSignInAgain(user);
@@ -157,7 +157,7 @@ describe('the expiry warning', { timeout: 20_000 }, () => {
   });
 
   it('refuses another account, even with its right password, and the admin stays signed in', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = await signedInSession();
     renderPage(session);
     const dialog = await openSignInAgain(user);
@@ -174,7 +174,7 @@ describe('the expiry warning', { timeout: 20_000 }, () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = await signedInSession();
     renderPage(session, { i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     const warning = await screen.findByRole('status');

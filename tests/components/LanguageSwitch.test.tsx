@@ -36,7 +36,7 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, current: string,
 
 describe('the language menu in the top bar', () => {
   it('switches the menu, the page title, the table and its dates to French and back', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsersInLayout();
     await rowOf(ann.email);
 
@@ -104,7 +104,7 @@ describe('the language switch on the sign-in card', () => {
   });
 
   it('names each language in itself and is reached from the keyboard', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<LoginPage />);
     const languages = screen.getByRole('combobox', { name: 'Language' });
     expect(
@@ -121,7 +121,7 @@ describe('the language switch on the sign-in card', () => {
   });
 
   it('switches the sign-in page to French at once and remembers it for the portal', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<LoginPage />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
 
@@ -139,7 +139,7 @@ describe('the language switch on the sign-in card', () => {
   });
 
   it('switches back to English', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     storeLocale('fr');
     await renderSuspendingLoginPage();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Langue' }), 'English');
@@ -151,7 +151,7 @@ describe('the language switch on the sign-in card', () => {
   });
 
   it('switches the reset form too', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<LoginPage />);
     await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');

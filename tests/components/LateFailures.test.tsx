@@ -79,7 +79,7 @@ describe('a failing list says so at once', () => {
   });
 
   it('marks the rows it keeps after a refresh fails as loaded earlier and possibly out of date', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = vi
       .fn()
       .mockResolvedValueOnce(page(['Acme renewal']))
@@ -125,7 +125,7 @@ describe('the users list says a failure at once and marks the rows it keeps', ()
   });
 
   it('keeps the rows after a refresh fails, dimmed and described as loaded earlier', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = vi
       .fn()
       .mockResolvedValueOnce(users(['Dana Admin']))
@@ -178,7 +178,7 @@ describe('the dictionary lists say a failure at once (spec 8: a failed list show
   });
 
   it('never retries a refusal of the landmines list', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = vi.fn(async (resource: string) => {
       if (resource === 'landmines')
         throw new HttpError('Admin access required', 403, { error: 'NOT_ADMIN', message: 'Admin access required' });

@@ -30,7 +30,7 @@ describe('LoginPage', () => {
   });
 
   it('keeps Sign In disabled until both fields are filled', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<LoginPage />);
     expect(signInButton()).toBeDisabled();
     await user.type(screen.getByLabelText(/Email Address/), 'admin@salescoach.test');
@@ -40,7 +40,7 @@ describe('LoginPage', () => {
   });
 
   it('disables the submit button while signing in', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const auth = buildAuth();
     auth.signIn.mockReturnValue(new Promise(() => undefined));
     renderPublicPage(<LoginPage />, { auth });
@@ -51,7 +51,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a whitelisted admin to /dashboard when Enter is pressed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const auth = buildAuth();
     renderPublicPage(<LoginPage />, { auth });
     await user.type(screen.getByLabelText(/Email Address/), admin.email);
@@ -75,7 +75,7 @@ describe('LoginPage', () => {
   });
 
   it("words the identity provider's failures, never its raw message", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<LoginPage />, { auth: buildAuth() });
     await user.type(screen.getByLabelText(/Email Address/), admin.email);
     await user.type(screen.getByLabelText(/Password/), 'wrong-password');
@@ -94,7 +94,7 @@ describe('LoginPage', () => {
     afterEach(() => localStorage.clear());
 
     it('switches to French at once, the shown messages included, and remembers the choice', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderPublicPage(<LoginPage />, { state: { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' } });
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
 
@@ -106,7 +106,7 @@ describe('LoginPage', () => {
     });
 
     it("words an unknown identity failure as the action's own text, and translates it", async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       const auth = buildAuth();
       auth.signIn.mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));
       renderPublicPage(<LoginPage />, { auth });
@@ -128,7 +128,7 @@ describe('LoginPage', () => {
     };
 
     it('is titled Reset Password and is pre-filled with the typed email', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderPublicPage(<LoginPage />);
       await openReset(user, 'admin@salescoach.test');
       expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('LoginPage', () => {
     });
 
     it('asks for an email address when the field is empty', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       const auth = buildAuth();
       renderPublicPage(<LoginPage />, { auth });
       await openReset(user);
@@ -164,7 +164,7 @@ describe('LoginPage', () => {
     });
 
     it('shows the reset error from the thrown key', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderPublicPage(<LoginPage />, { auth: buildAuth() });
       await openReset(user, 'nobody@salescoach.test');
       await user.click(screen.getByRole('button', { name: 'Send Reset Email' }));
@@ -172,7 +172,7 @@ describe('LoginPage', () => {
     });
 
     it('goes back to sign-in', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderPublicPage(<LoginPage />);
       await openReset(user);
       await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));

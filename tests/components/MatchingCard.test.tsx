@@ -78,7 +78,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it('computes the what-if in the browser as the slider moves by keyboard, beside the current threshold', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderCard();
     await loaded();
     expect(candidateEffect()).toHaveTextContent(
@@ -114,7 +114,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it('moves the slider and the what-if from the number field, and refuses a value out of bounds', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderCard();
     await loaded();
     await typeThreshold(user, '80');
@@ -135,7 +135,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it("saves the admin's threshold with the version it read, then shows it as set by an admin beside the calibrated one", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const updateMatching = vi.fn(async ({ threshold }: MatchingPutBody) =>
       buildMatchingSettings({ threshold: threshold ?? 0.7, source: 'admin', version: 2 }),
     );
@@ -163,7 +163,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it("goes back to the calibrated threshold (PUT null) when an admin's threshold is in force", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const updateMatching = vi.fn(async () => buildMatchingSettings({ version: 4 }));
     renderCard({
       updateMatching,
@@ -183,7 +183,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it('recalibrates from the dictionary', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const calibrateMatching = vi.fn(async () =>
       buildMatchingSettings({ threshold: 0.66, calibratedThreshold: 0.66, calibratedAt: '2026-11-27T09:00:00.000Z', version: 2 }),
     );
@@ -196,7 +196,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's word when recalibrating is refused while embeddings are pending, and the generic text otherwise", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const message = 'The threshold can be calibrated once every embedding is Ready (4 pending).';
     const calibrateMatching = vi
       .fn<PortalDataProvider['calibrateMatching']>()
@@ -269,7 +269,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it('says when the settings cannot be loaded, never an empty card, and Retry loads them', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getMatching = vi.fn<PortalDataProvider['getMatching']>().mockRejectedValueOnce(new Error('network down'));
     getMatching.mockResolvedValue(buildMatchingSettings());
     renderCard({ getMatching });
@@ -282,7 +282,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it("a save over someone else's newer threshold: the conflict in the card, Reload shows theirs, the next save carries their version", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let stored = buildMatchingSettings({ version: 1 });
     const conflict = new HttpError(VERSION_CONFLICT_MESSAGES.speechRate, 409, {
       error: 'VERSION_CONFLICT',
@@ -316,7 +316,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderCard(
       {},
       polyglotI18nProvider(() => fr, 'fr'),

@@ -69,7 +69,7 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
   });
 
   it('opens the FAQ dialog pre-filled from the keyboard, creates the FAQ as the Dictionary page does and says so on the row', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const withAnswer = { ...TRAINING, answer: 'Yes: live onboarding sessions.' };
     const dataProvider = renderSession({ inquiries: [withAnswer] });
     const inquiry = await rowOf('Do you offer training?');
@@ -107,7 +107,7 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
   });
 
   it('needs an answer when the inquiry has none, and keeps warning about near-duplicates', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderSession({ matches: [match({ question: 'Do you provide training?', score: 0.91 })] });
     await user.click(within(await rowOf('Do you offer training?')).getByRole('button', { name: 'Add as FAQ' }));
     const form = await dialog();
@@ -124,7 +124,7 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
   });
 
   it('lists the closest originals best first with their similarity and adds the inquiry as a variation of the one picked', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderSession({
       matches: [
         match({ type: 'objection', id: 'o7', question: 'We need to train our team first', score: 0.62 }),
@@ -172,7 +172,7 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
   });
 
   it('says when nothing is close and still offers Add as FAQ', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSession({ matches: [match({ score: 0.1 })] });
     await user.click(within(await rowOf('Do you offer training?')).getByRole('button', { name: 'Add as variation of ...' }));
     const menu = await screen.findByRole('menu');
@@ -185,7 +185,7 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSession({ french: true, matches: [match({ type: 'faq', id: 'f3', question: 'Formation incluse ?', score: 0.55 })] });
     const inquiry = await rowOf('Do you offer training?');
     expect(within(inquiry).getByRole('group', { name: 'Apprendre de cette demande' })).toBeInTheDocument();

@@ -49,7 +49,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks once typing pauses and lists the matches best first, with percentages and which would fire', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const matchPhrase = vi.fn(async () => result([PRICE, MINE]));
     renderPage(matchPhrase);
     await screen.findAllByTestId('item-row', {}, { timeout: 10_000 });
@@ -79,7 +79,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   });
 
   it('says when nothing resembles the phrase (the best item scored 0, so it is not listed nor named)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage(
       vi.fn(async () => result([], { verdict: { outcome: 'belowThreshold', itemId: 'o9', runnerUpId: null, shortBy: 0.7, lead: 0 } })),
     );
@@ -91,7 +91,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
 
   it("shows the server's message when the comparison fails, and the loading state before", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let fail: (error: unknown) => void = () => undefined;
     renderPage(vi.fn(() => new Promise<DictionaryMatchResult>((_, reject) => (fail = reject))));
     await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'price');
@@ -107,7 +107,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   });
 
   it('is usable from the keyboard: Escape or the clear button empties the field and the results', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage(vi.fn(async () => result([PRICE])));
     const field = await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 });
     await user.click(field);
@@ -124,7 +124,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage(
       vi.fn(async () => result([PRICE])),
       polyglotI18nProvider(() => fr, 'fr'),
@@ -154,7 +154,7 @@ describe('DictionaryPage: Test a phrase explains why the best item fires or not'
 
   /** Types a phrase and waits for the answer's verdict, inside the results' polite live region. */
   const verdictFor = async (answer: DictionaryMatchResult, i18nProvider?: I18nProvider) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPage(
       vi.fn(async () => answer),
       i18nProvider,

@@ -77,7 +77,7 @@ describe('PortalLayout', () => {
   });
 
   it('navigates when an item is clicked', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderLayout({ path: '/dashboard' });
     await user.click(await screen.findByRole('link', { name: 'Dictionary' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dictionary');
@@ -85,7 +85,7 @@ describe('PortalLayout', () => {
   });
 
   it('logs out through react-admin', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const authProvider = buildAuthProvider();
     renderLayout({ authProvider });
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -102,7 +102,7 @@ describe('PortalLayout', () => {
     useNarrowWindow();
 
     it('opens the navigation as a drawer from the menu button and closes it after navigating', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderLayout();
       expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
       await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));

@@ -46,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('a failed read is not an empty list', () => {
   it('Dictionary: the failure and Retry, no "No items found", then the rows once Retry succeeds', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, heal } = failingUntilHealed([buildItem()]);
     render(<DictionaryPage />, '/dictionary', { getList } as never);
     const alert = await screen.findByRole('alert');
@@ -59,7 +59,7 @@ describe('a failed read is not an empty list', () => {
   });
 
   it('Landmines: the failure and Retry, no "No landmines found"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = vi.fn(async (resource: string) => {
       if (resource === 'landmines') throw refusal();
       return { data: [buildItem()], total: 1 };
@@ -74,7 +74,7 @@ describe('a failed read is not an empty list', () => {
   });
 
   it('Users: the failure and Retry, no "No users found.", and it cannot be dismissed into a blank page', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, heal } = failingUntilHealed([buildUser({ name: 'Dana Admin' })]);
     render(<UserList />, '/users', { getList } as never);
     const alert = await screen.findByRole('alert');
@@ -87,7 +87,7 @@ describe('a failed read is not an empty list', () => {
   });
 
   it('Sessions: the failure and Retry, no "No sessions found."', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const session = { ...buildSession({ sessionId: 's-1', sessionName: 'Acme renewal' }), id: 's-1' };
     const { getList, heal } = failingUntilHealed([session]);
     render(<SessionList />, '/sessions', { getList } as never);
@@ -126,7 +126,7 @@ describe('a failed read is not an empty list', () => {
   });
 
   it('Session detail: the failure with Retry, then the session', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let healed = false;
     const getOne = vi.fn(async () => {
       if (!healed) throw serverError();

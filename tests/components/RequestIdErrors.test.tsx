@@ -36,7 +36,7 @@ const renderFailingRevoke = (options: { i18nProvider?: ReturnType<typeof polyglo
 };
 
 const revoke = async (buttonName: RegExp, confirmName: RegExp) => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: buttonName }));
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: confirmName }));
@@ -62,7 +62,7 @@ describe("a failed request's message quotes its request id", () => {
   });
 
   it('labels the metrics:read scope in the create dialog', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderInAdmin(<ApiKeyList />, {
       dataProvider: buildDataProvider({ getList: vi.fn(async () => ({ data: [], total: 0 })) } as never),
       path: '/service-keys',

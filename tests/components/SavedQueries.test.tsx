@@ -66,7 +66,7 @@ beforeEach(() => {
 
 describe('saved queries on Users', () => {
   it('saves the search and filters under a name and applies them again in one click, after a remount too', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { view } = showUsers();
     await screen.findByText('ann@example.test');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
@@ -94,7 +94,7 @@ describe('saved queries on Users', () => {
   });
 
   it('asks for a name, says when a name replaces a saved query, and deletes one', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showUsers();
     await screen.findByText('ann@example.test');
     await pick(user, 'Role', 'User');
@@ -124,7 +124,7 @@ describe('saved queries on Users', () => {
 
   it('is remembered per admin: another admin on the same browser has none', async () => {
     localStorage.setItem(storedKey(admin, 'users'), JSON.stringify([{ label: 'Admins', value: usersQuery({ role: 'admin' }) }]));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showUsers({ account: other });
     await screen.findByText('ann@example.test');
     const popover = await openSaved(user);
@@ -133,7 +133,7 @@ describe('saved queries on Users', () => {
   });
 
   it('ignores a corrupt stored value, and entries it cannot apply', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     localStorage.setItem(storedKey(admin, 'users'), '[{"name": "broken');
     const { view } = showUsers();
     await screen.findByText('ann@example.test');
@@ -164,7 +164,7 @@ describe('saved queries on Users', () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showUsers({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     await screen.findByText('ann@example.test');
     let popover = await openSaved(user, 'Requêtes enregistrées');
@@ -196,7 +196,7 @@ describe('saved queries on the other lists', () => {
         },
       ]),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = render(<SessionList />, [{ ...buildSession(), id: buildSession().sessionId }]);
     await screen.findByText('Room Alpha');
     const popover = await openSaved(user);
@@ -207,7 +207,7 @@ describe('saved queries on the other lists', () => {
   });
 
   it('Audit (the generated list): saves the filters and the sort, applies them, and ignores queries it cannot apply', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const row = {
       id: 'a1',
       at: '2026-05-01T09:00:00.000Z',

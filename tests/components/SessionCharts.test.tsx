@@ -68,7 +68,7 @@ const legendTexts = (chart: Element) => all(chart, '.chart-legend li');
 
 describe('session charts in the dark theme', () => {
   it('Speech Rate: ticks, axis title, grid, legend, limit line and series take the theme colours', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderTab('speech-rate');
     await figure('Words per minute over the call');
     await switchTheme(user);
@@ -95,7 +95,7 @@ describe('session charts in the dark theme', () => {
   });
 
   it('Sentiment: bars in the dark shades of the emotions, values and the score scale in theme text', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderTab('sentiment');
     await figure('Emotion distribution');
     await switchTheme(user);
@@ -123,7 +123,7 @@ describe('session charts in the dark theme', () => {
   });
 
   it('Statistics: talk-ratio slices in the speakers’ dark shades, shares in theme text', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderTab('statistics');
     await figure('Talk ratio (share of words)');
     await switchTheme(user);
@@ -141,7 +141,7 @@ describe('session charts in the dark theme', () => {
 
 describe('session charts back in the light theme', () => {
   it('switching back draws the ticks and series in the light theme colours again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderTab('speech-rate');
     await figure('Words per minute over the call');
     await switchTheme(user);

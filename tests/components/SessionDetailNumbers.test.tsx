@@ -57,7 +57,7 @@ describe('categories as worded labels', () => {
     });
 
   it('shows labels, not codes, in the timeline and the statistics', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(PATH, found(detail()));
     const timeline = await screen.findByRole('list', { name: 'Session timeline' });
     expect(within(timeline).getByText('Competitor objection')).toBeInTheDocument();

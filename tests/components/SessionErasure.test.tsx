@@ -35,7 +35,7 @@ const renderDetail = (detail: ReturnType<typeof buildDetail>, remove: () => Prom
 
 describe("a session's Delete", () => {
   it('asks first, naming the call, its rep and that it cannot be undone; Cancel keeps it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const remove = vi.fn(async () => ({ data: { id: 'x' } }));
     renderDetail(buildDetail(), remove);
     await user.click(await screen.findByRole('button', { name: 'Delete session' }));
@@ -51,7 +51,7 @@ describe("a session's Delete", () => {
   });
 
   it('erases the session when confirmed and goes back to the list', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const detail = buildDetail();
     const remove = vi.fn(async () => ({ data: { id: detail.sessionId } }));
     renderDetail(detail, remove);
@@ -94,7 +94,7 @@ describe("the Sessions list's rep erasure", () => {
   });
 
   it("counts the rep's calls, names them in the confirmation, and erases them all when confirmed", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, eraseRepSessions } = renderAt('/sessions?rep=ann%40x.test', 40);
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
     const dialog = await screen.findByRole('dialog', { name: 'Erase every call of ann@x.test?' });
@@ -109,7 +109,7 @@ describe("the Sessions list's rep erasure", () => {
   });
 
   it('says so, without a dialog, when the rep has no call stored', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { eraseRepSessions } = renderAt('/sessions?rep=ann%40x.test', 0);
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
     expect(await screen.findByText('No call of ann@x.test is stored.')).toBeInTheDocument();

@@ -39,7 +39,7 @@ const renderPortal = (auth: FakePortalAuth, path: string) =>
   );
 
 const signIn = async () => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/Email Address/), admin.email);
   await user.type(screen.getByLabelText(/Password/), `${admin.password}{Enter}`);
 };
@@ -112,7 +112,7 @@ describe('a session that ends by itself', { timeout: 20_000 }, () => {
     renderPortal(auth, '/sessions/session-42?tab=speech-rate');
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     expect(readLoginNotice()).toMatchObject({ from: '/sessions/session-42?tab=speech-rate', uid: admin.uid });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Email Address/), other.email);
     await user.type(screen.getByLabelText(/Password/), `${other.password}{Enter}`);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));

@@ -48,7 +48,7 @@ const reportOf = async (download: Download) => new DOMParser().parseFromString(a
 
 describe('SessionDetailPage: Download report', () => {
   it('downloads one HTML file named after the session, with the report and the session the page shows', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const detail = buildDetail({ transcripts: [{ timestamp: buildDetail().startTime, speaker: 'customer', text: HOSTILE }] });
     const getOne = vi.fn(async () => ({ data: detail }));
     renderDetail(PATH, getOne);
@@ -69,7 +69,7 @@ describe('SessionDetailPage: Download report', () => {
   });
 
   it('is a button the keyboard reaches and uses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(
       PATH,
       vi.fn(async () => ({ data: buildDetail() })),
@@ -85,7 +85,7 @@ describe('SessionDetailPage: Download report', () => {
   });
 
   it('speaks the admin’s language: the French button gives a French report', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = buildDataProvider({
       getOne: vi.fn(async () => ({ data: buildDetail() })),
     } as unknown as Partial<PortalDataProvider>);

@@ -61,7 +61,7 @@ describe('SessionDetailPage: header and errors', () => {
 
   it("says 'Session not found' for a missing session, with a button back to the list", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getOne = vi.fn(async () =>
       Promise.reject(new HttpError('Session not found', 404, { error: 'NOT_FOUND', message: 'Session not found' })),
     );
@@ -99,7 +99,7 @@ describe('SessionDetailPage: header and errors', () => {
 
 describe('SessionDetailPage: tabs', () => {
   it('opens on the Timeline and switches to every tab', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(PATH, found());
     expect(await screen.findByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
 
@@ -164,7 +164,7 @@ describe('SessionDetailPage: the timeline', () => {
   });
 
   it('filters by kind and by speaker', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(PATH, found());
     await timeline();
     await user.click(screen.getByRole('button', { name: 'Transcripts' }));
@@ -177,7 +177,7 @@ describe('SessionDetailPage: the timeline', () => {
   });
 
   it('highlights search matches, counts them and steps through them', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(PATH, found());
     await timeline();
     await user.type(screen.getByRole('searchbox', { name: 'Search transcript' }), 'PRICE');
@@ -213,7 +213,7 @@ describe('SessionDetailPage: the timeline', () => {
 
 describe('SessionDetailPage: click-through and neighbours', () => {
   it('opens the Timeline at an alert clicked on the Speech Rate tab, highlighted', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(`${PATH}?tab=speech-rate`, found());
     const alerts = await screen.findByRole('list', { name: 'Alerts' }, { timeout: 10_000 });
     await user.click(within(alerts).getByRole('button', { name: /212 words per minute/ }));
@@ -222,7 +222,7 @@ describe('SessionDetailPage: click-through and neighbours', () => {
   });
 
   it('opens the Timeline at a sentiment entry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderDetail(`${PATH}?tab=sentiment`, found());
     const entries = await screen.findByRole('list', { name: 'Entries' }, { timeout: 10_000 });
     await user.click(within(entries).getByRole('button', { name: /that helps/ }));
@@ -230,7 +230,7 @@ describe('SessionDetailPage: click-through and neighbours', () => {
   });
 
   it('walks the sessions of the list as it was filtered, disabled at the ends', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const target = 'session-2025-03-05-abcdefghijkl';
     // The server sent four; the search shows three of them: the walk stays on what was shown.
     const getList = vi.fn(async () => ({
@@ -259,7 +259,7 @@ describe('SessionDetailPage: click-through and neighbours', () => {
   });
 
   it('goes on to the neighbouring page of the filtered list at either edge, and the list follows', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const target = 'session-2025-03-05-abcdefghijkl';
     const firstPage = [...Array.from({ length: 14 }, (_, i) => `p1-${i + 1}`), target];
     const secondPage = ['p2-1', 'p2-2'];
@@ -308,7 +308,7 @@ describe('SessionDetailPage: click-through and neighbours', () => {
   });
 
   it('walks what the list showed: its page, narrowed by the search as typed, and comes back to it', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const many = Array.from({ length: 15 }, (_, i) => ({
       ...buildSession({ sessionId: `s-${i}`, sessionName: `Call ${i}` }),
       id: `s-${i}`,

@@ -126,7 +126,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('removes a chip by keyboard: the filter (and its label) leaves the request and the address, the focus goes to the next chip', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderAt(FROM_INSIGHTS);
     await screen.findByText('Call 0');
     const item = screen.getByRole('button', { name: 'Remove filter Detected: It is too expensive' });
@@ -147,7 +147,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('removes a chip by its delete icon, clears all at once, and the focus goes to the search box', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderAt(FROM_INSIGHTS);
     await screen.findByText('Call 0');
     const dates = screen.getByRole('button', { name: 'Remove filter From Jan 1, 2026 to Jan 31, 2026' });
@@ -164,7 +164,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('goes Back and Forward through the filters, each change a step of its own', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderAt(FROM_INSIGHTS);
     await screen.findByText('Call 0');
     await user.click(screen.getByRole('button', { name: 'Remove filter Rep: emma@x.test' }));
@@ -213,7 +213,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('writes a search into the address as it settles, over the current step', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderAt('/sessions?rep=ann%40x.test');
     await screen.findByText('Call 0');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -271,7 +271,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('saves the filters in a saved query and restores them, label and all', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderAt(FROM_INSIGHTS);
     await screen.findByText('Call 0');
     await user.click(screen.getByRole('button', { name: 'Saved queries' }));
@@ -299,7 +299,7 @@ describe('SessionList: the filters in its address', () => {
   });
 
   it('offers no saved query it cannot apply: an unknown filter, a malformed day, a label without its filter', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const saved = (label: string, filter: object) => ({
       label,
       value: { filter, displayedFilters: [], sort: { field: 'id', order: 'DESC' }, perPage: 15 },

@@ -104,7 +104,7 @@ describe('SessionList: pagination', () => {
   });
 
   it('shows Previous, at most 5 page buttons, Next and the range when there is more than one page', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderSessions(many, { total: 100 });
     expect(await screen.findByText('Showing 1 to 15 of 100 results')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Session pages' });
@@ -149,7 +149,7 @@ describe('SessionList: pagination', () => {
   });
 
   it("keeps its page and filters in react-admin's store, and comes back to them", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const store = localStorageStore();
     const { view } = renderSessions(many, { total: 100, store });
     await screen.findByText('Showing 1 to 15 of 100 results');
@@ -172,7 +172,7 @@ describe('SessionList: pagination', () => {
   });
 
   it('keeps a search typed but not yet sent when the admin leaves at once, from page 1 as it would have run', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const store = localStorageStore();
     const { view } = renderSessions(many, { total: 100, store });
     await screen.findByText('Showing 1 to 15 of 100 results');
@@ -188,7 +188,7 @@ describe('SessionList: pagination', () => {
   });
 
   it('does not remember the page still loading as the one it shows', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const store = localStorageStore();
     const { getList, view } = renderSessions(many, { total: 100, store });
     await screen.findByText('Showing 1 to 15 of 100 results');
@@ -209,7 +209,7 @@ describe('SessionList: pagination', () => {
 
 describe('SessionList: search and status filter', () => {
   it('offers the spec status options and sends the status', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderSessions();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Status', 'Completed', 'In Progress', 'Failed']);
@@ -219,7 +219,7 @@ describe('SessionList: search and status filter', () => {
   });
 
   it('exports every session matching the status filter, page by page, as CSV', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const createObjectURL = vi.fn(() => 'blob:sessions');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const { getList } = renderSessions();
@@ -232,7 +232,7 @@ describe('SessionList: search and status filter', () => {
   });
 
   it('filters the loaded page at once (name, email, room, id) and sends the search to the server', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderSessions([
       buildSession({ sessionId: 'aaa-111', sessionName: 'Acme renewal', userEmail: 'x@example.test', metadata: { roomName: 'North' } }),
       buildSession({ sessionId: 'bbb-222', sessionName: 'Globex intro', userEmail: 'pat@example.test', metadata: { roomName: 'South' } }),
@@ -249,7 +249,7 @@ describe('SessionList: search and status filter', () => {
     expect(screen.queryByText('Globex intro')).not.toBeInTheDocument();
   });
   it('sends the search without its outer spaces, and spaces alone as no search', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList } = renderSessions();
     await screen.findByText('Discovery call with Acme');
     await user.type(screen.getByPlaceholderText('Search sessions...'), '  acme ');

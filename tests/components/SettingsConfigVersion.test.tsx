@@ -20,7 +20,7 @@ describe('SettingsPage: the configuration version', () => {
     await screen.findByRole('spinbutton', { name: 'Time Window (seconds)' });
     expect(getConfigVersion).toHaveBeenCalledTimes(1);
 
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Configuration version 8')).toBeInTheDocument();
     await waitFor(() => expect(getConfigVersion).toHaveBeenCalledTimes(2));
   });

@@ -44,7 +44,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
   });
 
   it('disables the fields while monitoring is off', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSettings(buildDataProvider({ getSpeechRate: vi.fn(async () => ({ enabled: false, time_window: 30, max_words: 150 })) }));
     expect(await screen.findByRole('spinbutton', { name: 'Time Window (seconds)' })).toBeDisabled();
     expect(maxWords()).toBeDisabled();
@@ -60,7 +60,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
     ['Max Words', '0'],
     ['Max Words', '501'],
   ])('refuses %s = "%s" and disables Save', async (label, value) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSettings();
     const field = await screen.findByRole('spinbutton', { name: label });
     await replaceValue(user, field, value);
@@ -75,7 +75,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
   });
 
   it('accepts the bounds themselves', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSettings();
     await replaceValue(user, await screen.findByRole('spinbutton', { name: 'Time Window (seconds)' }), '120');
     await replaceValue(user, maxWords(), '1');
@@ -98,7 +98,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
 
   it("shows the server's message when saving fails", async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     // the http client's HttpError for a spec error body `{ error, message }` (docs/api.md)
     const failure = new HttpError('Database unavailable', 503, { error: 'AUTH_UNAVAILABLE', message: 'Database unavailable' });
     renderSettings(buildDataProvider({ updateSpeechRate: vi.fn(async () => Promise.reject(failure)) }));
@@ -109,7 +109,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
 
   it('falls back to the generic message when saving fails without one', async () => {
     quietConsole();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSettings(buildDataProvider({ updateSpeechRate: vi.fn(async () => Promise.reject(new Error(''))) }));
     await screen.findByRole('spinbutton', { name: 'Time Window (seconds)' });
     await user.click(saveButton());
@@ -119,7 +119,7 @@ describe('SettingsPage: Speech Rate Monitoring', () => {
 
 describe('SettingsPage: non-functional cards', () => {
   it('shows the AI Assistant Configuration switches with their defaults', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderSettings();
     expect(screen.getByRole('heading', { name: 'AI Assistant Configuration' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Enable AI Assistant' })).toBeChecked();
@@ -131,7 +131,7 @@ describe('SettingsPage: non-functional cards', () => {
   });
 
   it('shows the System Configuration fields and a Save Settings button', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderSettings();
     const card = screen.getByRole('heading', { name: 'System Configuration' }).closest('.MuiCard-root') as HTMLElement;
     expect(within(card).getByRole('textbox', { name: 'API Endpoint' })).toBeInTheDocument();

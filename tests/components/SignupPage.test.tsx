@@ -27,7 +27,7 @@ describe('SignupPage', () => {
   });
 
   it('requires all three fields', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const auth = buildFakeAuth();
     renderPublicPage(<SignupPage />, { path: '/signup', auth });
     await fill(user, 'new@salescoach.test', 'secret1', '');
@@ -37,7 +37,7 @@ describe('SignupPage', () => {
   });
 
   it('rejects a password shorter than 6 characters', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<SignupPage />, { path: '/signup' });
     await fill(user, 'new@salescoach.test', 'abc', 'abc');
     await submit(user);
@@ -45,7 +45,7 @@ describe('SignupPage', () => {
   });
 
   it('rejects passwords that do not match, and clears the message on edit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPublicPage(<SignupPage />, { path: '/signup' });
     await fill(user, 'new@salescoach.test', 'secret1', 'secret2');
     await submit(user);
@@ -55,7 +55,7 @@ describe('SignupPage', () => {
   });
 
   it("words the identity provider's error", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const taken = buildAccount({ email: 'taken@salescoach.test' });
     renderPublicPage(<SignupPage />, { path: '/signup', auth: buildFakeAuth({ users: [taken] }) });
     await fill(user, taken.email, 'secret1', 'secret1');
@@ -66,7 +66,7 @@ describe('SignupPage', () => {
   });
 
   it('signs a non-whitelisted account out and shows the access-denied message', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const auth = buildFakeAuth({ whitelisted: [] });
     renderPublicPage(<SignupPage />, { path: '/signup', auth });
     await fill(user, 'new@salescoach.test', 'secret1', 'secret1');
@@ -78,7 +78,7 @@ describe('SignupPage', () => {
   });
 
   it('sends a whitelisted account to /dashboard', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const auth = buildFakeAuth();
     auth.isWhitelisted.mockReturnValue(true);
     renderPublicPage(<SignupPage />, { path: '/signup', auth });
@@ -92,7 +92,7 @@ describe('SignupPage', () => {
     afterEach(() => localStorage.clear());
 
     it('switches the card and its message to French and remembers the choice', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderPublicPage(<SignupPage />, { path: '/signup' });
       await fill(user, 'new@salescoach.test', 'abc', 'abc');
       await submit(user);

@@ -48,7 +48,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("never offers one's own account nor a deleted user, and says why", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAsAnn();
     expect(await box('ann@example.test')).toBeDisabled();
     expect(await box('dee@example.test')).toBeDisabled();
@@ -62,7 +62,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('selects all selectable rows of the page from the keyboard, and clears', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAsAnn();
     await rowOf('bob@example.test');
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('disables the selection through the toggle, skipping rows already disabled, then refetches and sums up', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { rows, getList, toggleUser } = renderAsAnn();
     await user.click(await box('bob@example.test'));
     await user.click(await box('cy@example.test'));
@@ -107,7 +107,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('asks before disabling, naming how many and the admins among them; Cancel sends nothing', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { toggleUser } = renderAsAnn();
     await user.click(await box('bob@example.test'));
     await user.click(await box('cy@example.test'));
@@ -127,7 +127,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('disables at once, without asking, when nothing selected is active', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { toggleUser } = renderAsAnn();
     await user.click(await box('cy@example.test'));
     await user.click(within(bar()).getByRole('button', { name: 'Disable' }));
@@ -137,7 +137,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('enables the selection, leaving alone a row already enabled', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { rows, toggleUser } = renderAsAnn();
     await user.click(await box('cy@example.test'));
     await user.click(await box('bob@example.test'));
@@ -148,7 +148,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('toggles back a row whose status changed since the page loaded, and counts it as already disabled', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { rows, toggleUser } = renderAsAnn();
     await user.click(await box('bob@example.test'));
     // someone else disables Bob after the page loaded: the toggle enables him, so it is sent again
@@ -161,7 +161,7 @@ describe('Users: bulk enable and disable', { timeout: 30_000 }, () => {
   });
 
   it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAsAnn({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     await user.click(await box('bob@example.test'));
     await user.click(await box('cy@example.test'));

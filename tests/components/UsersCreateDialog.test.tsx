@@ -19,7 +19,7 @@ setUpUserDialogTests();
 
 describe('Create New User', () => {
   it('focuses Email, explains the password and defaults the role to user', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers();
     const form = await openCreate(user);
     expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveFocus();
@@ -32,7 +32,7 @@ describe('Create New User', () => {
     ['the password is shorter than 6 characters', { password: '12345' }],
     ['the name is missing', { name: '' }],
   ])('keeps Create disabled while %s', async (_case, values) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers();
     await openCreate(user);
     await fillCreate(user, values);
@@ -40,7 +40,7 @@ describe('Create New User', () => {
   });
 
   it('creates with Enter, confirms, closes and refetches', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, dataProvider } = renderUsers();
     await openCreate(user);
     await fillCreate(user);
@@ -57,7 +57,7 @@ describe('Create New User', () => {
   });
 
   it("shows the server's message for an existing email and keeps the form", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { create: conflict('A user with this email already exists') });
     await openCreate(user);
     await fillCreate(user);
@@ -84,7 +84,7 @@ describe('Create New User', () => {
     };
 
     it("shows the server's message and replaces that account with the same form", async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       const create = heldOnce();
       const { getList } = renderUsers([buildUser()], { create: create as PortalDataProvider['create'] });
       await openCreate(user);
@@ -104,7 +104,7 @@ describe('Create New User', () => {
     });
 
     it('offers no replacement once the email is changed', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       renderUsers([buildUser()], { create: vi.fn(async () => Promise.reject(held())) });
       await openCreate(user);
       await fillCreate(user);
@@ -116,7 +116,7 @@ describe('Create New User', () => {
     });
 
     it('shows no Replace button for a plain EMAIL_EXISTS', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       const message = 'A user with this email already exists';
       renderUsers([buildUser()], {
         create: vi.fn(async () => Promise.reject(new HttpError(message, 409, { error: 'EMAIL_EXISTS', message }))),
@@ -130,7 +130,7 @@ describe('Create New User', () => {
   });
 
   it('falls back to "Failed to create user"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { create: silentFailure() });
     await openCreate(user);
     await fillCreate(user);
@@ -139,7 +139,7 @@ describe('Create New User', () => {
   });
 
   it('closes with Escape without creating', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderUsers();
     await openCreate(user);
     await user.keyboard('{Escape}');

@@ -31,7 +31,7 @@ const listOf = (live: UserRecord[], deleted: UserRecord[]) =>
 
 describe('deleted users', () => {
   it('lists them with Status = Deleted and restores one from its row', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const freed = buildUser({
       id: 'freed',
       email: 'freed@example.test',
@@ -60,7 +60,7 @@ describe('deleted users', () => {
   });
 
   it("Create over a deleted user's email offers Restore the deleted account", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const create = vi.fn(async () => Promise.reject(heldByDeleted()));
     const restoreUser = vi.fn(async (id: string | number) => ({ id }));
     renderUsers([buildUser()], { getList: listOf([buildUser()], [deletedNew]), create, restoreUser } as never);
@@ -76,7 +76,7 @@ describe('deleted users', () => {
   });
 
   it('Create over a deleted user email offers Free the email, then creates the new account', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const create = vi
       .fn()
       .mockRejectedValueOnce(heldByDeleted())
@@ -99,7 +99,7 @@ describe('deleted users', () => {
   });
 
   it('keeps the typed form and says so when freeing the email fails', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const create = vi.fn(async () => Promise.reject(heldByDeleted()));
     const freeUserEmail = vi.fn(async () => Promise.reject(new Error('')));
     renderUsers([buildUser()], { getList: listOf([buildUser()], [deletedNew]), create, freeUserEmail } as never);

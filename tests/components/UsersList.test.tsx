@@ -84,7 +84,7 @@ describe('UserList: the table', () => {
 
   it("shows the server's message, or the fallback, when a refresh fails, and lets it be dismissed over the rows kept", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     // the http client's HttpError for a spec error body `{ error, message }` (docs/api.md)
     const failure = new HttpError('Database unavailable', 503, { error: 'AUTH_UNAVAILABLE', message: 'Database unavailable' });
     const getList = vi
@@ -133,7 +133,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('offers the spec filter options', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers();
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Admin', 'User']);
@@ -144,7 +144,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('refetches with the role and status filters (isActive a boolean)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers();
     await screen.findByText('Ann Admin');
     await pick(user, 'Role', 'Admin');
@@ -158,7 +158,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('searches once typing pauses', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers();
     await screen.findByText('Ann Admin');
     await user.type(screen.getByPlaceholderText('Search by email or name...'), 'bob');
@@ -168,7 +168,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('searches without the outer spaces, which stay in the box', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers();
     await screen.findByText('Ann Admin');
     const box = screen.getByPlaceholderText('Search by email or name...');
@@ -178,7 +178,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('sends the 0-based UI page as page + 1', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers([buildUser()], { total: 35 });
     await screen.findByText('Ann Admin');
     expect(screen.getByText('1–10 of 35')).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('goes back to the first page when rows per page change, with the options 10, 25, 50, 100', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers([buildUser()], { total: 120 });
     await screen.findByText('Ann Admin');
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -200,7 +200,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('goes back to the first page when a filter changes', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers([buildUser()], { total: 35 });
     await screen.findByText('Ann Admin');
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -210,7 +210,7 @@ describe('UserList: toolbar, filters and paging', () => {
   });
 
   it('refetches on Refresh', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const getList = renderUsers();
     await screen.findByText('Ann Admin');
     const before = getList.mock.calls.length;

@@ -30,7 +30,7 @@ describe("Users: the signed-in admin's own row", { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('disables disabling and deleting oneself, and says why; other rows keep them', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAsAnn();
     const own = await rowOf('ann@example.test');
     const other = await rowOf('bob@example.test');
@@ -51,7 +51,7 @@ describe("Users: the signed-in admin's own row", { timeout: 30_000 }, () => {
   });
 
   it("keeps one's own role and status in Edit User, saying why, and still saves the name", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderAsAnn();
     await user.click(within(await rowOf('ann@example.test')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('dialog', { name: 'Edit User' });
@@ -71,7 +71,7 @@ describe("Users: the signed-in admin's own row", { timeout: 30_000 }, () => {
   });
 
   it("leaves another admin's role and status editable", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAsAnn();
     await user.click(within(await rowOf('bob@example.test')).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('dialog', { name: 'Edit User' });
@@ -81,7 +81,7 @@ describe("Users: the signed-in admin's own row", { timeout: 30_000 }, () => {
   });
 
   it('focuses Cancel in Delete User, so Enter does not delete', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const dataProvider = renderAsAnn();
     await user.click(within(await rowOf('bob@example.test')).getByRole('button', { name: 'Delete' }));
     await screen.findByRole('dialog', { name: 'Delete User' });

@@ -8,7 +8,7 @@ setUpUserDialogTests();
 
 describe('Edit User', () => {
   it('shows the email read-only, focuses the name and disables Save while it is empty', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers();
     const form = await openRowAction(user, 'Edit');
     expect(within(form).getByRole('heading', { name: 'Edit User' })).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('Edit User', () => {
   });
 
   it('saves name, role and active flag, confirms and refetches', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, dataProvider } = renderUsers();
     const form = await openRowAction(user, 'Edit');
     const name = within(form).getByRole('textbox', { name: 'Name' });
@@ -44,7 +44,7 @@ describe('Edit User', () => {
   });
 
   it("shows the server's rule violation, else the fallback", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { update: conflict('You cannot demote your own account') });
     await openRowAction(user, 'Edit');
     await user.click(button('Save'));
@@ -52,7 +52,7 @@ describe('Edit User', () => {
   });
 
   it('falls back to "Failed to update user"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { update: silentFailure() });
     await openRowAction(user, 'Edit');
     await user.click(button('Save'));
@@ -62,7 +62,7 @@ describe('Edit User', () => {
 
 describe('Reset Password', () => {
   it('keeps the button disabled below 6 characters', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers();
     const form = await openRowAction(user, 'Reset Password');
     const password = within(form).getByLabelText(/^New Password/);
@@ -74,7 +74,7 @@ describe('Reset Password', () => {
   });
 
   it('resets, confirms and does not refetch', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, dataProvider } = renderUsers();
     const form = await openRowAction(user, 'Reset Password');
     await user.type(within(form).getByLabelText(/^New Password/), 'brand-new{Enter}');
@@ -86,7 +86,7 @@ describe('Reset Password', () => {
   });
 
   it('falls back to "Failed to reset password"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { resetPassword: silentFailure() });
     const form = await openRowAction(user, 'Reset Password');
     await user.type(within(form).getByLabelText(/^New Password/), 'brand-new{Enter}');
@@ -96,7 +96,7 @@ describe('Reset Password', () => {
 
 describe('Delete User', () => {
   it('asks with the spec sentence, deletes, confirms and refetches', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, dataProvider } = renderUsers();
     const form = await openRowAction(user, 'Delete');
     expect(within(form).getByRole('heading', { name: 'Delete User' })).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('Delete User', () => {
   });
 
   it("shows the server's message, else the fallback", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { delete: conflict('At least one active admin must remain') });
     await openRowAction(user, 'Delete');
     await user.click(button('Delete'));
@@ -120,7 +120,7 @@ describe('Delete User', () => {
   });
 
   it('falls back to "Failed to delete user"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { delete: silentFailure() });
     await openRowAction(user, 'Delete');
     await user.click(button('Delete'));

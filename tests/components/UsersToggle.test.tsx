@@ -8,7 +8,7 @@ setUpUserDialogTests();
 
 describe('the enable/disable switch', () => {
   it('disables an active user, confirms and refetches', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { getList, dataProvider } = renderUsers();
     const before = getList.mock.calls.length;
     await user.click(within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Disable user' }));
@@ -18,7 +18,7 @@ describe('the enable/disable switch', () => {
   });
 
   it('keeps the keyboard focus on the switch through the change, ignoring presses while it is sent', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let answer: () => void = () => undefined;
     const toggleUser = vi.fn(
       (id: string) =>
@@ -41,14 +41,14 @@ describe('the enable/disable switch', () => {
   });
 
   it('enables an inactive user', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser({ isActive: false })]);
     await user.click(within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Enable user' }));
     expect(await screen.findByText('User enabled successfully')).toBeInTheDocument();
   });
 
   it("shows the server's message in a dismissible banner, else the fallback", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { toggleUser: conflict('You cannot disable your own account') });
     await user.click(within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Disable user' }));
     const alert = await screen.findByRole('alert');
@@ -58,7 +58,7 @@ describe('the enable/disable switch', () => {
   });
 
   it('falls back to "Failed to toggle user status"', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { toggleUser: silentFailure() });
     await user.click(within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Disable user' }));
     expect(await screen.findByText('Failed to toggle user status')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('success banners', () => {
   });
 
   it('render server text as text, never HTML', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderUsers([buildUser()], { toggleUser: conflict('<b>bold</b>') });
     await user.click(within(await rowOf('ann@example.test')).getByRole('switch', { name: 'Disable user' }));
     expect(await screen.findByText('<b>bold</b>')).toBeInTheDocument();

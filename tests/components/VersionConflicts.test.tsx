@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('version conflicts', () => {
   it('speech-rate settings: the conflict inside the card, Reload shows theirs beside the typed values, the next save starts from theirs', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let stored: Required<SpeechRateSettings> = { enabled: true, time_window: 30, max_words: 150, version: 3 };
     const updateSpeechRate = vi.fn(async (settings: SpeechRateSettings) => {
       if (settings.version !== stored.version) throw versionConflict('speechRate');
@@ -63,7 +63,7 @@ describe('version conflicts', () => {
   });
 
   it('speech-rate card: a failed refresh after a load says the values may be stale, keeps Save off, and Retry brings it back', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const getSpeechRate = vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150, version: 1 }));
     renderInAdmin(<SettingsPage />, { dataProvider: buildDataProvider({ getSpeechRate }), path: '/settings', queryClient });
@@ -83,7 +83,7 @@ describe('version conflicts', () => {
   });
 
   it('objection: the conflict inside the edit dialog, Reload keeps the typed text and the next save carries their version', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const objection = buildItem({ version: 2, variations: [] });
     const dataProvider = buildDictionaryProvider({ objections: [objection] });
     const update = vi.fn(async (_resource: string, { id, data }: { id: string; data: { version?: number } }) => {
@@ -117,7 +117,7 @@ describe('version conflicts', () => {
   });
 
   it('landmine: the conflict inside the edit dialog, Reload keeps the typed trigger and takes their version and status', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const landmine = buildLandmine({ version: 5 });
     const dataProvider = buildDictionaryProvider({ landmines: [landmine] });
     const update = vi.fn(async (_resource: string, { id, data }: { id: string; data: { version?: number } }) => {
@@ -147,7 +147,7 @@ describe('version conflicts', () => {
   });
 
   it('user: the conflict inside Edit User, Reload shows theirs and keeps the typed name', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const bob = buildUser({ id: 'u2', email: 'bob@example.test', name: 'Bob', role: 'user', version: 1 });
     const update = vi.fn(async (_resource: string, { id, data }: { id: string; data: { version?: number } }) => {
       if (data.version !== bob.version) throw versionConflict('user');

@@ -127,7 +127,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('links each figure to the Sessions list filtered to its calls, with the rep and status the page filters by', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderInsights({ path: '/insights?period=7d&rep=pat%40example.test&status=completed' });
     const items = await loadedSection('Objections and FAQs', 'It is too expensive');
     const detections = within(items).getByRole('link', { name: '1,234 detections of “It is too expensive”' });
@@ -164,7 +164,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('sends each filter with every request and keeps it in the URL, and Back returns to the view before', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderInsights();
     await loadedSection('Reps', '42');
     expect(address()).toBe('/insights');
@@ -199,7 +199,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('asks for a custom range once both days make one, and says what is wrong before', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = renderInsights({ path: '/insights?period=90d' });
     await loadedSection('Reps', '42');
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
@@ -234,7 +234,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('groups what the assistant did not know, with examples, a pending hint and the dictionary actions', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dataProvider } = renderInsights();
     const inquiries = await loadedSection('What the assistant did not know', 'Do you offer training?');
     const table = within(inquiries).getByRole('table');
@@ -328,7 +328,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('shows a failed section with Retry and never as empty; Retry asks again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let repsFail = true;
     const server = renderInsights({
       reply: (section) => {
@@ -358,7 +358,7 @@ describe('Insights', { timeout: 30_000 }, () => {
   });
 
   it('exports the rows a table shows as CSV', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const downloads: Blob[] = [];
     Object.defineProperty(URL, 'createObjectURL', {
       configurable: true,

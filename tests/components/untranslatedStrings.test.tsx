@@ -179,7 +179,7 @@ describe('every user-visible string comes from the catalogue', () => {
   });
 
   it('on the dictionary page, objections and landmines', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderScreen(<DictionaryPage />, {
       dataProvider: buildDictionaryProvider({ objections: [item], landmines: [landmine] }),
       path: '/dictionary',
@@ -196,7 +196,7 @@ describe('every user-visible string comes from the catalogue', () => {
     renderScreen(<ApiKeyList />, { dataProvider, path: '/service-keys' });
     await screen.findByText(apiKey.name);
     expect(untranslated()).toEqual([]);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '⟦Create key⟧' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: '⟦Create key⟧' }));
     await screen.findByRole('dialog');
     expect(untranslated()).toEqual([]);
   });
@@ -250,7 +250,7 @@ describe('every user-visible string comes from the catalogue', () => {
       );
 
     it('on the session detail, each of its four tabs', async () => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       // the list last shown, with this session between two others: the walk shows too
       const listed = ['before', detail.sessionId, 'after'].map((sessionId) => ({ ...buildSession({ sessionId }), id: sessionId }));
       renderDetail(

@@ -8,10 +8,6 @@ import { afterEach } from 'vitest';
 // fails.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The files set user-event up with `delay: null`: its default waits a macrotask between
-// keystrokes, which cost the project about a tenth of its time and no test needs. Tests with
-// fake timers pass `advanceTimers` instead.
-
 afterEach(() => {
   cleanup();
   localStorage.clear();
