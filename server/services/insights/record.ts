@@ -1,7 +1,19 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { dictionaryItems, insightInquiryPhrases, landmines } from '../../db/schema';
-import { answerEffects, answerKeyOf, type CallRecord, normalizeText, type RepFacts, repFacts, utcDay } from './call';
+import {
+  ANSWER_EFFECTS,
+  type AggregateTable,
+  type AnswerEffect,
+  add,
+  COUNTS,
+  type Count,
+  joinKey,
+  REP_DAYS,
+  type RepDay,
+  splitKey,
+} from './aggregateTables';
+import { answerEffects, answerKeyOf, type CallRecord, normalizeText, repFacts, utcDay } from './call';
 import { monthOf, weekOf } from './period';
 
 /**
@@ -82,16 +94,6 @@ const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
   };
 };
 
-/** Adds to `map[key]` field by field. */
-const add = <T extends Record<string, number>>(map: Map<string, T>, key: string, values: T) => {
-  const current = map.get(key);
-  if (!current) {
-    map.set(key, { ...values });
-    return;
-  }
-  for (const field of Object.keys(values) as (keyof T)[]) (current[field] as number) += values[field];
-};
-
 const TEAM = '';
 const BOTH_STATUSES = '';
 
@@ -113,19 +115,14 @@ export const rollupsOf = (rep: string, status: string, day: string): [string, st
   return rollups;
 };
 
-const splitKey = (key: string) => key.split('\u0000');
-const joinKey = (...parts: string[]) => parts.join('\u0000');
-
-type ColumnType = 'text' | 'int' | 'real' | 'date' | 'uuid';
 /** `insert into table (columns) select from unnest(arrays) on conflict (keys) do update set column = table.column + excluded.column`. */
-const upsertAdding = async (
+const upsertAdding = async <V>(
   executor: Executor,
-  table: string,
-  keys: readonly [string, ColumnType][],
-  sums: readonly [string, ColumnType][],
-  rows: readonly (readonly (string | number)[])[],
+  { table, keys, sums, row: rowOf }: AggregateTable<V>,
+  values: ReadonlyMap<string, V>,
 ) => {
-  if (rows.length === 0) return;
+  if (values.size === 0) return;
+  const rows = [...values].map(([key, value]) => rowOf(key, value));
   const columns = [...keys, ...sums];
   const arrays = columns.map(([, type], i) => sql`${sql.param(rows.map((row) => row[i]))}::${sql.raw(type)}[]`);
   const names = sql.raw(columns.map(([name]) => name).join(', '));
@@ -182,9 +179,9 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
   if (calls.some((call) => call.detections.some((detection) => detection.kind === 'new_inquiry')))
     await executor.execute(sql`select pg_advisory_xact_lock_shared(${GROUPING_LOCK_KEY}::bigint)`);
   const resolve = await resolver(executor, calls);
-  const counts = new Map<string, { n: number; calls: number }>();
-  const effects = new Map<string, { cases: number; sum: number; sumSquares: number }>();
-  const reps = new Map<string, RepFacts & { calls: number }>();
+  const counts = new Map<string, Count>();
+  const effects = new Map<string, AnswerEffect>();
+  const reps = new Map<string, RepDay>();
   const labels = new Map<string, { label: string; itemKind: string | null; category: string | null }>();
   const detectionKeys: [string, number, string][] = [];
   const landmineKeys: [string, number, string][] = [];
@@ -241,76 +238,9 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
   }
 
   await upsertLabels(executor, labels);
-  await upsertAdding(
-    executor,
-    'insight_counts',
-    [
-      ['metric', 'text'],
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['key', 'text'],
-    ],
-    [
-      ['n', 'int'],
-      ['calls', 'int'],
-    ],
-    [...counts].map(([key, value]) => [...splitKey(key), value.n, value.calls]),
-  );
-  await upsertAdding(
-    executor,
-    'insight_answer_effects',
-    [
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['item_key', 'text'],
-      ['answer_key', 'text'],
-    ],
-    [
-      ['cases', 'int'],
-      ['sum', 'real'],
-      ['sum_squares', 'real'],
-    ],
-    [...effects].map(([key, value]) => [...splitKey(key), value.cases, value.sum, value.sumSquares]),
-  );
-  const repSums: [string, ColumnType][] = [
-    ['calls', 'int'],
-    ['duration_ms', 'real'],
-    ['talk_ms', 'real'],
-    ['sales_talk_ms', 'real'],
-    ['longest_monologue_ms', 'real'],
-    ['questions', 'int'],
-    ['alerts', 'int'],
-    ['landmines', 'int'],
-    ['sentiment_sum', 'real'],
-    ['sentiment_entries', 'int'],
-  ];
-  await upsertAdding(
-    executor,
-    'insight_rep_days',
-    [
-      ['rep', 'text'],
-      ['day', 'date'],
-      ['status', 'text'],
-    ],
-    repSums,
-    [...reps].map(([key, value]) => [
-      ...splitKey(key),
-      value.calls,
-      value.durationMs,
-      value.talkMs,
-      value.salesTalkMs,
-      value.longestMonologueMs,
-      value.questions,
-      value.alerts,
-      value.landmines,
-      value.sentimentSum,
-      value.sentimentEntries,
-    ]),
-  );
+  await upsertAdding(executor, COUNTS, counts);
+  await upsertAdding(executor, ANSWER_EFFECTS, effects);
+  await upsertAdding(executor, REP_DAYS, reps);
   await setKeys(executor, 'session_detections', 'item_key', detectionKeys);
   await setKeys(executor, 'session_landmine_hits', 'landmine_key', landmineKeys);
 };

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Emotion, Speaker } from '../../../src/contract/sessions';
 import type { Transaction } from '../../db/client';
+import {
+  ANSWER_EFFECTS,
+  type AggregateTable,
+  type AnswerEffect,
+  add,
+  COUNTS,
+  type Count,
+  joinKey,
+  REP_DAYS,
+  type RepDay,
+  splitKey,
+} from './aggregateTables';
 import { answerEffects, answerKeyOf, type CallRecord, repFacts, utcDay } from './call';
 import { rollupsOf } from './record';
 import { rowsOf } from './read';
@@ -23,33 +35,17 @@ export interface ErasedRow {
   end_ms: number | null;
 }
 
-const joinKey = (...parts: string[]) => parts.join('\u0000');
-const splitKey = (key: string) => key.split('\u0000');
-
-/** Adds `values` to `map[key]` field by field. */
-const add = <T extends Record<string, number>>(map: Map<string, T>, key: string, values: T) => {
-  const current = map.get(key);
-  if (!current) {
-    map.set(key, { ...values });
-    return;
-  }
-  for (const field of Object.keys(values) as (keyof T)[]) (current[field] as number) += values[field];
-};
-
-type ColumnType = 'text' | 'int' | 'real' | 'date';
-
 /**
- * Subtracts `rows` (keys then sums) from `table`, then deletes the rows whose `empty` condition
+ * Subtracts what was `gathered` from its rows of the table, then deletes the rows whose `empty` condition
  * holds: a row nothing counts in any more. Rows in key order, so two erasures touch them in the same order.
  */
-const subtract = async (
+const subtract = async <V>(
   tx: Transaction,
-  table: string,
-  keys: readonly [string, ColumnType][],
-  sums: readonly [string, ColumnType][],
-  rows: (string | number)[][],
+  { table, keys, sums, row: rowOf }: AggregateTable<V>,
+  gathered: ReadonlyMap<string, V>,
   empty: string,
 ) => {
+  const rows = [...gathered].map(([key, value]) => rowOf(key, value));
   if (rows.length === 0) return;
   rows.sort((a, b) => {
     for (let i = 0; i < keys.length; i += 1) if (a[i] !== b[i]) return String(a[i]) < String(b[i]) ? -1 : 1;
@@ -166,9 +162,9 @@ export const unrecordCalls = async (tx: Transaction, rows: readonly ErasedRow[])
     for (const row of groups) groupOf.set(row.id, row.group_id);
   }
 
-  const counts = new Map<string, { n: number; calls: number }>();
-  const effects = new Map<string, { cases: number; sum: number; sumSquares: number }>();
-  const reps = new Map<string, { [field: string]: number }>();
+  const counts = new Map<string, Count>();
+  const effects = new Map<string, AnswerEffect>();
+  const reps = new Map<string, RepDay>();
   for (const { call, itemKeys, landmineKeys } of calls) {
     const day = utcDay(call.startMs);
     const rollups = rollupsOf(call.rep, call.status, day);
@@ -199,65 +195,7 @@ export const unrecordCalls = async (tx: Transaction, rows: readonly ErasedRow[])
     add(reps, joinKey(call.rep, day, call.status), { ...repFacts(call), calls: 1 });
   }
 
-  await subtract(
-    tx,
-    'insight_counts',
-    [
-      ['metric', 'text'],
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['key', 'text'],
-    ],
-    [
-      ['n', 'int'],
-      ['calls', 'int'],
-    ],
-    [...counts].map(([key, value]) => [...splitKey(key), value.n, value.calls]),
-    't.n = 0 and t.calls = 0',
-  );
-  await subtract(
-    tx,
-    'insight_answer_effects',
-    [
-      ['rep', 'text'],
-      ['status', 'text'],
-      ['grain', 'text'],
-      ['day', 'date'],
-      ['item_key', 'text'],
-      ['answer_key', 'text'],
-    ],
-    [
-      ['cases', 'int'],
-      ['sum', 'real'],
-      ['sum_squares', 'real'],
-    ],
-    [...effects].map(([key, value]) => [...splitKey(key), value.cases, value.sum, value.sumSquares]),
-    't.cases = 0',
-  );
-  const repSums: [string, ColumnType, string][] = [
-    ['calls', 'int', 'calls'],
-    ['duration_ms', 'real', 'durationMs'],
-    ['talk_ms', 'real', 'talkMs'],
-    ['sales_talk_ms', 'real', 'salesTalkMs'],
-    ['longest_monologue_ms', 'real', 'longestMonologueMs'],
-    ['questions', 'int', 'questions'],
-    ['alerts', 'int', 'alerts'],
-    ['landmines', 'int', 'landmines'],
-    ['sentiment_sum', 'real', 'sentimentSum'],
-    ['sentiment_entries', 'int', 'sentimentEntries'],
-  ];
-  await subtract(
-    tx,
-    'insight_rep_days',
-    [
-      ['rep', 'text'],
-      ['day', 'date'],
-      ['status', 'text'],
-    ],
-    repSums.map(([name, type]) => [name, type]),
-    [...reps].map(([key, value]) => [...splitKey(key), ...repSums.map(([, , field]) => value[field])]),
-    't.calls = 0',
-  );
+  await subtract(tx, COUNTS, counts, 't.n = 0 and t.calls = 0');
+  await subtract(tx, ANSWER_EFFECTS, effects, 't.cases = 0');
+  await subtract(tx, REP_DAYS, reps, 't.calls = 0');
 };
