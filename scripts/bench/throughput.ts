@@ -118,10 +118,21 @@ export const benchThroughput = async ({
     // `Cache-Control: no-cache` makes it read the database for every request, as it does
     // during live calls, when the assistant's ingest writes all the time.
     const fresh = { ...headers, 'cache-control': 'no-cache' };
-    const rows: Array<{ label: string; path: string; anchor: string }> = [
-      { label: 'API page of 50', path: '/api/admin/sessions?page=1&limit=50', anchor: '/sessions?_page=1&_limit=50' },
-      { label: 'API one session by id', path: `/api/admin/sessions/${withDetail.sessionId}`, anchor: `/sessions/${withDetail.sessionId}` },
+    const rows: Array<{ label: string; path: string; anchor: string; goal: string }> = [
+      {
+        label: 'API page of 50',
+        path: '/api/admin/sessions?page=1&limit=50',
+        anchor: '/sessions?_page=1&_limit=50',
+        goal: '>= 5x req/s, p99 <= 50 ms',
+      },
+      {
+        label: 'API one session by id',
+        path: `/api/admin/sessions/${withDetail.sessionId}`,
+        anchor: `/sessions/${withDetail.sessionId}`,
+        goal: '>= 1x req/s',
+      },
     ];
+    const restingRss = childRss(SERVER_BUNDLE);
     const portal = [];
     for (const { label, path } of rows) {
       const reused = await warmedLoad(`${product.url}${path}`, { connections, seconds, headers });
@@ -144,16 +155,18 @@ export const benchThroughput = async ({
     await waitForHttp(`${jsonUrl}/sessions/${withDetail.sessionId}`, jsonServer);
     const ratio = (mine: LoadResult, anchor: LoadResult) =>
       `${(mine.requestsPerSecond / anchor.requestsPerSecond).toFixed(2)}x req/s, p99 ${(mine.p99 / Math.max(anchor.p99, 1)).toFixed(1)}x`;
-    for (const [index, { label, anchor: path }] of rows.entries()) {
+    for (const [index, { label, anchor: path, goal }] of rows.entries()) {
       const anchor = await warmedLoad(`${jsonUrl}${path}`, { connections, seconds });
       log(`  ${`${label}, json-server`.padEnd(44)} ${describeLoad(anchor)}`);
       const { reused, read } = portal[index];
-      log(`  ${`${label}: portal / json-server`.padEnd(44)} ${ratio(reused, anchor)}; read each time ${ratio(read, anchor)}`);
+      log(
+        `  ${`${label}: portal / json-server`.padEnd(44)} ${ratio(reused, anchor)}; read each time ${ratio(read, anchor)} (goal ${goal}, read each time)`,
+      );
     }
     const jsonRss = jsonServer.pid ? rssOf(jsonServer.pid) : null;
     log(
-      `  server memory after the load: portal API server ${serverRss === null ? '?' : mib(serverRss)}` +
-        ` (the Auth emulator apart), json-server ${jsonRss === null ? '?' : mib(jsonRss)}`,
+      `  server memory: portal API server ${restingRss === null ? '?' : mib(restingRss)} at rest, ${serverRss === null ? '?' : mib(serverRss)} after the load` +
+        ` (the Auth emulator apart), json-server ${jsonRss === null ? '?' : mib(jsonRss)} (goal <= 200 MiB)`,
     );
   } finally {
     jsonServer?.kill('SIGTERM');

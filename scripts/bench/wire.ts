@@ -11,6 +11,8 @@ interface Loaded {
   revalidated: number;
   /** "status path" of each request that reached the portal's origin. */
   reached: string[];
+  /** The Content-Encoding of the HTML document itself ("identity" when none). */
+  documentEncoding: string;
 }
 
 /**
@@ -45,7 +47,9 @@ const load = async (page: Page, origin: string, path: string, settle: () => Prom
   await settle();
   await cdp.detach();
   const reached = [...responses.entries()].filter(([id, response]) => response.ours && !fromCache.has(id));
+  const document = [...responses.values()].find((response) => response.ours && response.path === path);
   return {
+    documentEncoding: document?.encoding ?? '?',
     requests: reached.length,
     bytes,
     byEncoding,
@@ -69,6 +73,7 @@ export const benchWire = async (browser: Browser, origin: string, log = console.
     const split = [...first.byEncoding].map(([encoding, size]) => `${encoding} ${kib(size)}`).join(', ');
     log(`\nWire (Chromium, ${origin}):`);
     log(`  sign-in page, first visit: ${kib(first.bytes)} on the wire in ${first.requests} requests (${split})`);
+    log(`  the HTML document: Content-Encoding ${first.documentEncoding} (goal: compressed)`);
     const again = await context.newPage();
     const repeat = await load(again, origin, '/login', () => again.getByLabel('Email').waitFor({ timeout: 60_000 }));
     log(
