@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
+import { build, type InlineConfig } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -20,21 +20,29 @@ export const portalIsStale = (outDir = join(root, 'dist')): boolean => {
   return sources.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > builtAt);
 };
 
-/** Builds the portal with the project's Vite config unless dist/ is up to date. */
-export const ensurePortalBuilt = async ({ force = false, log = console.log } = {}) => {
-  if (!force && !portalIsStale()) return false;
-  log('Building the portal (vite build)...');
-  // Vite sets NODE_ENV=production in this process; the API server started next inherits the
-  // environment and must not mistake a local emulator run for production.
-  // Under vitest NODE_ENV is 'test', which Vite keeps: React would be built in development
-  // mode (a third larger, slower). The portal is always built as `npm run build` builds it.
+/**
+ * Runs Vite's build of `config` in production mode, leaving this process's NODE_ENV as it was.
+ * Vite sets NODE_ENV=production in the process; an API server started next inherits the
+ * environment and must not mistake a local emulator run for production (it would also log every
+ * request). Under vitest NODE_ENV is 'test', which Vite keeps: React would be built in
+ * development mode (a third larger, slower), so it is set to production for the build.
+ */
+export const buildForProduction = async (config: InlineConfig) => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, logLevel: 'warn', mode: 'production' });
+    await build({ mode: 'production', ...config });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+};
+
+/** Builds the portal with the project's Vite config unless dist/ is up to date. */
+export const ensurePortalBuilt = async ({ force = false, log = console.log } = {}) => {
+  if (!force && !portalIsStale()) return false;
+  log('Building the portal (vite build)...');
+  // The portal is always built as `npm run build` builds it.
+  await buildForProduction({ root, logLevel: 'warn' });
   return true;
 };

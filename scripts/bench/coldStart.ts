@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signIn } from '../../tests/support/browser';
+import { buildForProduction } from '../buildPortal';
 import { freePort } from '../freePort';
 import { onDemoPortal } from './demoPortal';
 import { demoAdminToken, matchingSettled, waitForHttp } from './support';
@@ -104,7 +104,8 @@ export const startAnchor = async (portalUrl: string, headers: Record<string, str
       objections: withId((await read('/api/dictionary/objections/grouped?page=1&limit=100')).objections as Row[], '_id'),
     };
     writeFileSync(join(folder, 'db.json'), JSON.stringify(database));
-    await build({
+    // Beside the running bench: its servers started after this must not inherit a production NODE_ENV.
+    await buildForProduction({
       configFile: false,
       root: ANCHOR_SOURCE,
       logLevel: 'warn',
