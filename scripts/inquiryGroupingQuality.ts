@@ -8,7 +8,7 @@
  * the held-out and fresh sets are the ones that say how it does on phrasings it was not chosen on.
  */
 import { createSentenceEncoderProvider, SENTENCE_ENCODER_MODEL } from '../server/services/embeddings';
-import { assignGroups, WORD_OVERLAP_BAR } from '../server/services/insights/grouping';
+import { assignGroups, WORD_OVERLAP_BAR } from '../server/services/insights/groupAssignment';
 import { defaultThresholdFor } from '../src/contract/matching';
 import {
   arrivalOrders,

@@ -8,7 +8,8 @@ import {
   LOCAL_EMBEDDING_MODEL,
   SENTENCE_ENCODER_MODEL,
 } from '../../server/services/embeddings';
-import { assignGroups, startInquiryGrouping } from '../../server/services/insights/grouping';
+import { assignGroups } from '../../server/services/insights/groupAssignment';
+import { startInquiryGrouping } from '../../server/services/insights/grouping';
 import { recordCalls } from '../../server/services/insights/record';
 import { defaultThresholdFor, MATCH_MARGIN } from '../../src/contract/matching';
 import { createPostgresDatabase, DB_KINDS } from '../support/apiApp';

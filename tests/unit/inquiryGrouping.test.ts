@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignGroups, contentStems, stem, WORD_OVERLAP_BAR, wordOverlap } from '../../server/services/insights/grouping';
+import { assignGroups, contentStems, stem, WORD_OVERLAP_BAR, wordOverlap } from '../../server/services/insights/groupAssignment';
 
 /** The assignment rule of the new-inquiry grouping (docs/insights-grouping.md), on hand-made vectors and texts. */
 describe('content words', () => {
