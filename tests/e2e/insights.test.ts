@@ -41,6 +41,16 @@ const settled = async (page: Page) => {
     .toBe(0);
 };
 
+/**
+ * A figure, once its link names the period `from` starts: each section's figures and links come
+ * from one answer, and the previous filters' answer stays shown until the new one is here (a
+ * moment after the address changes, before the section is even marked busy).
+ */
+const figureOf = async (link: ReturnType<Page['getByRole']>, from: string) => {
+  await expect.poll(() => link.getAttribute('href'), { timeout: 30_000 }).toContain(`from=${from}`);
+  return Number(await link.innerText());
+};
+
 /** Follows a figure's link and checks the Sessions list holds exactly the calls it counted. */
 const followCallsLink = async (page: Page, link: ReturnType<Page['getByRole']>, calls: number) => {
   await link.click();
@@ -62,12 +72,15 @@ describe('Insights', () => {
     await page.waitForURL(/period=90d/);
     for (const title of SECTIONS) await page.getByRole('heading', { name: title, level: 2 }).waitFor();
     await settled(page);
+    // the 90 days the server counts, as its answers name them
+    const { data: counted } = (await adminFetch(page, '/api/insights/items?period=90d')) as { data: { period: { from: string } } };
+    const from = counted.period.from;
 
     // Objections and FAQs: the most detected item's calls link lists that many sessions.
     const items = page.getByRole('table', { name: 'Objections and FAQs, most detected first' });
     const itemCalls = items.getByRole('link', { name: /^\d+ calls? with “/ }).first();
     await itemCalls.waitFor();
-    await followCallsLink(page, itemCalls, Number(await itemCalls.innerText()));
+    await followCallsLink(page, itemCalls, await figureOf(itemCalls, from));
     await expect.poll(() => page.url()).toContain('period=90d');
 
     // New inquiries: a group with the dictionary actions.
@@ -78,7 +91,7 @@ describe('Insights', () => {
       .first()
       .waitFor();
     const inquiryCalls = inquiries.getByRole('link', { name: /^\d+ calls? with “/ }).first();
-    await followCallsLink(page, inquiryCalls, Number(await inquiryCalls.innerText()));
+    await followCallsLink(page, inquiryCalls, await figureOf(inquiryCalls, from));
 
     // Answers that help: a figure with its interval, or the number of cases when too few.
     const answers = page.getByRole('region', { name: 'Answers that help' });
@@ -91,13 +104,13 @@ describe('Insights', () => {
     const reps = page.getByRole('table', { name: 'Reps, most calls first' });
     const repCalls = reps.getByRole('link', { name: /^\d+ calls? by / }).first();
     await repCalls.waitFor();
-    await followCallsLink(page, repCalls, Number(await repCalls.innerText()));
+    await followCallsLink(page, repCalls, await figureOf(repCalls, from));
 
     // Landmines: a trigger's hits link opens the calls where it was triggered.
     const landmines = page.getByRole('table', { name: 'Landmines, most triggered first' });
     const landmineCalls = landmines.getByRole('link', { name: /^\d+ calls? with “/ }).first();
     await landmineCalls.waitFor();
-    await followCallsLink(page, landmineCalls, Number(await landmineCalls.innerText()));
+    await followCallsLink(page, landmineCalls, await figureOf(landmineCalls, from));
     await context.close();
   });
 
