@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { type AxeNode, axeViolations, describeNodes } from '../support/axe';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 /*
  * spec 9 and WCAG 2.2 AA: every screen, in both themes and both languages, with axe-core.
@@ -14,7 +14,7 @@ import { launchBrowser, newSignedInPage } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-let browser: Browser;
+const browser = fileBrowser();
 /** One signed-in admin for every variant; the theme and language are switched in react-admin's store. */
 let signedIn: { context: BrowserContext; page: Page };
 /** The sign-in screens, signed out. */
@@ -364,7 +364,6 @@ const createKey = (page: Page, name: string) =>
   }, name);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   signedIn = await newSignedInPage(browser, baseUrl);
   signedIn.page.setDefaultTimeout(20_000);
   await createKey(signedIn.page, `axe ${run}`);
@@ -376,9 +375,6 @@ beforeAll(async () => {
   visitor = { context, page: await context.newPage() };
   visitor.page.setDefaultTimeout(20_000);
   await go(visitor.page, '/login');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('axe-core on every screen (WCAG 2.2 AA)', () => {

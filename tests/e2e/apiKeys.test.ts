@@ -1,19 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, ConsoleMessage } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import type { ConsoleMessage } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The assistant API called from the test itself, as a service would (loopback only). */
 const assistantConfig = (key: string) => fetch(`${baseUrl}/api/assistant/config`, { headers: { authorization: `Bearer ${key}` } });

@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Calls the API with the signed-in admin's stored token, as the portal does. */
 const api = <T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>

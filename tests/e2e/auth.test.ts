@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newSignedInPage, signIn } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, newSignedInPage, signIn, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('signing in', () => {
   it('sends a logged-out visitor of a protected page to the sign-in form without a redirect loop', async () => {

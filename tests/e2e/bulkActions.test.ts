@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 /** Bulk work: select rows, act on all of them, and see the outcome, in Chromium against the real server. */
 const baseUrl = inject('baseUrl');
 const run = Date.now();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** One API call with the signed-in admin's stored token; answers the JSON body. */
 const api = (page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { newSignedInPage, signIn, fileBrowser } from '../support/browser';
 
 /**
  * Deleted users in the browser, against the real server and the Auth emulator: a deleted user
@@ -9,14 +9,7 @@ import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
  */
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const openUsers = async (page: Page) => {
   await page.getByRole('link', { name: 'Users' }).click();

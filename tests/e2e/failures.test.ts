@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, signIn, fileBrowser } from '../support/browser';
 
 /**
  * Failures forced by intercepting single requests in Chromium, as the audit did,
  * against the portal as `npm start` serves it.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The sessions list's API call, whatever its query. */
 const sessionsList = (url: URL) => url.pathname === '/api/admin/sessions';

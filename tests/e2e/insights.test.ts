@@ -1,19 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { adminFetch } from '../../scripts/bench/support';
 import { simulateCall } from '../../scripts/simulateCall';
 import { generateSession } from '../../server/seed/sessions';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const SECTIONS = ['Objections and FAQs', 'What the assistant did not know', 'Answers that help', 'Reps', 'Landmines'];
 

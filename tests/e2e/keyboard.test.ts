@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
-import { DEMO_PASSWORD, launchBrowser } from '../support/browser';
+import { DEMO_PASSWORD, fileBrowser } from '../support/browser';
 
 /**
  * Every flow by keyboard alone: after the page is opened, only Tab, Shift+Tab, arrows, Space,
@@ -9,14 +9,7 @@ import { DEMO_PASSWORD, launchBrowser } from '../support/browser';
  */
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** What has the keyboard focus: its role or tag, its label (aria-label, its <label>, or its placeholder) and its text. */
 const focused = (page: Page) =>

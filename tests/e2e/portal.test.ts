@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('the signed-in portal', () => {
   it('keeps speech-rate settings across a reload', async () => {

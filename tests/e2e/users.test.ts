@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, signIn, fileBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const authEmulatorHost = inject('authEmulatorHost');
 const run = Date.now().toString(36);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const openUsers = async (page: Page) => {
   await page.getByRole('link', { name: 'Users' }).click();

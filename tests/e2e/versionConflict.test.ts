@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newSignedInPage, fileBrowser } from '../support/browser';
 
 /**
  * Version conflicts in the browser, against the real server: two admins edit the same objection;
@@ -9,14 +9,7 @@ import { launchBrowser, newSignedInPage } from '../support/browser';
  * deliberately.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const openObjection = async (page: Page, question: string): Promise<Locator> => {
   await page.getByRole('link', { name: 'Dictionary' }).click();

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,6 +17,26 @@ export const CHROMIUM_ARGS = [
 /** Each launch gets a fresh profile. */
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
+/** What a browser test asks of its Chromium: a new context (its own cookies and storage) per user. */
+export type TestBrowser = Pick<Browser, 'newContext'>;
+
+/**
+ * The Chromium of the calling test file, called at its top level: launched at the file's first
+ * new context, closed after its last test.
+ */
+export const fileBrowser = (): TestBrowser => {
+  let launched: Promise<Browser> | null = null;
+  afterAll(async () => {
+    await (await launched?.catch(() => null))?.close();
+  });
+  return {
+    newContext: async (options) => {
+      launched ??= launchBrowser();
+      return (await launched).newContext(options);
+    },
+  };
+};
+
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
 export const signIn = async (page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) => {
@@ -26,7 +47,7 @@ export const signIn = async (page: Page, baseUrl: string, email: string, passwor
 };
 
 export const newSignedInPage = async (
-  browser: Browser,
+  browser: TestBrowser,
   baseUrl: string,
   email = 'admin@salescoach.test',
   viewport = { width: 1280, height: 800 },
