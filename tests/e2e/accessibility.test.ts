@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { type AxeNode, axeViolations, describeNodes } from '../support/axe';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 /*
  * spec 9 and WCAG 2.2 AA: every screen, in both themes and both languages, with axe-core.

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, newSignedInPage, signIn, fileBrowser } from '../support/browser';
+import { DEMO_PASSWORD, newSignedInPage, signIn } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();

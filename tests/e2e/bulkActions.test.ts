@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 /** Bulk work: select rows, act on all of them, and see the outcome, in Chromium against the real server. */
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
-import { newSignedInPage, signIn, fileBrowser } from '../support/browser';
+import { newSignedInPage, signIn } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 /**
  * Deleted users in the browser, against the real server and the Auth emulator: a deleted user

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, signIn, fileBrowser } from '../support/browser';
+import { newSignedInPage, signIn } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 /**
  * Failures forced by intercepting single requests in Chromium, as the audit did,

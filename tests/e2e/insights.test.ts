@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { adminFetch } from '../../scripts/bench/support';
 import { simulateCall } from '../../scripts/simulateCall';
 import { generateSession } from '../../server/seed/sessions';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();

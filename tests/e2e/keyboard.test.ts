@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/i18n/en';
-import { DEMO_PASSWORD, fileBrowser } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 /**
  * Every flow by keyboard alone: after the page is opened, only Tab, Shift+Tab, arrows, Space,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, fileBrowser } from '../support/browser';
+import { newSignedInPage } from '../support/browser';
+import { fileBrowser } from '../support/fileBrowser';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();

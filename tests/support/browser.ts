@@ -1,5 +1,4 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,23 +18,6 @@ export const launchBrowser = (): Promise<Browser> => chromium.launch({ executabl
 
 /** What a browser test asks of its Chromium: a new context (its own cookies and storage) per user. */
 export type TestBrowser = Pick<Browser, 'newContext'>;
-
-/**
- * The Chromium of the calling test file, called at its top level: launched at the file's first
- * new context, closed after its last test.
- */
-export const fileBrowser = (): TestBrowser => {
-  let launched: Promise<Browser> | null = null;
-  afterAll(async () => {
-    await (await launched?.catch(() => null))?.close();
-  });
-  return {
-    newContext: async (options) => {
-      launched ??= launchBrowser();
-      return (await launched).newContext(options);
-    },
-  };
-};
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
