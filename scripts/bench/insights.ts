@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '../../server/seed/demoAccounts';
 import { type ColdApp, coldFirstRow, portalSessionsList } from './coldStart';
-import { percentile } from './support';
+import { percentile, waitForGrouping } from './support';
 
 export interface InsightsBenchOptions {
   /** The running product's address, and the demo admin's bearer header. */
@@ -16,31 +16,6 @@ const summaryOf = (data: Record<string, unknown>): string =>
     .filter(([, value]) => Array.isArray(value))
     .map(([name, value]) => `${(value as unknown[]).length} ${name}`)
     .join(', ');
-
-/**
- * Waits until the server has grouped the new inquiries of the last 400 days (no group pending,
- * docs/insights-grouping.md): on a freshly seeded database the grouping job embeds thousands of
- * phrasings once the dictionary is calibrated, which would weigh on the first figures measured.
- * Resolves to the seconds waited; gives up after `timeoutMs` and says so.
- */
-const waitForGrouping = async (url: string, headers: Record<string, string>, log: (line: string) => void, timeoutMs = 900_000) => {
-  const started = Date.now();
-  const to = new Date().toISOString().slice(0, 10);
-  const from = new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10);
-  while (Date.now() - started < timeoutMs) {
-    const response = await fetch(`${url}/api/insights/inquiries?from=${from}&to=${to}`, {
-      headers: { ...headers, 'cache-control': 'no-cache' },
-    });
-    if (!response.ok) throw new Error(`insights inquiries: ${response.status}`);
-    const { data } = (await response.json()) as { data: { groups: { pending: boolean }[] } };
-    if (!data.groups.some((group) => group.pending)) {
-      log(`New inquiries grouped after ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  log(`New inquiries still being grouped after ${timeoutMs / 1000} s: the figures below share the machine with that job`);
-};
 
 /**
  * The Insights page's requests (docs/insights.md) over HTTP: p50/p99 of `requests` calls each

@@ -78,6 +78,31 @@ export const matchingSettled = async (url: string, headers: Record<string, strin
   throw new Error('The dictionary was still being embedded after 10 minutes');
 };
 
+/**
+ * Waits until the server has grouped the new inquiries of the last 400 days (no group pending,
+ * docs/insights-grouping.md): on a freshly seeded database the grouping job embeds thousands of
+ * phrasings once the dictionary is calibrated, which would weigh on the first figures measured.
+ * Resolves to the seconds waited; gives up after `timeoutMs` and says so.
+ */
+export const waitForGrouping = async (url: string, headers: Record<string, string>, log: (line: string) => void, timeoutMs = 900_000) => {
+  const started = Date.now();
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10);
+  while (Date.now() - started < timeoutMs) {
+    const response = await fetch(`${url}/api/insights/inquiries?from=${from}&to=${to}`, {
+      headers: { ...headers, 'cache-control': 'no-cache' },
+    });
+    if (!response.ok) throw new Error(`insights inquiries: ${response.status}`);
+    const { data } = (await response.json()) as { data: { groups: { pending: boolean }[] } };
+    if (!data.groups.some((group) => group.pending)) {
+      log(`New inquiries grouped after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  log(`New inquiries still being grouped after ${timeoutMs / 1000} s: the figures below share the machine with that job`);
+};
+
 /** Waits up to 30 s for `url` to answer 2xx from the server `child` runs; fails at once if it exits. */
 export const waitForHttp = async (url: string, child: ChildProcess) => {
   for (let attempt = 0; attempt < 300; attempt += 1) {

@@ -34,10 +34,15 @@ export const FALLBACK_EMOTION: Emotion = 'neutral';
 /** The severity an unknown one is read as: the create form's default. */
 export const FALLBACK_SEVERITY: LandmineSeverity = 'general';
 
+/** Whether a sentiment summary holds only the contract's emotions (as the dominant one and as the distribution's keys). */
+export const summaryWithinContract = (summary: SessionDetail['sentimentAnalysis']['sessionSummary']) =>
+  isOneOf(EMOTIONS, summary.session_dominant_emotion) && Object.keys(summary.emotion_distribution).every((key) => isOneOf(EMOTIONS, key));
+
 /**
  * A session's detail: an unknown emotion is read as neutral (in the summary, the entries and the
  * distribution, whose unknown keys are left out); a transcript or sentiment entry whose speaker
- * is neither party is left out, as no speaker can be guessed for it.
+ * is neither party is left out, as no speaker can be guessed for it. Entries read compact (without
+ * their transcript) stay so.
  */
 export const repairSession = (session: SessionDetail, log?: RepairLog): SessionDetail => {
   const id = session.sessionId;
@@ -62,8 +67,7 @@ export const repairSession = (session: SessionDetail, log?: RepairLog): SessionD
   const clean =
     session.transcripts.every((entry) => isOneOf(SPEAKERS, entry.speaker)) &&
     session.sentimentAnalysis.entries.every((entry) => isOneOf(SPEAKERS, entry.speaker) && isOneOf(EMOTIONS, entry.dominant_emotion)) &&
-    isOneOf(EMOTIONS, summary.session_dominant_emotion) &&
-    Object.keys(distribution).length === Object.keys(summary.emotion_distribution).length;
+    summaryWithinContract(summary);
   // The common case builds nothing new: a long call has some 10 000 entries.
   if (clean) return session;
   return {

@@ -1,9 +1,10 @@
 import { and, type AnyColumn, eq, gte, ilike, inArray, lt, or, sql, type SQL, ne } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import {
   EMOTIONS,
   SESSION_MESSAGES,
+  SPEAKERS,
   type Emotion,
+  type SentimentSummary,
   type SessionDetail,
   type SessionListQuery,
   type SessionListResponse,
@@ -23,7 +24,7 @@ import {
   sessionTranscripts,
 } from '../db/schema';
 import { notFoundError } from '../errors';
-import { repairSession, type RepairLog } from './contractRepair';
+import { repairSession, summaryWithinContract, type RepairLog } from './contractRepair';
 import { storedStatistics } from './sessionComplete';
 
 /**
@@ -195,13 +196,65 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z), written by the database. */
 const isoTimestamp = (column: SQL.Aliased | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The rows of a detail table as one JSON array text, in their order of arrival. */
-const jsonArray = (fields: SQL, table: AnyPgTable, sessionId: string, filter?: SQL) =>
-  sql`(select coalesce(json_agg(json_build_object(${fields}) order by seq), '[]'::json)::text
-       from ${table} where session_id = ${sessionId}${filter ? sql` and ${filter}` : sql``})`;
+/**
+ * The rows of a detail table as one JSON array text in their order of arrival, each row the
+ * object `fields` names (`<value> as "<key>"`, in the answer's order). row_to_json writes it as
+ * JSON.stringify would (no spaces), so the text is sent as it comes. `strip` leaves out the
+ * keys whose value is null.
+ */
+const jsonArray = (fields: SQL, from: SQL, { strip = false } = {}) => {
+  const object = sql`row_to_json((select x from (select ${fields}) x))`;
+  return sql`(select '[' || coalesce(string_agg(j, ',' order by seq), '') || ']'
+    from (select seq, ${strip ? sql`json_strip_nulls(${object})` : object}::text as j from ${from}) r)`;
+};
 
-const detectionFields = sql`'timestamp', ${isoTimestamp(sessionDetections.ts)}, 'category', ${sessionDetections.category},
-  'relevance_score', ${sessionDetections.relevanceScore}, 'question', ${sessionDetections.question}, 'answer', ${sessionDetections.answer}`;
+const detectionArray = (id: string, kind: (typeof sessionDetections.kind.enumValues)[number]) =>
+  jsonArray(
+    sql`${isoTimestamp(sessionDetections.ts)} as "timestamp", ${sessionDetections.category} as "category",
+      ${sessionDetections.relevanceScore} as "relevance_score", ${sessionDetections.question} as "question",
+      ${sessionDetections.answer} as "answer"`,
+    sql`${sessionDetections} where ${sessionDetections.sessionId} = ${id} and ${sessionDetections.kind} = ${kind}`,
+  );
+
+/**
+ * The sentiment entries; with `compact`, an entry's transcript is left out (null, stripped) when
+ * it is its utterance's text: the last transcript of its speaker at the same millisecond, as
+ * contract/sessions.ts compactEntries reads it.
+ */
+const entryArray = (id: string, compact: boolean) => {
+  const fields = (transcript: SQL) =>
+    sql`${isoTimestamp(sessionSentimentEntries.ts)} as "timestamp", ${sessionSentimentEntries.speaker} as "speaker",
+      ${sessionSentimentEntries.dominantEmotion} as "dominant_emotion", ${sessionSentimentEntries.confidence} as "confidence",
+      ${transcript} as "transcript"`;
+  const entries = sql`${sessionSentimentEntries} where ${sessionSentimentEntries.sessionId} = ${id}`;
+  if (!compact) return jsonArray(fields(sql`${sessionSentimentEntries.transcript}`), entries);
+  // Each utterance once (the last of its speaker at that millisecond), joined by hash: never a
+  // scan of the transcripts per entry.
+  const said = sql`(select distinct on (ms, speaker) date_trunc('milliseconds', ts) as ms, speaker, text
+    from ${sessionTranscripts} where session_id = ${id} order by ms, speaker, seq desc) said`;
+  return jsonArray(
+    fields(sql`nullif(${sessionSentimentEntries.transcript}, said.text)`),
+    sql`${sessionSentimentEntries} left join ${said}
+      on said.ms = date_trunc('milliseconds', ${sessionSentimentEntries.ts}) and said.speaker = ${sessionSentimentEntries.speaker}
+      where ${sessionSentimentEntries.sessionId} = ${id}`,
+    { strip: true },
+  );
+};
+
+/** Whether a value outside the contract's speakers or emotions is stored in the session's detail rows (services/contractRepair.ts). */
+const outsideContract = (id: string) => {
+  const speakers = sql.join(
+    SPEAKERS.map((speaker) => sql`${speaker}`),
+    sql`, `,
+  );
+  const emotions = sql.join(
+    EMOTIONS.map((emotion) => sql`${emotion}`),
+    sql`, `,
+  );
+  return sql<boolean>`(exists (select 1 from ${sessionTranscripts} where ${sessionTranscripts.sessionId} = ${id} and ${sessionTranscripts.speaker} not in (${speakers}))
+    or exists (select 1 from ${sessionSentimentEntries} where ${sessionSentimentEntries.sessionId} = ${id}
+      and (${sessionSentimentEntries.speaker} not in (${speakers}) or ${sessionSentimentEntries.dominantEmotion} not in (${emotions}))))`;
+};
 
 const analysisColumns = {
   dominantEmotion: sessionAnalyses.dominantEmotion,
@@ -213,13 +266,25 @@ const analysisColumns = {
   averageWordsPerMinute: sessionAnalyses.averageWordsPerMinute,
 };
 
+export interface SessionAnswerOptions {
+  /** `entries=compact` (contract/sessions.ts): entries leave out a text that repeats their utterance's. */
+  compact?: boolean;
+  log?: RepairLog;
+}
+
 /**
- * One session with its transcripts and analyses: one lookup by session id, then one query whose
- * detail tables come back as JSON arrays built by the database, in the response's own shape. A
- * long call is some 10 000 rows: decoded row by row in JavaScript they took most of the request's
- * time; one text per array is parsed at once.
+ * GET /api/admin/sessions/{sessionId}'s answer (`{ success, data }`) as JSON text: one lookup by
+ * session id, then one query whose detail tables come back as JSON array texts built by the
+ * database in the answer's own shape. A long call is some 10 000 rows; its arrays are spliced
+ * into the answer as they come, never parsed and written again. A session holding a value outside
+ * the contract (a row written around the API) is parsed and repaired first
+ * (services/contractRepair.ts).
  */
-export const getSession = async (db: Database, sessionId: string, log?: RepairLog): Promise<SessionDetail> => {
+export const getSessionAnswer = async (
+  db: Database,
+  sessionId: string,
+  { compact = false, log }: SessionAnswerOptions = {},
+): Promise<string> => {
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
   if (!row) throw notFound();
   const id = row.id;
@@ -227,63 +292,64 @@ export const getSession = async (db: Database, sessionId: string, log?: RepairLo
     db
       .select({
         transcripts: jsonArray(
-          sql`'timestamp', ${isoTimestamp(sessionTranscripts.ts)}, 'speaker', ${sessionTranscripts.speaker}, 'text', ${sessionTranscripts.text}`,
-          sessionTranscripts,
-          id,
+          sql`${isoTimestamp(sessionTranscripts.ts)} as "timestamp", ${sessionTranscripts.speaker} as "speaker", ${sessionTranscripts.text} as "text"`,
+          sql`${sessionTranscripts} where ${sessionTranscripts.sessionId} = ${id}`,
         ).mapWith(String),
-        objections: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'objection'`).mapWith(String),
-        faqs: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'faq'`).mapWith(String),
-        inquiries: jsonArray(detectionFields, sessionDetections, id, sql`${sessionDetections.kind} = 'new_inquiry'`).mapWith(String),
-        entries: jsonArray(
-          sql`'timestamp', ${isoTimestamp(sessionSentimentEntries.ts)}, 'speaker', ${sessionSentimentEntries.speaker},
-            'dominant_emotion', ${sessionSentimentEntries.dominantEmotion}, 'confidence', ${sessionSentimentEntries.confidence},
-            'transcript', ${sessionSentimentEntries.transcript}`,
-          sessionSentimentEntries,
-          id,
-        ).mapWith(String),
+        objections: detectionArray(id, 'objection').mapWith(String),
+        faqs: detectionArray(id, 'faq').mapWith(String),
+        inquiries: detectionArray(id, 'new_inquiry').mapWith(String),
+        entries: entryArray(id, compact).mapWith(String),
         alerts: jsonArray(
-          sql`'timestamp', ${isoTimestamp(sessionSpeechAlerts.ts)}, 'words_per_minute', ${sessionSpeechAlerts.wordsPerMinute},
-            'total_words', ${sessionSpeechAlerts.totalWords}, 'time_window', ${sessionSpeechAlerts.timeWindow},
-            'max_words', ${sessionSpeechAlerts.maxWords}`,
-          sessionSpeechAlerts,
-          id,
+          sql`${isoTimestamp(sessionSpeechAlerts.ts)} as "timestamp", ${sessionSpeechAlerts.wordsPerMinute} as "words_per_minute",
+            ${sessionSpeechAlerts.totalWords} as "total_words", ${sessionSpeechAlerts.timeWindow} as "time_window",
+            ${sessionSpeechAlerts.maxWords} as "max_words"`,
+          sql`${sessionSpeechAlerts} where ${sessionSpeechAlerts.sessionId} = ${id}`,
         ).mapWith(String),
+        alertCount: sql<number>`(select count(*)::int from ${sessionSpeechAlerts} where ${sessionSpeechAlerts.sessionId} = ${id})`.mapWith(
+          Number,
+        ),
+        outsideContract: outsideContract(id).mapWith(Boolean),
       })
       .from(sql`(select 1) as detail`),
     db.select(analysisColumns).from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
   ]);
-  const alerts: SessionDetail['speechRateAnalysis']['alerts'] = JSON.parse(detail.alerts);
-  const session: SessionDetail = {
-    ...toSummary(row),
-    transcripts: JSON.parse(detail.transcripts),
-    detectedObjections: JSON.parse(detail.objections),
-    detectedFAQs: JSON.parse(detail.faqs),
-    newInquiries: JSON.parse(detail.inquiries),
-    sentimentAnalysis: {
-      // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
-      sessionSummary: analysis
-        ? {
-            session_dominant_emotion: analysis.dominantEmotion,
-            session_confidence: analysis.sessionConfidence,
-            total_transcripts: analysis.sentimentTotal,
-            average_confidence: analysis.averageConfidence,
-            emotion_distribution: { ...emptyDistribution(), ...analysis.emotionDistribution },
-          }
-        : {
-            session_dominant_emotion: 'neutral',
-            session_confidence: 0,
-            total_transcripts: 0,
-            average_confidence: 0,
-            emotion_distribution: emptyDistribution(),
-          },
-      entries: JSON.parse(detail.entries),
-    },
-    speechRateAnalysis: {
-      alerts,
-      totalAlerts: analysis?.totalAlerts ?? alerts.length,
-      averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
-    },
-  };
-  // Values no CHECK guards are read against the contract (services/contractRepair.ts).
-  return repairSession(session, log);
+  // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
+  const sessionSummary: SentimentSummary = analysis
+    ? {
+        session_dominant_emotion: analysis.dominantEmotion,
+        session_confidence: analysis.sessionConfidence,
+        total_transcripts: analysis.sentimentTotal,
+        average_confidence: analysis.averageConfidence,
+        emotion_distribution: { ...emptyDistribution(), ...analysis.emotionDistribution },
+      }
+    : {
+        session_dominant_emotion: 'neutral',
+        session_confidence: 0,
+        total_transcripts: 0,
+        average_confidence: 0,
+        emotion_distribution: emptyDistribution(),
+      };
+  const summary = toSummary(row);
+  const totals = { totalAlerts: analysis?.totalAlerts ?? detail.alertCount, averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0 };
+  if (detail.outsideContract || !summaryWithinContract(sessionSummary)) {
+    // Entries read compact stay so through the repair.
+    const session: SessionDetail = {
+      ...summary,
+      transcripts: JSON.parse(detail.transcripts),
+      detectedObjections: JSON.parse(detail.objections),
+      detectedFAQs: JSON.parse(detail.faqs),
+      newInquiries: JSON.parse(detail.inquiries),
+      sentimentAnalysis: { sessionSummary, entries: JSON.parse(detail.entries) },
+      speechRateAnalysis: { alerts: JSON.parse(detail.alerts), ...totals },
+    };
+    return JSON.stringify({ success: true, data: repairSession(session, log) });
+  }
+  // The same text as the repaired answer above would be: the summary's keys, then the detail's.
+  const head = JSON.stringify(summary).slice(0, -1);
+  return (
+    `{"success":true,"data":${head},"transcripts":${detail.transcripts},"detectedObjections":${detail.objections},` +
+    `"detectedFAQs":${detail.faqs},"newInquiries":${detail.inquiries},` +
+    `"sentimentAnalysis":{"sessionSummary":${JSON.stringify(sessionSummary)},"entries":${detail.entries}},` +
+    `"speechRateAnalysis":{"alerts":${detail.alerts},${JSON.stringify(totals).slice(1)}}}`
+  );
 };

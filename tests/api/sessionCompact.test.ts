@@ -1,5 +1,10 @@
 import { generateSessions, insertSessionBatch } from '../../server/seed/sessions';
-import { compactSessionDetailResponseSchema, expandEntries, sessionDetailResponseSchema } from '../../src/contract/sessions';
+import {
+  compactEntries,
+  compactSessionDetailResponseSchema,
+  expandEntries,
+  sessionDetailResponseSchema,
+} from '../../src/contract/sessions';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 
 // GET /api/admin/sessions/{sessionId}?entries=compact, the portal's read of a session:
@@ -7,15 +12,31 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 describe.each(DB_KINDS)('a session read compact (%s)', (kind) => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const [plain, edited] = [...generateSessions(0, 2, { seed: 7, now: Date.parse('2026-05-01T12:00:00Z'), withDetail: 2 })];
+  const [plain, edited, echoes] = [...generateSessions(0, 3, { seed: 7, now: Date.parse('2026-05-01T12:00:00Z'), withDetail: 3 })];
   // An entry whose text is not its utterance's (the assistant is free to send one) keeps it.
   const editedEntry = { ...edited.detail!.sentiment[1], transcript: 'Not what was said' };
   edited.detail!.sentiment[1] = editedEntry;
+  // Two utterances of one speaker in the same millisecond (the later one is the entries'
+  // utterance), and the other party's words at that moment.
+  const moment = echoes.detail!.transcripts[0].t;
+  echoes.detail!.transcripts.splice(
+    0,
+    1,
+    { t: moment, speaker: 'customer', text: 'We signed with a competitor.' },
+    { t: moment, speaker: 'customer', text: 'We signed with a competitor last year.' },
+  );
+  echoes.detail!.sentiment.splice(
+    0,
+    1,
+    { t: moment, speaker: 'customer', emotion: 'sad', confidence: 0.5, transcript: 'We signed with a competitor last year.' },
+    { t: moment, speaker: 'customer', emotion: 'sad', confidence: 0.5, transcript: 'We signed with a competitor.' },
+    { t: moment, speaker: 'salesperson', emotion: 'neutral', confidence: 0.5, transcript: 'We signed with a competitor last year.' },
+  );
 
   beforeAll(async () => {
     t = await testApp(kind);
     headers = (await t.createAdmin()).headers;
-    await t.db.transaction((tx) => insertSessionBatch(tx, [plain, edited]));
+    await t.db.transaction((tx) => insertSessionBatch(tx, [plain, edited, echoes]));
   });
   afterAll(() => t?.close());
 
@@ -40,6 +61,30 @@ describe.each(DB_KINDS)('a session read compact (%s)', (kind) => {
     const kept = data.sentimentAnalysis.entries.filter((entry) => entry.transcript !== undefined);
     expect(kept).toEqual([expect.objectContaining({ transcript: 'Not what was said', timestamp: new Date(editedEntry.t).toISOString() })]);
     expect(data.sentimentAnalysis.entries).toHaveLength(edited.detail!.sentiment.length);
+  });
+
+  it('leaves out the same texts as contract/sessions.ts compactEntries, the later of two utterances in one millisecond counting', async () => {
+    for (const session of [plain, edited, echoes]) {
+      const full = sessionDetailResponseSchema.parse((await read(session.sessionId)).json()).data;
+      const { data } = compactSessionDetailResponseSchema.parse((await read(session.sessionId, '?entries=compact')).json());
+      expect(data.sentimentAnalysis.entries).toEqual(compactEntries(full.transcripts, full.sentimentAnalysis.entries));
+    }
+    const { data } = compactSessionDetailResponseSchema.parse((await read(echoes.sessionId, '?entries=compact')).json());
+    expect(data.sentimentAnalysis.entries.slice(0, 3).map((entry) => entry.transcript)).toEqual([
+      undefined,
+      'We signed with a competitor.',
+      'We signed with a competitor last year.',
+    ]);
+  });
+
+  it('is written as JSON.stringify writes it (no spaces), with the contract’s keys and no other', async () => {
+    for (const query of ['', '?entries=compact']) {
+      const response = await read(echoes.sessionId, query);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).toBe(JSON.stringify(response.json()));
+      const data = response.json().data;
+      expect(Object.keys(data).sort()).toEqual(Object.keys(sessionDetailResponseSchema.shape.data.shape).sort());
+    }
   });
 
   it('refuses another value of entries', async () => {
