@@ -13,7 +13,15 @@ export const SERVER_BUNDLE = join(outdir, 'server.mjs');
  */
 export const BACKUP_BUNDLE = join(outdir, 'backup.mjs');
 export const RESTORE_BUNDLE = join(outdir, 'restore.mjs');
-const entryPoints = { server: 'server/server.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' };
+/** The sentence encoder's thread, which the server starts beside itself. */
+export const ENCODER_THREAD_BUNDLE = join(outdir, 'sentenceEncoderThread.mjs');
+const entryPoints = {
+  server: 'server/server.ts',
+  // The sentence encoder's worker thread, started by the server (services/embeddings/sentenceEncoder.ts).
+  sentenceEncoderThread: 'server/services/embeddings/sentenceEncoderThread.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+};
 const bundles = Object.keys(entryPoints).map((name) => join(outdir, `${name}.mjs`));
 const sources = [
   'server',

@@ -9,6 +9,7 @@ import * as schema from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
 import { freePort } from '../freePort';
 import { SERVER_BUNDLE } from '../buildServer';
+import { ENCODER_IDLE_MS } from '../../server/services/embeddings';
 import { startProduct, type RunningProduct } from '../product';
 import { describeLoad, type LoadResult, runLoad } from './load';
 import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib, rssOf, waitForGrouping, waitForHttp } from './support';
@@ -97,6 +98,7 @@ export const benchThroughput = async ({
     // same model: measured meanwhile, the reads share the CPU with that start-up work.
     await matchingSettled(product.url, headers);
     await waitForGrouping(product.url, headers, (line) => log(`\nThroughput's portal: ${line}`));
+    const settledAt = Date.now();
     const api = async <T>(path: string) => {
       const response = await fetch(`${product!.url}${path}`, { headers });
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -136,6 +138,8 @@ export const benchThroughput = async ({
         goal: '>= 1x req/s',
       },
     ];
+    // At rest: the encoder's thread, idle since the start-up work, has stopped and given its memory back.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, settledAt + ENCODER_IDLE_MS + 5_000 - Date.now())));
     const restingRss = childRss(SERVER_BUNDLE);
     const portal = [];
     for (const { label, path } of rows) {

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BACKUP_BUNDLE, RESTORE_BUNDLE, SERVER_BUNDLE } from '../../scripts/buildServer';
+import { BACKUP_BUNDLE, ENCODER_THREAD_BUNDLE, RESTORE_BUNDLE, SERVER_BUNDLE } from '../../scripts/buildServer';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { freePort } from '../../scripts/freePort';
@@ -182,11 +182,13 @@ describe('the deployable image (Dockerfile)', () => {
     expect(execForm(argsOf(image, 'CMD')[0])).toEqual(['node', `dist-server/${SERVER_BUNDLE.split('/').at(-1)}`]);
   });
 
-  it('imports nothing at run time that `npm ci --omit=dev` leaves out, in the server nor in the backup scripts', () => {
+  it('imports nothing at run time that `npm ci --omit=dev` leaves out, in the server, its encoder thread nor the backup scripts', () => {
     const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    for (const bundle of [SERVER_BUNDLE, BACKUP_BUNDLE, RESTORE_BUNDLE]) {
-      const imported = importedPackages(readFileSync(join(folder, 'dist-server', basename(bundle)), 'utf8'));
-      expect(imported.size, bundle).toBeGreaterThan(3);
+    const read = (bundle: string) => importedPackages(readFileSync(join(folder, 'dist-server', basename(bundle)), 'utf8'));
+    expect([...read(ENCODER_THREAD_BUNDLE)]).toContain('@energetic-ai/embeddings');
+    for (const bundle of [SERVER_BUNDLE, ENCODER_THREAD_BUNDLE, BACKUP_BUNDLE, RESTORE_BUNDLE]) {
+      const imported = read(bundle);
+      expect(imported.size, bundle).toBeGreaterThan(bundle === ENCODER_THREAD_BUNDLE ? 1 : 3);
       expect(
         [...imported].filter((name) => !(name in dependencies)),
         bundle,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   cosineSimilarity,
   createSentenceEncoderProvider,
@@ -48,5 +48,28 @@ describe('sentence encoder provider', () => {
     const abort = new AbortController();
     abort.abort();
     await expect(provider.embed(['one', 'two'], abort.signal)).rejects.toThrow('cancelled');
+  });
+
+  it('encodes in a thread of its own, which stops once idle and starts again when asked', async () => {
+    const briefly = createSentenceEncoderProvider({ idleMs: 100 });
+    expect(briefly.running).toBe(false);
+    const texts = ['Your price is too high.', 'Do you support single sign-on?'];
+    const first = await briefly.embed(texts);
+    expect(briefly.running).toBe(true);
+    await vi.waitFor(() => expect(briefly.running).toBe(false), { timeout: 5_000, interval: 50 });
+    const again = await briefly.embed(texts);
+    expect(briefly.running).toBe(true);
+    for (const [index, vector] of again.entries()) expect(cosineSimilarity(vector, first[index])).toBeGreaterThan(0.999);
+    // And what another provider (the server's) computes in its own thread is the same.
+    const [shared] = await provider.embed([texts[0]]);
+    expect(cosineSimilarity(shared, first[0])).toBeGreaterThan(0.999);
+  });
+
+  it('answers a long request batch by batch, in order', async () => {
+    const briefly = createSentenceEncoderProvider({ idleMs: 100 });
+    const many = Array.from({ length: 40 }, (_, index) => `Could you send the security questionnaire, part ${index}?`);
+    const vectors = await briefly.embed(many);
+    expect(vectors).toHaveLength(40);
+    expect(new Set(vectors.map((vector) => vector.slice(0, 4).join()))).toHaveProperty('size', 40);
   });
 });

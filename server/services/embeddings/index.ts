@@ -8,6 +8,7 @@ export {
 export { createOpenAiEmbeddingProvider, type OpenAiEmbeddingOptions } from './openai';
 export {
   createSentenceEncoderProvider,
+  ENCODER_IDLE_MS,
   SENTENCE_ENCODER_DIMENSIONS,
   SENTENCE_ENCODER_MODEL,
   type SentenceEncoderProvider,

