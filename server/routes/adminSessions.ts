@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/sessions';
 import { repSessionsEraseQuerySchema, sessionErasureResponseSchema } from '../../src/contract/sessionErasure';
 import type { Database } from '../db/client';
+import { compiledSerializer } from '../plugins/compiledSerializer';
 import { eraseRepSessions, eraseSession } from '../services/sessionErasure';
 import { getSessionAnswer, listSessions } from '../services/sessions';
 
@@ -23,7 +24,11 @@ import { getSessionAnswer, listSessions } from '../services/sessions';
 export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/admin/sessions',
-    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } }, config: { readCache: true } },
+    {
+      schema: { querystring: sessionListQuerySchema, response: { 200: sessionListResponseSchema } },
+      config: { readCache: true },
+      serializerCompiler: compiledSerializer,
+    },
     async (request) => listSessions(db, request.query),
   );
 
