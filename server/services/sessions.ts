@@ -200,13 +200,21 @@ const isoTimestamp = (column: SQL.Aliased | AnyColumn) => sql`to_char(${column} 
  * The rows of a detail table as one JSON array text in their order of arrival, each row the
  * object `fields` names (`<value> as "<key>"`, in the answer's order). row_to_json writes it as
  * JSON.stringify would (no spaces), so the text is sent as it comes. `strip` leaves out the
- * keys whose value is null.
+ * keys whose value is null. With `within`, a condition every row meets when its values are the
+ * contract's (services/contractRepair.ts), the text is `false` (not an array) when a row does not.
  */
-const jsonArray = (fields: SQL, from: SQL, { strip = false } = {}) => {
+const jsonArray = (fields: SQL, from: SQL, { strip = false, within }: { strip?: boolean; within?: SQL } = {}) => {
   const object = sql`row_to_json((select x from (select ${fields}) x))`;
-  return sql`(select '[' || coalesce(string_agg(j, ',' order by seq), '') || ']'
-    from (select seq, ${strip ? sql`json_strip_nulls(${object})` : object}::text as j from ${from}) r)`;
+  const array = sql`'[' || coalesce(string_agg(j, ',' order by seq), '') || ']'`;
+  return sql`(select ${within ? sql`case when bool_and(within) is false then 'false' else ${array} end` : array}
+    from (select seq, ${strip ? sql`json_strip_nulls(${object})` : object}::text as j${within ? sql`, ${within} as within` : sql``} from ${from}) r)`;
 };
+
+const quoted = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 const detectionArray = (id: string, kind: (typeof sessionDetections.kind.enumValues)[number]) =>
   jsonArray(
@@ -221,13 +229,16 @@ const detectionArray = (id: string, kind: (typeof sessionDetections.kind.enumVal
  * it is its utterance's text: the last transcript of its speaker at the same millisecond, as
  * contract/sessions.ts compactEntries reads it.
  */
-const entryArray = (id: string, compact: boolean) => {
+const entryArray = (id: string, compact: boolean, checked: boolean) => {
   const fields = (transcript: SQL) =>
     sql`${isoTimestamp(sessionSentimentEntries.ts)} as "timestamp", ${sessionSentimentEntries.speaker} as "speaker",
       ${sessionSentimentEntries.dominantEmotion} as "dominant_emotion", ${sessionSentimentEntries.confidence} as "confidence",
       ${transcript} as "transcript"`;
   const entries = sql`${sessionSentimentEntries} where ${sessionSentimentEntries.sessionId} = ${id}`;
-  if (!compact) return jsonArray(fields(sql`${sessionSentimentEntries.transcript}`), entries);
+  const within = checked
+    ? sql`${sessionSentimentEntries.speaker} in (${quoted(SPEAKERS)}) and ${sessionSentimentEntries.dominantEmotion} in (${quoted(EMOTIONS)})`
+    : undefined;
+  if (!compact) return jsonArray(fields(sql`${sessionSentimentEntries.transcript}`), entries, { within });
   // Each utterance once (the last of its speaker at that millisecond), joined by hash: never a
   // scan of the transcripts per entry.
   const said = sql`(select distinct on (ms, speaker) date_trunc('milliseconds', ts) as ms, speaker, text
@@ -237,23 +248,8 @@ const entryArray = (id: string, compact: boolean) => {
     sql`${sessionSentimentEntries} left join ${said}
       on said.ms = date_trunc('milliseconds', ${sessionSentimentEntries.ts}) and said.speaker = ${sessionSentimentEntries.speaker}
       where ${sessionSentimentEntries.sessionId} = ${id}`,
-    { strip: true },
+    { strip: true, within },
   );
-};
-
-/** Whether a value outside the contract's speakers or emotions is stored in the session's detail rows (services/contractRepair.ts). */
-const outsideContract = (id: string) => {
-  const speakers = sql.join(
-    SPEAKERS.map((speaker) => sql`${speaker}`),
-    sql`, `,
-  );
-  const emotions = sql.join(
-    EMOTIONS.map((emotion) => sql`${emotion}`),
-    sql`, `,
-  );
-  return sql<boolean>`(exists (select 1 from ${sessionTranscripts} where ${sessionTranscripts.sessionId} = ${id} and ${sessionTranscripts.speaker} not in (${speakers}))
-    or exists (select 1 from ${sessionSentimentEntries} where ${sessionSentimentEntries.sessionId} = ${id}
-      and (${sessionSentimentEntries.speaker} not in (${speakers}) or ${sessionSentimentEntries.dominantEmotion} not in (${emotions}))))`;
 };
 
 const analysisColumns = {
@@ -264,6 +260,33 @@ const analysisColumns = {
   emotionDistribution: sessionAnalyses.emotionDistribution,
   totalAlerts: sessionAnalyses.totalAlerts,
   averageWordsPerMinute: sessionAnalyses.averageWordsPerMinute,
+};
+
+/**
+ * A session's detail arrays as JSON texts. `checked`: the transcripts and entries are `false`
+ * instead when one of their rows holds a value outside the contract.
+ */
+const detailTexts = async (db: Database, id: string, compact: boolean, checked: boolean) => {
+  const [texts] = await db
+    .select({
+      transcripts: jsonArray(
+        sql`${isoTimestamp(sessionTranscripts.ts)} as "timestamp", ${sessionTranscripts.speaker} as "speaker", ${sessionTranscripts.text} as "text"`,
+        sql`${sessionTranscripts} where ${sessionTranscripts.sessionId} = ${id}`,
+        { within: checked ? sql`${sessionTranscripts.speaker} in (${quoted(SPEAKERS)})` : undefined },
+      ).mapWith(String),
+      objections: detectionArray(id, 'objection').mapWith(String),
+      faqs: detectionArray(id, 'faq').mapWith(String),
+      inquiries: detectionArray(id, 'new_inquiry').mapWith(String),
+      entries: entryArray(id, compact, checked).mapWith(String),
+      alerts: jsonArray(
+        sql`${isoTimestamp(sessionSpeechAlerts.ts)} as "timestamp", ${sessionSpeechAlerts.wordsPerMinute} as "words_per_minute",
+            ${sessionSpeechAlerts.totalWords} as "total_words", ${sessionSpeechAlerts.timeWindow} as "time_window",
+            ${sessionSpeechAlerts.maxWords} as "max_words"`,
+        sql`${sessionSpeechAlerts} where ${sessionSpeechAlerts.sessionId} = ${id}`,
+      ).mapWith(String),
+    })
+    .from(sql`(select 1) as detail`);
+  return texts;
 };
 
 export interface SessionAnswerOptions {
@@ -288,29 +311,8 @@ export const getSessionAnswer = async (
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
   if (!row) throw notFound();
   const id = row.id;
-  const [[detail], [analysis]] = await Promise.all([
-    db
-      .select({
-        transcripts: jsonArray(
-          sql`${isoTimestamp(sessionTranscripts.ts)} as "timestamp", ${sessionTranscripts.speaker} as "speaker", ${sessionTranscripts.text} as "text"`,
-          sql`${sessionTranscripts} where ${sessionTranscripts.sessionId} = ${id}`,
-        ).mapWith(String),
-        objections: detectionArray(id, 'objection').mapWith(String),
-        faqs: detectionArray(id, 'faq').mapWith(String),
-        inquiries: detectionArray(id, 'new_inquiry').mapWith(String),
-        entries: entryArray(id, compact).mapWith(String),
-        alerts: jsonArray(
-          sql`${isoTimestamp(sessionSpeechAlerts.ts)} as "timestamp", ${sessionSpeechAlerts.wordsPerMinute} as "words_per_minute",
-            ${sessionSpeechAlerts.totalWords} as "total_words", ${sessionSpeechAlerts.timeWindow} as "time_window",
-            ${sessionSpeechAlerts.maxWords} as "max_words"`,
-          sql`${sessionSpeechAlerts} where ${sessionSpeechAlerts.sessionId} = ${id}`,
-        ).mapWith(String),
-        alertCount: sql<number>`(select count(*)::int from ${sessionSpeechAlerts} where ${sessionSpeechAlerts.sessionId} = ${id})`.mapWith(
-          Number,
-        ),
-        outsideContract: outsideContract(id).mapWith(Boolean),
-      })
-      .from(sql`(select 1) as detail`),
+  const [detail, [analysis]] = await Promise.all([
+    detailTexts(db, id, compact, true),
     db.select(analysisColumns).from(sessionAnalyses).where(eq(sessionAnalyses.sessionId, id)).limit(1),
   ]);
   // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
@@ -330,17 +332,22 @@ export const getSessionAnswer = async (
         emotion_distribution: emptyDistribution(),
       };
   const summary = toSummary(row);
-  const totals = { totalAlerts: analysis?.totalAlerts ?? detail.alertCount, averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0 };
-  if (detail.outsideContract || !summaryWithinContract(sessionSummary)) {
-    // Entries read compact stay so through the repair.
+  const totals = {
+    totalAlerts: analysis?.totalAlerts ?? (JSON.parse(detail.alerts) as unknown[]).length,
+    averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
+  };
+  const outside = detail.transcripts === 'false' || detail.entries === 'false';
+  if (outside || !summaryWithinContract(sessionSummary)) {
+    // Read again as stored, parsed and repaired; entries read compact stay so through the repair.
+    const stored = outside ? await detailTexts(db, id, compact, false) : detail;
     const session: SessionDetail = {
       ...summary,
-      transcripts: JSON.parse(detail.transcripts),
-      detectedObjections: JSON.parse(detail.objections),
-      detectedFAQs: JSON.parse(detail.faqs),
-      newInquiries: JSON.parse(detail.inquiries),
-      sentimentAnalysis: { sessionSummary, entries: JSON.parse(detail.entries) },
-      speechRateAnalysis: { alerts: JSON.parse(detail.alerts), ...totals },
+      transcripts: JSON.parse(stored.transcripts),
+      detectedObjections: JSON.parse(stored.objections),
+      detectedFAQs: JSON.parse(stored.faqs),
+      newInquiries: JSON.parse(stored.inquiries),
+      sentimentAnalysis: { sessionSummary, entries: JSON.parse(stored.entries) },
+      speechRateAnalysis: { alerts: JSON.parse(stored.alerts), ...totals },
     };
     return JSON.stringify({ success: true, data: repairSession(session, log) });
   }
