@@ -13,7 +13,8 @@ import { repSessionsEraseQuerySchema, sessionErasureResponseSchema } from '../..
 import type { Database } from '../db/client';
 import { compiledSerializer } from '../plugins/compiledSerializer';
 import { eraseRepSessions, eraseSession } from '../services/sessionErasure';
-import { getSessionAnswer, listSessions } from '../services/sessions';
+import { getSessionAnswer } from '../services/sessionDetail';
+import { listSessions } from '../services/sessions';
 
 /**
  * /api/admin/sessions (spec 7): the paged list of summaries and one full session; erasing one
@@ -41,7 +42,7 @@ export const adminSessionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: z.union([sessionDetailResponseSchema, compactSessionDetailResponseSchema]) },
       },
       config: { readCache: true },
-      // The answer is JSON text the database wrote (services/sessions.ts getSessionAnswer): the
+      // The answer is JSON text the database wrote (services/sessionDetail.ts getSessionAnswer): the
       // schema documents it, and tests/api/sessions.test.ts holds it to the schema on both
       // databases. Set before the read, as a request that joins a running read (plugins/readCache.ts)
       // sends its text without running this handler.
