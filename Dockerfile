@@ -2,7 +2,7 @@
 # The portal and its API server in one image, run as a non-root user, for PostgreSQL.
 # tests/e2e/deploy.test.ts runs what this file runs: `npm run build`, then the bundled server
 # from a folder holding only the files the last stage copies, with only `dependencies`
-# installed; so what the test proves is what the image does (README "Deploy").
+# installed; so what the test proves is what the image does (docs/operations.md, "Deploy with Docker").
 
 ARG NODE_VERSION=22
 
@@ -21,7 +21,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # 3. The image: the built portal, the bundled server and the files it reads beside it;
-#    dist-server also holds the bundled backup and restore scripts (README "Deploy").
+#    dist-server also holds the bundled backup and restore scripts (docs/operations.md, "Deploy with Docker").
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 SEED=false
 WORKDIR /app
@@ -31,7 +31,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
 COPY --from=build /app/server/migrations ./server/migrations
 COPY --from=build /app/server/seed/dictionaryData ./server/seed/dictionaryData
-# PGlite's folder, for a trial without DATABASE_URL (one server only; README "Durability").
+# PGlite's folder, for a trial without DATABASE_URL (one server only; docs/operations.md "Durability").
 RUN mkdir -p /app/.data && chown node:node /app/.data
 VOLUME ["/app/.data"]
 USER node

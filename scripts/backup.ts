@@ -3,7 +3,7 @@ import { BackupError, backupDataDir, dataDirFromEnv, formatBytes } from './dataD
 /**
  * `npm run backup -- <file>`: a consistent copy of the embedded PGlite database, also while the
  * server runs (scripts/dataDirBackup.ts), of DATA_DIR, else DATA_ROOT/db, else .data/db. On
- * PostgreSQL (DATABASE_URL) use pg_dump, as README.md (Backups) shows.
+ * PostgreSQL (DATABASE_URL) use pg_dump, as docs/operations.md (Backups) shows.
  */
 const [file] = process.argv.slice(2);
 // Bundled into dist-server/backup.mjs for where only the built files are (scripts/buildServer.ts).
@@ -15,7 +15,7 @@ if (!file) {
 if (process.env.DATABASE_URL) {
   console.error(
     'DATABASE_URL is set: the database is PostgreSQL, which npm run backup does not copy. Use pg_dump:\n' +
-      `  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n(README.md, Backups)`,
+      `  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n(docs/operations.md, Backups)`,
   );
   process.exit(1);
 }

@@ -9,7 +9,7 @@ const outdir = join(root, 'dist-server');
 export const SERVER_BUNDLE = join(outdir, 'server.mjs');
 /**
  * `npm run backup` and `npm run restore` as modules of their own beside the server's, for
- * where only the built files are, as in the image (README: Deploy).
+ * where only the built files are, as in the image (docs/operations.md, "Deploy with Docker").
  */
 export const BACKUP_BUNDLE = join(outdir, 'backup.mjs');
 export const RESTORE_BUNDLE = join(outdir, 'restore.mjs');

@@ -27,7 +27,7 @@ import { lockHolderPid } from '../server/db/dataDirLock';
 import { BACKUP_PATH, readBackupEndpoint } from '../server/services/backup';
 
 /*
- * `npm run backup` and `npm run restore` for the embedded PGlite database (README: Backups).
+ * `npm run backup` and `npm run restore` for the embedded PGlite database (docs/operations.md, "Backups").
  * A backup is one .tar.gz of the whole data directory (server/db/dataDirArchive.ts): taken by
  * the running server when one holds the directory (services/backup.ts), else read here from
  * the directory under its lock, so no server starts on it meanwhile. Both stream it: neither
@@ -59,7 +59,7 @@ export const checkBackupFile = async (file: string): Promise<void> => {
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file}: no such file.`);
   if (fileStart(file, PG_DUMP_MAGIC.length).toString('latin1') === PG_DUMP_MAGIC) {
     throw new BackupError(
-      `${file} is a PostgreSQL dump (pg_dump's custom format), not a backup of the embedded database: restore it with pg_restore (README.md, Backups).`,
+      `${file} is a PostgreSQL dump (pg_dump's custom format), not a backup of the embedded database: restore it with pg_restore (docs/operations.md, Backups).`,
     );
   }
   const entries = new Set<string>();

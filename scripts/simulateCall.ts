@@ -8,7 +8,7 @@ import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } f
 /**
  * `npm run simulate-call -- --key scak_... [--url http://127.0.0.1:8080] [--speed 1|10|max]
  * [--transcripts N] [--seed S] [--batch N]`: the reference client of the assistant's API
- * (README "The assistant's API"). It streams one generated call (the demo generator of
+ * (docs/assistant-api.md). It streams one generated call (the demo generator of
  * server/seed/sessions: transcripts, detections, sentiment, speech-rate alerts) the way the
  * live assistant does: read the configuration version, create the session, send the events
  * in numbered batches as the call goes on (at real speed, ten times faster, or at once), then

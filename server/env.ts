@@ -87,7 +87,7 @@ export type Env = ParsedEnv & { HOST: string; DEMO_MODE: boolean };
 /** The exact value DEMO_LISTEN_ON_NETWORK must hold to let an emulator-backed server off loopback. */
 export const EMULATOR_NETWORK_OVERRIDE = 'anyone-on-the-network-can-sign-in-as-admin';
 
-/** Demo mode: a demo-* project, which Google never issues real tokens for (README: Security). */
+/** Demo mode: a demo-* project, which Google never issues real tokens for (docs/security.md, "Modes"). */
 export const isDemoProject = (projectId: string) => projectId.startsWith('demo-');
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);

@@ -21,7 +21,7 @@ import { mib, rssOf } from './support';
  * - PGlite: `npm run backup` while the server runs on the directory (the server takes the copy),
  *   then `npm run restore` into a new directory (which applies the migrations).
  * - PostgreSQL 15 (a throwaway cluster): pg_dump --format=custom, then pg_restore into a new
- *   database, the README's commands.
+ *   database, the commands of docs/operations.md.
  * Each figure is the command's wall time, its start included. Prints; asserts nothing.
  */
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import * as tar from 'tar';
 
 /*
- * A PGlite data directory as a tar archive, and back (README: Backups). PGlite keeps its data
+ * A PGlite data directory as a tar archive, and back (docs/operations.md, "Backups"). PGlite keeps its data
  * directory as real files on disk, so the archive is read from them and written to them as
  * streams: memory stays flat however large the directory is. The archive holds what PGlite's
  * own dump (dumpDataDir) holds: every regular file and folder of the directory, with paths

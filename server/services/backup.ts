@@ -9,7 +9,7 @@ import { tarOfDataDir } from '../db/dataDirArchive';
 import { lockFolderOf } from '../db/dataDirLock';
 
 /*
- * Backups of a PGlite data directory while the server holds it (README: Backups).
+ * Backups of a PGlite data directory while the server holds it (docs/operations.md, "Backups").
  *
  * PGlite is one process per data directory, so `npm run backup` cannot open the directory
  * while a server runs: it asks that server instead. The server listens for this on a port of

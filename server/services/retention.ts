@@ -6,7 +6,7 @@ import { ERASE_BATCH, eraseSessionsIn } from './sessionErasure';
 import { type PollingJob, startPollingJob } from './pollingJob';
 
 /**
- * SESSIONS_RETENTION_DAYS (README "Configuration", docs/api.md "Erasing sessions"): sessions
+ * SESSIONS_RETENTION_DAYS (docs/configuration.md, docs/api.md "Erasing sessions"): sessions
  * whose start time lies more than that many days (of 24 hours) before the run are erased, with
  * everything hanging off them and their part of the insights (services/sessionErasure.ts), when
  * the server starts and then once a day. A session that started exactly `days` days ago is kept.

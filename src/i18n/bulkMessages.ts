@@ -1,4 +1,4 @@
-/** Row selection and bulk actions on Users, the dictionary and landmines (README, "Bulk work"). */
+/** Row selection and bulk actions on Users, the dictionary and landmines (docs/features.md, "Lists"). */
 export const bulkMessages = {
   selected: '%{smart_count} selected |||| %{smart_count} selected',
   selectAll: 'Select all on this page',

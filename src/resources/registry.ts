@@ -10,6 +10,6 @@ import users from './users';
 /**
  * Every declared resource: App.tsx maps them onto <Resource>s and the dataProvider reads
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
- * plus one line here (README: "Adding a resource").
+ * plus one line here (docs/architecture.md, "Adding a resource").
  */
 export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit, apiKeys];

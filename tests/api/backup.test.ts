@@ -14,7 +14,7 @@ import { sessionBody, transcript } from '../support/assistant';
 import { bearer, makeAdmin, signUp, TEST_PROJECT_ID, uniqueEmail, useAuthEmulator } from '../support/identity';
 
 /*
- * `npm run backup` / `npm run restore` on PGlite, pg_dump / pg_restore on PostgreSQL (README:
+ * `npm run backup` / `npm run restore` on PGlite, pg_dump / pg_restore on PostgreSQL (docs/operations.md:
  * Backups): a backup taken while the server runs and writes comes back, through a server
  * started on the restored copy, with the same dictionary, users, settings, sessions and audit
  * log, holding every write committed before it and none half done.
@@ -305,7 +305,7 @@ describe('backups', { timeout: 600_000 }, () => {
     await roundTrip(
       { kind: 'postgres', env: { DATABASE_URL: source.url, DATA_DIR: '' } },
       async () => {
-        // The README's commands (Backups), as written there.
+        // The commands of docs/operations.md (Backups), as written there.
         await run(postgresBinary('pg_dump'), ['--format=custom', `--file=${file}`, source.url]);
       },
       async () => {

@@ -16,7 +16,7 @@ const PROJECT_ID = 'acme-sales-prod';
 const FOUNDER = { localId: 'founder-uid-0001', email: 'founder@acme.test', displayName: 'Fran Founder', emailVerified: true };
 
 /**
- * README "Production": from an empty PostgreSQL to a signed-in admin with a real (non-demo)
+ * docs/operations.md "Production": from an empty PostgreSQL to a signed-in admin with a real (non-demo)
  * project id. Google cannot be reached from here, so firebase-admin's calls (token keys,
  * account lookups) go to a local stand-in; no emulator is configured in this file.
  */

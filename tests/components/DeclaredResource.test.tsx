@@ -13,7 +13,7 @@ import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, LocationDisplay } from '../support/render';
 
 /**
- * A resource added exactly as README "Adding a resource" says, and nothing more: its wire
+ * A resource added exactly as docs/architecture.md "Adding a resource" says, and nothing more: its wire
  * schema, its declaration (what src/resources/tags/index.ts would hold) and its line in the
  * registry. No view component is written for it.
  */
@@ -120,7 +120,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('a resource added as the README says: a declaration and a registry line', { timeout: 45_000 }, () => {
+describe('a resource added as docs/architecture.md says: a declaration and a registry line', { timeout: 45_000 }, () => {
   it('gets a generated list: the declared columns, sorting, server paging, its filters and Export', async () => {
     const user = userEvent.setup();
     const server = renderTags('/tags');

@@ -12,7 +12,7 @@ import { startPostgres, type ThrowawayPostgres } from '../../scripts/postgres';
 import { bearer, makeAdmin, signIn, signUp, TEST_PROJECT_ID } from '../support/identity';
 
 /**
- * README "Deploy": the image is the Dockerfile's last stage. There is no container runtime
+ * docs/operations.md "Deploy with Docker": the image is the Dockerfile's last stage. There is no container runtime
  * here, so this file reads the Dockerfile and does what the image does: it lays out a folder
  * with only the files that stage copies (the portal and server this run built with
  * `npm run build`), checks that the server imports nothing outside `dependencies` (all the
