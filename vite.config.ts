@@ -51,6 +51,6 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: { '/api': apiTarget, '/runtime-config.js': apiTarget },
+    proxy: { '^/api(?:[/?]|$)': apiTarget, '/runtime-config.js': apiTarget },
   },
 });

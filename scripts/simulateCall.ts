@@ -19,7 +19,7 @@ import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } f
  */
 
 const USAGE =
-  'Usage: npm run simulate-call -- --key <API key, or SALESCOACH_API_KEY in the environment> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
+  'Usage: npm run simulate-call -- --key <service key, or SALESCOACH_API_KEY in the environment> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
 
 type IngestEvent = Record<string, unknown> & { seq: number; type: string; timestamp: string };
 

@@ -241,7 +241,7 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
           [SECURITY_SCHEMES.assistant]: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A service key created on the API Keys screen (starts with "scak_"); each route needs one scope.',
+            description: 'A service key created on the Service Keys screen (starts with "scak_"); each route needs one scope.',
           },
         },
       },

@@ -26,6 +26,9 @@ const SIGN_IN_PATHS = new Set(['/login', '/signup']);
 const withoutShellPreload = (html: string): string =>
   html.replace(/[ \t]*<script async src="\/assets\/shell-preload-[\w-]+\.js"><\/script>\n?/, '');
 
+/** /api and what lies under it, not a page path that merely starts with "api" (/api-keys goes to the portal). */
+const isApiPath = (url: string) => /^\/api(?:[/?#]|$)/.test(url);
+
 const documentEncodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 /**
@@ -90,7 +93,7 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
   // (scripts/shellPreload.ts): it would do nothing there, and it is one request fewer for them.
   const signInDocument = hasPortal ? encodedDocument(withoutShellPreload(readFileSync(join(root, 'index.html'), 'utf8'))) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasPortal && isPageRequest) {
       reply.header('Cache-Control', 'no-cache');
       if (signInDocument && SIGN_IN_PATHS.has(request.url.split('?')[0])) return signInDocument(request, reply);

@@ -56,7 +56,7 @@ export const apiKeyListResponseSchema = z.object({ success: z.literal(true), dat
 export const apiKeyResponseSchema = z.object({ success: z.literal(true), data: apiKeySchema });
 
 export const API_KEY_MESSAGES = {
-  notFound: 'API key not found',
+  notFound: 'Service key not found',
   missingKey: 'Authentication required: send a service key as "Authorization: Bearer <key>".',
   invalidKey: 'The service key is not valid or has been revoked.',
   missingScope: (scope: ApiKeyScope) => `This service key lacks the "${scope}" scope.`,

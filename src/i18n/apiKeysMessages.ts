@@ -1,15 +1,15 @@
 /**
- * Strings of the assistant's API in the portal: the API Keys screen, and the
+ * Strings of the assistant's API in the portal: the Service Keys screen, and the
  * configuration version on the Settings page and the session detail. Wired into `app` by en.ts.
  */
 export const apiKeysMessages = {
-  title: 'API Keys',
+  title: 'Service Keys',
   intro:
     'Service keys let the live assistant, or another service of yours, call the assistant API: read the configuration and stream call sessions. The API reference is at /api/docs.',
   create: 'Create key',
   refresh: 'Refresh',
-  loading: 'Loading API keys...',
-  empty: 'No API keys yet.',
+  loading: 'Loading service keys...',
+  empty: 'No service keys yet.',
   columns: {
     name: 'Name',
     prefix: 'Key',
@@ -29,16 +29,16 @@ export const apiKeysMessages = {
     'metrics:read': 'Read the server metrics, for Prometheus (metrics:read)',
   },
   dialog: {
-    createTitle: 'Create an API key',
+    createTitle: 'Create a service key',
     name: 'Name',
     nameHelp: 'Who or what uses it, e.g. "Live assistant (production)".',
     scopes: 'Scopes',
     cancel: 'Cancel',
     submit: 'Create',
     submitting: 'Creating...',
-    secretTitle: 'Your new API key',
+    secretTitle: 'Your new service key',
     secretWarning: 'Copy this key now and keep it somewhere safe. It will not be shown again: the portal stores only a hash of it.',
-    secretLabel: 'API key',
+    secretLabel: 'Service key',
     copy: 'Copy',
     copied: 'Copied to the clipboard.',
     copyManually: 'The key is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
@@ -47,19 +47,19 @@ export const apiKeysMessages = {
   revoke: {
     action: 'Revoke',
     label: 'Revoke %{name}',
-    title: 'Revoke this API key?',
+    title: 'Revoke this service key?',
     message: 'Calls with "%{name}" will be refused from now on. This cannot be undone.',
     cancel: 'Cancel',
     confirm: 'Revoke',
   },
   messages: {
-    created: 'API key created',
-    revoked: 'API key revoked',
+    created: 'Service key created',
+    revoked: 'Service key revoked',
   },
   errors: {
-    fetch: 'Failed to load the API keys',
-    create: 'Failed to create the API key',
-    revoke: 'Failed to revoke the API key',
+    fetch: 'Failed to load the service keys',
+    create: 'Failed to create the service key',
+    revoke: 'Failed to revoke the service key',
     nameRequired: 'Please enter a name',
     scopeRequired: 'Choose at least one scope',
   },

@@ -90,7 +90,7 @@ export const appMessages = {
       dictionary: 'Dictionary',
       users: 'Users',
       audit: 'Audit Log',
-      apiKeys: 'API Keys',
+      apiKeys: 'Service Keys',
       settings: 'Settings',
     },
     titles: {
@@ -102,7 +102,7 @@ export const appMessages = {
       settings: 'Settings',
       transcripts: 'Call Transcripts',
       audit: 'Audit Log',
-      apiKeys: 'API Keys',
+      apiKeys: 'Service Keys',
     },
   },
   dashboard: {

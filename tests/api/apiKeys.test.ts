@@ -131,7 +131,7 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
       headers: admin.headers,
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'API key not found', requestId: expect.any(String) });
+    expect(missing.json()).toEqual({ error: 'NOT_FOUND', message: 'Service key not found', requestId: expect.any(String) });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/nope', headers: admin.headers })).statusCode).toBe(400);
   });
 

@@ -34,22 +34,25 @@ describe('the portal served by the API server', () => {
     expect(JSON.parse(match![1]).authEmulatorUrl).toBe(`http://${emulatorHost}`);
   });
 
-  it.each(['/', '/dashboard', '/sessions/abc-123', '/login?next=%2Fusers'])('answers GET %s with index.html and the CSP', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toBe(INDEX_HTML);
-    const csp = String(response.headers['content-security-policy']);
-    for (const directive of [
-      "default-src 'self'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "frame-ancestors 'none'",
-      `connect-src 'self' http://${emulatorHost}`,
-    ]) {
-      expect(csp).toContain(directive);
-    }
-  });
+  it.each(['/', '/dashboard', '/sessions/abc-123', '/login?next=%2Fusers', '/api-keys', '/apis'])(
+    'answers GET %s with index.html and the CSP',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+      const csp = String(response.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        `connect-src 'self' http://${emulatorHost}`,
+      ]) {
+        expect(csp).toContain(directive);
+      }
+    },
+  );
 
   it('serves built files as they are', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
@@ -70,6 +73,8 @@ describe('the portal served by the API server', () => {
   it('keeps /api out of the fallback and answers other methods with a JSON 404', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/not-a-route' },
+      { method: 'GET' as const, url: '/api' },
+      { method: 'GET' as const, url: '/api?page=1' },
       { method: 'POST' as const, url: '/dashboard' },
     ]) {
       const response = await t.app.inject(request);

@@ -44,7 +44,7 @@ const renderKeys = (initial: ApiKey[], { failCreate }: { failCreate?: HttpError 
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-describe('API Keys screen', () => {
+describe('Service Keys screen', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists the keys: name, shown prefix, scopes, created by and when, last used, status; revoked keys cannot be revoked again', async () => {
@@ -89,21 +89,21 @@ describe('API Keys screen', () => {
     renderInAdmin(<ApiKeyList />, { dataProvider: buildDataProvider({ getList } as never), path: '/service-keys' });
     expect(await screen.findByText('The sign-in service cannot be reached right now.')).toBeInTheDocument();
     // a list that could not be read is not an empty one
-    expect(screen.queryByText('No API keys yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No service keys yet.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('says when there are no keys', async () => {
     renderKeys([]);
-    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No service keys yet.')).toBeInTheDocument();
   });
 
   it('creates a key and shows its secret once, with a warning and a copy button', async () => {
     const user = userEvent.setup();
     const { create, getList } = renderKeys([]);
-    await screen.findByText('No API keys yet.');
+    await screen.findByText('No service keys yet.');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a service key' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Please enter a name')).toBeInTheDocument();
@@ -117,21 +117,21 @@ describe('API Keys screen', () => {
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0][1]).toEqual({ data: { name: 'Live assistant (production)', scopes: ['config:read', 'sessions:write'] } });
 
-    const secret = await screen.findByRole('dialog', { name: 'Your new API key' });
+    const secret = await screen.findByRole('dialog', { name: 'Your new service key' });
     expect(within(secret).getByText(/It will not be shown again/)).toBeInTheDocument();
-    expect(within(secret).getByRole('textbox', { name: 'API key' })).toHaveValue(SECRET);
+    expect(within(secret).getByRole('textbox', { name: 'Service key' })).toHaveValue(SECRET);
     await user.click(within(secret).getByRole('button', { name: 'Copy' }));
     expect(await within(secret).findByText('Copied to the clipboard.')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(SECRET);
 
     // Escape does not lose it; Done does, for good.
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Your new API key' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Your new service key' })).toBeInTheDocument();
     await user.click(within(secret).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toContain(SECRET);
-    expect(await screen.findByText('API key created')).toBeInTheDocument();
+    expect(await screen.findByText('Service key created')).toBeInTheDocument();
     expect(await rowOf('Live assistant (production)')).toBeInTheDocument();
     expect(getList.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
@@ -141,14 +141,14 @@ describe('API Keys screen', () => {
     renderKeys([]);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a service key' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Batch import');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Write call sessions (sessions:write)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const secret = await screen.findByRole('dialog', { name: 'Your new API key' });
+    const secret = await screen.findByRole('dialog', { name: 'Your new service key' });
     await user.click(within(secret).getByRole('button', { name: 'Copy' }));
     expect(await within(secret).findByText(/press Ctrl\+C/)).toBeInTheDocument();
-    const input = within(secret).getByRole('textbox', { name: 'API key' }) as HTMLInputElement;
+    const input = within(secret).getByRole('textbox', { name: 'Service key' }) as HTMLInputElement;
     expect(document.activeElement).toBe(input);
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, SECRET.length]);
   });
@@ -163,12 +163,12 @@ describe('API Keys screen', () => {
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a service key' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Batch import');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read the configuration (config:read)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Too many requests. Please wait 5 seconds and try again.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Your new API key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Your new service key' })).not.toBeInTheDocument();
   });
 
   it('revokes after a confirmation whose Cancel has the focus', async () => {
@@ -176,7 +176,7 @@ describe('API Keys screen', () => {
     const { remove } = renderKeys([buildKey()]);
     const row = await rowOf('Live assistant');
     await user.click(within(row).getByRole('button', { name: 'Revoke Live assistant' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Revoke this API key?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke this service key?' });
     expect(within(dialog).getByText(/Calls with "Live assistant" will be refused/)).toBeInTheDocument();
     // Cancel takes the focus once the dialog has opened.
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
@@ -185,11 +185,11 @@ describe('API Keys screen', () => {
     expect(remove).not.toHaveBeenCalled();
 
     await user.click(within(row).getByRole('button', { name: 'Revoke Live assistant' }));
-    dialog = await screen.findByRole('dialog', { name: 'Revoke this API key?' });
+    dialog = await screen.findByRole('dialog', { name: 'Revoke this service key?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
     expect(remove.mock.calls[0][1]).toMatchObject({ id: '00000000-0000-4000-8000-000000000001' });
-    expect(await screen.findByText('API key revoked')).toBeInTheDocument();
+    expect(await screen.findByText('Service key revoked')).toBeInTheDocument();
     const revoked = await rowOf('Live assistant');
     expect(await within(revoked).findByText(/^Revoked /)).toBeInTheDocument();
     expect(within(revoked).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();

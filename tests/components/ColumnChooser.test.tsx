@@ -175,7 +175,7 @@ describe('the column chooser on the other lists', () => {
     expect(JSON.parse(localStorage.getItem(storedKey(admin, 'users')) ?? 'null')).toEqual(['lastLogin']);
   });
 
-  it('API keys: hides Scopes', async () => {
+  it('Service keys: hides Scopes', async () => {
     const key: ApiKey = {
       id: '00000000-0000-4000-8000-000000000001',
       name: 'Live assistant',

@@ -99,14 +99,14 @@ describe('a failed read is not an empty list', () => {
     expect(await screen.findByText('Acme renewal')).toBeInTheDocument();
   });
 
-  it('API keys: the failure and Retry from the first failed attempt, no empty list', async () => {
+  it('Service keys: the failure and Retry from the first failed attempt, no empty list', async () => {
     const { getList } = failingUntilHealed([], serverError);
     render(<ApiKeyList />, '/service-keys', { getList } as never);
     const alert = await screen.findByRole('alert');
     // the first attempt failed and the portal tries again: said at once, not hidden behind a spinner
     expect(alert).toHaveTextContent('Trying again...');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.queryByText('No API keys yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No service keys yet.')).not.toBeInTheDocument();
   });
 
   it('Settings: the failure shows from the first failed attempt, not the loading text while the retry runs', async () => {

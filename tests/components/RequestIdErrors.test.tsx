@@ -22,7 +22,7 @@ const key: ApiKey = {
   revokedAt: null,
 };
 
-/** The API Keys screen whose revoke call fails with the server's 500 body. */
+/** The Service Keys screen whose revoke call fails with the server's 500 body. */
 const renderFailingRevoke = (options: { i18nProvider?: ReturnType<typeof polyglotI18nProvider> } = {}) => {
   const getList = vi.fn(async () => ({ data: [{ ...key }], total: 1 }));
   const remove = vi.fn(async () => {
@@ -49,7 +49,7 @@ describe("a failed request's message quotes its request id", () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderFailingRevoke();
     await revoke(/^Revoke Prometheus$/, /^Revoke$/);
-    expect(await screen.findByText(`Failed to revoke the API key (request ID: ${REQUEST_ID})`)).toBeInTheDocument();
+    expect(await screen.findByText(`Failed to revoke the service key (request ID: ${REQUEST_ID})`)).toBeInTheDocument();
   });
 
   it('says it in French', async () => {
@@ -57,7 +57,7 @@ describe("a failed request's message quotes its request id", () => {
     renderFailingRevoke({ i18nProvider: polyglotI18nProvider(() => fr, 'fr') });
     await revoke(/^Révoquer Prometheus$/, /^Révoquer$/);
     expect(
-      await screen.findByText(`Échec de la révocation de la clé d'API (identifiant de la requête : ${REQUEST_ID})`),
+      await screen.findByText(`Échec de la révocation de la clé de service (identifiant de la requête : ${REQUEST_ID})`),
     ).toBeInTheDocument();
   });
 
@@ -68,7 +68,7 @@ describe("a failed request's message quotes its request id", () => {
       path: '/service-keys',
     });
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a service key' });
     expect(within(dialog).getByRole('checkbox', { name: 'Read the server metrics, for Prometheus (metrics:read)' })).not.toBeChecked();
   });
 });

@@ -154,7 +154,7 @@ describe('SessionDetailPage: the timeline', () => {
       'New inquiry',
     ]);
     expect(within(items[2]).getByText('Relevance 87%')).toBeInTheDocument();
-    expect(within(items[2]).getByText('Price objection')).toBeInTheDocument();
+    expect(within(items[2]).getByText('Pricing objection')).toBeInTheDocument();
     expect(within(items[2]).getByText('• Show the payback')).toBeInTheDocument();
     expect(within(items[2]).getByText('• Offer a pilot')).toBeInTheDocument();
     expect(

@@ -191,7 +191,7 @@ describe('every user-visible string comes from the catalogue', () => {
     expect(untranslated()).toEqual([]);
   });
 
-  it('on the API keys screen', async () => {
+  it('on the Service Keys screen', async () => {
     const dataProvider = buildDataProvider({ getList: vi.fn(async () => ({ data: [apiKey], total: 1 })) as never });
     renderScreen(<ApiKeyList />, { dataProvider, path: '/service-keys' });
     await screen.findByText(apiKey.name);

@@ -13,31 +13,31 @@ const browser = fileBrowser();
 const assistantConfig = (key: string) => fetch(`${baseUrl}/api/assistant/config`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('the assistant API from the portal', () => {
-  it('creates a key on the API Keys screen, shows its secret once, streams a call with simulate-call, and revokes the key', async () => {
+  it('creates a key on the Service Keys screen, shows its secret once, streams a call with simulate-call, and revokes the key', async () => {
     const { context, page } = await newSignedInPage(browser, baseUrl);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByRole('link', { name: 'Service Keys' }).click();
     await page.waitForURL('**/service-keys');
     await page.getByText('Service keys let the live assistant').waitFor();
 
     // Create: name and both scopes; the secret is shown once, with a copy button.
     const name = `E2E assistant ${run}`;
     await page.getByRole('button', { name: 'Create key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    const dialog = page.getByRole('dialog', { name: 'Create a service key' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await dialog.getByRole('checkbox', { name: 'Read the configuration (config:read)' }).check();
     await dialog.getByRole('checkbox', { name: 'Write call sessions (sessions:write)' }).check();
     await dialog.getByRole('button', { name: 'Create' }).click();
-    const secretDialog = page.getByRole('dialog', { name: 'Your new API key' });
+    const secretDialog = page.getByRole('dialog', { name: 'Your new service key' });
     await secretDialog.getByText('It will not be shown again').waitFor();
-    const key = await secretDialog.getByRole('textbox', { name: 'API key' }).inputValue();
+    const key = await secretDialog.getByRole('textbox', { name: 'Service key' }).inputValue();
     expect(key).toMatch(/^scak_[A-Za-z0-9_-]{43}$/);
     await secretDialog.getByRole('button', { name: 'Copy' }).click();
     await secretDialog.getByText('Copied to the clipboard.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     await secretDialog.waitFor({ state: 'detached' });
-    await page.getByText('API key created').waitFor();
+    await page.getByText('Service key created').waitFor();
 
     // The list shows the key without its secret.
     const row = page.locator('tbody tr').filter({ hasText: name });
@@ -77,14 +77,14 @@ describe('the assistant API from the portal', () => {
     await page.getByText(`Configuration version ${data.version}`).waitFor();
 
     // Revoke on the screen, after a confirmation whose Cancel has the focus; the next call is refused.
-    await page.getByRole('link', { name: 'API Keys' }).click();
+    await page.getByRole('link', { name: 'Service Keys' }).click();
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
+    const confirm = page.getByRole('dialog', { name: 'Revoke this service key?' });
     await expect
       .poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement))
       .toBe(true);
     await confirm.getByRole('button', { name: 'Revoke' }).click();
-    await page.getByText('API key revoked').waitFor();
+    await page.getByText('Service key revoked').waitFor();
     await row.getByText(/^Revoked /).waitFor();
     expect(await row.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
     const refused = await assistantConfig(key);

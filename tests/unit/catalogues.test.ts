@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '@/i18n/en';
 import { fr } from '@/i18n/fr';
+import { PATHS } from '@/shared/paths';
+import { objectionDetectionCategory } from '../../server/seed/sessions/dictionary';
+import { loadDictionaryData } from '../../server/seed/seedDictionary';
+import { API_KEY_MESSAGES } from '@/contract/apiKeys';
 
 type Node = string | { [key: string]: Node };
 
@@ -55,5 +59,31 @@ describe('the French catalogue', () => {
   it('is French, not a copy of the English', () => {
     expect(fr.app.layout.menu.users).toBe('Utilisateurs');
     expect(fr.ra.action.save).toBe('Enregistrer');
+  });
+});
+
+describe('one name per concept, in both languages', () => {
+  it('calls the assistant API keys service keys on the menu, the page and every message, at /service-keys', () => {
+    for (const catalogue of [en, fr]) {
+      const { menu, titles } = catalogue.app.layout;
+      expect(menu.apiKeys).toBe(catalogue.app.apiKeys.title);
+      expect(titles.apiKeys).toBe(catalogue.app.apiKeys.title);
+    }
+    expect(en.app.apiKeys.title).toBe('Service Keys');
+    expect(fr.app.apiKeys.title).toBe('Clés de service');
+    expect(PATHS.apiKeys).toBe('/service-keys');
+    expect([...english].filter(([, text]) => /\bapi keys?\b/i.test(text))).toEqual([]);
+    expect([...french].filter(([, text]) => /clés? d['’]api\b/i.test(text))).toEqual([]);
+    expect(API_KEY_MESSAGES.notFound).toBe('Service key not found');
+  });
+});
+
+describe('an objection category', () => {
+  it('reads with the dictionary category it came from, on every screen that words it', () => {
+    const categories = [...new Set(loadDictionaryData().objections.map((item) => item.category))];
+    const worded = en.app.sessions.categories as Record<string, string>;
+    expect(categories.map((category) => [category, worded[objectionDetectionCategory(category)]])).toEqual(
+      categories.map((category) => [category, `${category} objection`]),
+    );
   });
 });

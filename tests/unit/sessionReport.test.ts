@@ -115,7 +115,7 @@ describe('the session report: content', () => {
     expect(statistics).toContain('Objections3');
     const detections = [...doc.querySelectorAll('#detections tbody tr')].map((row) => row.textContent);
     expect(detections).toHaveLength(3);
-    expect(detections[0]).toContain('Price objection');
+    expect(detections[0]).toContain('Pricing objection');
     expect(detections[0]).toContain('87%');
     expect(detections[0]).toContain('Acknowledge the concern.\n- Show the payback\n- Offer a pilot');
     expect(detections[2]).toContain('No suggested answer');

@@ -29,6 +29,10 @@ const OBJECTION_CATEGORY: Record<string, string> = {
   Value: 'VALUE_OBJECTION',
 };
 
+/** The detection code calls carry for an objection of this dictionary category ('Pricing' -> 'PRICE_OBJECTION'). */
+export const objectionDetectionCategory = (category: string): string =>
+  OBJECTION_CATEGORY[category] ?? `${category.toUpperCase().replace(/\W+/g, '_')}_OBJECTION`;
+
 let dictionaryCache: { objections: DictionaryEntry[]; faqs: DictionaryEntry[]; landmineTriggers: string[] } | null = null;
 export const dictionary = () => {
   if (!dictionaryCache) {
@@ -41,10 +45,7 @@ export const dictionary = () => {
       phrasings: [item.question, ...item.variations],
       answer: item.answer,
       bulleted: bulletAnswer(item.answer),
-      category:
-        kind === 'faq'
-          ? DETECTION_CATEGORIES.faq
-          : (OBJECTION_CATEGORY[item.category] ?? `${item.category.toUpperCase().replace(/\W+/g, '_')}_OBJECTION`),
+      category: kind === 'faq' ? DETECTION_CATEGORIES.faq : objectionDetectionCategory(item.category),
     });
     dictionaryCache = {
       objections: data.objections.map((item) => toEntry(item, 'objection')),

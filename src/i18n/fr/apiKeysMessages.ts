@@ -2,13 +2,13 @@ import type { apiKeysMessages as englishKeys, configVersionMessages as englishVe
 
 /** The French twin of apiKeysMessages. */
 export const apiKeysMessages: typeof englishKeys = {
-  title: "Clés d'API",
+  title: 'Clés de service',
   intro:
     "Les clés de service permettent à l'assistant en direct, ou à un autre de vos services, d'appeler l'API de l'assistant : lire la configuration et transmettre les sessions d'appel. La référence de l'API est sur /api/docs.",
   create: 'Créer une clé',
   refresh: 'Actualiser',
-  loading: "Chargement des clés d'API...",
-  empty: "Aucune clé d'API pour l'instant.",
+  loading: 'Chargement des clés de service...',
+  empty: "Aucune clé de service pour l'instant.",
   columns: {
     name: 'Nom',
     prefix: 'Clé',
@@ -28,17 +28,17 @@ export const apiKeysMessages: typeof englishKeys = {
     'metrics:read': 'Lire les métriques du serveur, pour Prometheus (metrics:read)',
   },
   dialog: {
-    createTitle: "Créer une clé d'API",
+    createTitle: 'Créer une clé de service',
     name: 'Nom',
     nameHelp: "Qui ou quoi l'utilise, par ex. « Assistant en direct (production) ».",
     scopes: 'Portées',
     cancel: 'Annuler',
     submit: 'Créer',
     submitting: 'Création...',
-    secretTitle: "Votre nouvelle clé d'API",
+    secretTitle: 'Votre nouvelle clé de service',
     secretWarning:
       "Copiez cette clé maintenant et conservez-la en lieu sûr. Elle ne sera plus affichée : le portail n'en garde qu'une empreinte.",
-    secretLabel: "Clé d'API",
+    secretLabel: 'Clé de service',
     copy: 'Copier',
     copied: 'Copiée dans le presse-papiers.',
     copyManually: 'La clé est sélectionnée : appuyez sur Ctrl+C (⌘C sur Mac) pour la copier.',
@@ -47,19 +47,19 @@ export const apiKeysMessages: typeof englishKeys = {
   revoke: {
     action: 'Révoquer',
     label: 'Révoquer %{name}',
-    title: "Révoquer cette clé d'API ?",
+    title: 'Révoquer cette clé de service ?',
     message: 'Les appels avec « %{name} » seront refusés dès maintenant. Cette action est irréversible.',
     cancel: 'Annuler',
     confirm: 'Révoquer',
   },
   messages: {
-    created: "Clé d'API créée",
-    revoked: "Clé d'API révoquée",
+    created: 'Clé de service créée',
+    revoked: 'Clé de service révoquée',
   },
   errors: {
-    fetch: "Échec du chargement des clés d'API",
-    create: "Échec de la création de la clé d'API",
-    revoke: "Échec de la révocation de la clé d'API",
+    fetch: 'Échec du chargement des clés de service',
+    create: 'Échec de la création de la clé de service',
+    revoke: 'Échec de la révocation de la clé de service',
     nameRequired: 'Veuillez saisir un nom',
     scopeRequired: 'Choisissez au moins une portée',
   },

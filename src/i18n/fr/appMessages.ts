@@ -84,7 +84,7 @@ export const appMessages: typeof english = {
       dictionary: 'Dictionnaire',
       users: 'Utilisateurs',
       audit: "Journal d'audit",
-      apiKeys: "Clés d'API",
+      apiKeys: 'Clés de service',
       settings: 'Paramètres',
     },
     titles: {
@@ -96,7 +96,7 @@ export const appMessages: typeof english = {
       settings: 'Paramètres',
       transcripts: 'Transcriptions des appels',
       audit: "Journal d'audit",
-      apiKeys: "Clés d'API",
+      apiKeys: 'Clés de service',
     },
   },
   dashboard: {

@@ -123,7 +123,7 @@ export const sessionsMessages: typeof english = {
     PRICE_OBJECTION: 'Objection sur le prix',
     VALUE_OBJECTION: 'Objection sur la valeur',
     TIMING_OBJECTION: 'Objection sur le calendrier',
-    AUTHORITY_OBJECTION: 'Objection sur le décideur',
+    AUTHORITY_OBJECTION: "Objection sur l'autorité",
     NEED_OBJECTION: 'Objection sur le besoin',
     COMPETITOR_OBJECTION: 'Objection liée à la concurrence',
     TRUST_OBJECTION: 'Objection de confiance',

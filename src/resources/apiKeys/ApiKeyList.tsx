@@ -66,7 +66,7 @@ const ApiKeyScreen = () => {
   );
 };
 
-/** The API Keys screen at /service-keys: list, create (the secret shown once) and revoke. */
+/** The Service Keys screen at /service-keys: list, create (the secret shown once) and revoke. */
 export const ApiKeyList = () => {
   const listContext = usePortalList<ApiKey>({
     resource: API_KEYS_RESOURCE,

@@ -16,7 +16,7 @@ import { toMillis } from './timeline';
 /**
  * The Audit Log filtered to the configuration changes made since the call started (the audit
  * resource's `at_gte`/`at_lte` and `targetType` filters), oldest first: what the assistant did not
- * yet know during the call, without the changes that never reach it (users, API keys, sessions).
+ * yet know during the call, without the changes that never reach it (users, service keys, sessions).
  */
 export const auditSinceUrl = (since: string, until: string) => {
   const filter = encodeURIComponent(JSON.stringify({ at_gte: since, at_lte: until, targetType: CONFIGURATION_TARGET_TYPES.join(',') }));
