@@ -17,8 +17,8 @@ export const RESTORE_BUNDLE = join(outdir, 'restore.mjs');
 export const ENCODER_THREAD_BUNDLE = join(outdir, 'sentenceEncoderThread.mjs');
 const entryPoints = {
   server: 'server/server.ts',
-  // The sentence encoder's worker thread, started by the server (services/embeddings/sentenceEncoder.ts).
-  sentenceEncoderThread: 'server/services/embeddings/sentenceEncoderThread.ts',
+  // The sentence encoder's worker thread, started by the server (services/matching/embeddings/sentenceEncoder.ts).
+  sentenceEncoderThread: 'server/services/matching/embeddings/sentenceEncoderThread.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
 };

@@ -7,7 +7,7 @@
  * the matching threshold. Figures are means per order. The rule was chosen on the first set:
  * the held-out and fresh sets are the ones that say how it does on phrasings it was not chosen on.
  */
-import { createSentenceEncoderProvider, SENTENCE_ENCODER_MODEL } from '../server/services/embeddings';
+import { createSentenceEncoderProvider, SENTENCE_ENCODER_MODEL } from '../server/services/matching/embeddings';
 import { assignGroups, WORD_OVERLAP_BAR } from '../server/services/insights/groupAssignment';
 import { defaultThresholdFor } from '../src/contract/matching';
 import {

@@ -12,14 +12,14 @@ import {
   createOpenAiEmbeddingProvider,
   createSentenceEncoderProvider,
   type EmbeddingProvider,
-} from '../server/services/embeddings';
+} from '../server/services/matching/embeddings';
 import {
   evaluateMatchQuality,
   loadCustomerPhrases,
   loadLabelledPhrases,
   type EvaluationPhrase,
   type MatchQuality,
-} from '../server/services/embeddings/evaluation/evaluate';
+} from '../server/services/matching/evaluation/evaluate';
 
 const percent = (part: number, whole: number) => `${whole === 0 ? 0 : ((part / whole) * 100).toFixed(1)}% (${part}/${whole})`;
 

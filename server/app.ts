@@ -30,7 +30,7 @@ import { landmineRoutes } from './routes/landmines';
 import { metricsRoutes } from './routes/metrics';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
-import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/embeddings';
+import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/matching/embeddings';
 import type { Identity } from './services/identity';
 import { startSessionRetention } from './services/retention';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';

@@ -3,7 +3,7 @@ import { DataDirInUseError, openDatabase } from './db/client';
 import { EMULATOR_NETWORK_OVERRIDE, EnvError, listensOnNetwork, loadEnv, runtimeConfigFromEnv, type Env } from './env';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from './seed';
 import { prepareDatabase } from './startup';
-import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/embeddings';
+import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/matching/embeddings';
 import { calibrateWhenMissing, markOtherModelsPending } from './services/matching/settings';
 import { createFirebaseIdentity } from './services/identity';
 import { startBackupEndpoint } from './services/backup';

@@ -7,7 +7,7 @@ import { freePort } from '../freePort';
 import { startProduct, type RunningProduct } from '../product';
 import { childRss, demoAdminToken, mib, percentile } from './support';
 
-const PHRASES_FILE = resolve(import.meta.dirname, '../../server/services/embeddings/evaluation/customerPhrases.json');
+const PHRASES_FILE = resolve(import.meta.dirname, '../../server/services/matching/evaluation/customerPhrases.json');
 const POLL_MS = 200;
 const IDLE_MS = 2_000;
 const CALIBRATION_TIMEOUT_MS = 10 * 60_000;
@@ -30,7 +30,7 @@ export interface MatchingBenchOptions {
  * "Test a phrase" (POST /api/dictionary/match): the phrase is embedded by the server's model and
  * scored against the dictionary, so its latency is the model's per-phrase cost. p50/p95/p99 over
  * `requests` sequential real HTTP calls, each with the next phrase of the evaluation set
- * (server/services/embeddings/evaluation/customerPhrases.json, cycling), after three warm-ups.
+ * (server/services/matching/evaluation/customerPhrases.json, cycling), after three warm-ups.
  * Prints; asserts nothing.
  */
 export const benchMatching = async ({ url, headers, requests = 100, log = console.log }: MatchingBenchOptions) => {

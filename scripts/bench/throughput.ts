@@ -9,7 +9,7 @@ import * as schema from '../../server/db/schema';
 import { seedSessions } from '../../server/seed/sessions';
 import { freePort } from '../freePort';
 import { SERVER_BUNDLE } from '../buildServer';
-import { ENCODER_IDLE_MS } from '../../server/services/embeddings';
+import { ENCODER_IDLE_MS } from '../../server/services/matching/embeddings';
 import { startProduct, type RunningProduct } from '../product';
 import { describeLoad, type LoadResult, runLoad } from './load';
 import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib, rssOf, waitForGrouping, waitForHttp } from './support';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, DatabaseUsage } from '../db/client';
 import { dictionaryItems } from '../db/schema';
-import { needsEmbeddingFor } from '../services/embeddings/worker';
+import { needsEmbeddingFor } from '../services/matching/embeddings/worker';
 
 /** Prefix of the series this server defines (prom-client's process and Node.js series keep their own names). */
 const PREFIX = 'salescoach_';

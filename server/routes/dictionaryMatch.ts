@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dictionaryMatchBodySchema, dictionaryMatchResponseSchema, MATCH_FAILED } from '../../src/contract/dictionaryMatch';
 import { CALIBRATION_PENDING, matchingPutBodySchema, matchingSettingsResponseSchema } from '../../src/contract/matching';
 import type { Database } from '../db/client';
-import { createDictionaryMatcher } from '../services/dictionaryMatch';
-import type { EmbeddingProvider } from '../services/embeddings';
+import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
+import type { EmbeddingProvider } from '../services/matching/embeddings';
 import { readMatchingSettings, recalibrate, updateMatchingThreshold } from '../services/matching/settings';
 
 /**

@@ -6,7 +6,7 @@ import { LIMITS } from '../../src/contract/common';
 import { landmineCreateSchema } from '../../src/contract/landmines';
 import type { Database } from '../db/client';
 import { dictionaryItems, landmines } from '../db/schema';
-import { hashedBagOfWords, LOCAL_EMBEDDING_MODEL } from '../services/embeddings/local';
+import { hashedBagOfWords, LOCAL_EMBEDDING_MODEL } from '../services/matching/embeddings/local';
 import { bumpConfigVersion } from '../services/configVersion';
 
 const DATA_DIR = resolve(import.meta.dirname, 'dictionaryData');

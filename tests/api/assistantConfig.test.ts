@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createLocalEmbeddingProvider, LOCAL_EMBEDDING_MODEL, startEmbeddingWorker } from '../../server/services/embeddings';
+import { createLocalEmbeddingProvider, LOCAL_EMBEDDING_MODEL, startEmbeddingWorker } from '../../server/services/matching/embeddings';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
 

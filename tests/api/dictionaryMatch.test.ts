@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { dictionaryItems, landmines } from '../../server/db/schema';
 import { seedDictionary } from '../../server/seed/seedDictionary';
-import { createDictionaryMatcher } from '../../server/services/dictionaryMatch';
-import { createLocalEmbeddingProvider, type EmbeddingProvider, startEmbeddingWorker } from '../../server/services/embeddings';
+import { createDictionaryMatcher } from '../../server/services/matching/dictionaryMatch';
+import { createLocalEmbeddingProvider, type EmbeddingProvider, startEmbeddingWorker } from '../../server/services/matching/embeddings';
 import {
   MATCH_FAILED,
   MATCH_RESULTS_MAX,

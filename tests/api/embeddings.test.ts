@@ -10,7 +10,7 @@ import {
   startEmbeddingWorker,
   type EmbeddingProvider,
   type EmbeddingWorker,
-} from '../../server/services/embeddings';
+} from '../../server/services/matching/embeddings';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { startLlmStandIn, type LlmStandIn } from '../support/llmStandIn';
 

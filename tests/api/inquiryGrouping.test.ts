@@ -7,7 +7,7 @@ import {
   type EmbeddingProvider,
   LOCAL_EMBEDDING_MODEL,
   SENTENCE_ENCODER_MODEL,
-} from '../../server/services/embeddings';
+} from '../../server/services/matching/embeddings';
 import { assignGroups } from '../../server/services/insights/groupAssignment';
 import { startInquiryGrouping } from '../../server/services/insights/grouping';
 import { recordCalls } from '../../server/services/insights/record';

@@ -7,7 +7,7 @@ import {
   type EmbeddingProvider,
   LOCAL_EMBEDDING_MODEL,
   SENTENCE_ENCODER_MODEL,
-} from '../../server/services/embeddings';
+} from '../../server/services/matching/embeddings';
 import { startInquiryGrouping } from '../../server/services/insights/grouping';
 import { insightInquiriesResponseSchema, type InsightsQueryInput } from '../../src/contract/insights';
 import { DETECTION_CATEGORIES, sessionListResponseSchema } from '../../src/contract/sessions';

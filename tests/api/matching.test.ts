@@ -6,7 +6,7 @@ import {
   type EmbeddingProvider,
   hashedBagOfWords,
   startEmbeddingWorker,
-} from '../../server/services/embeddings';
+} from '../../server/services/matching/embeddings';
 import { calibrateWhenMissing, markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
 import { assistantConfigResponseSchema } from '../../src/contract/assistant';
 import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';

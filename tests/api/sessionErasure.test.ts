@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { matchCalibrations } from '../../server/db/schema';
 import { seedDictionary } from '../../server/seed/seedDictionary';
 import { generateSessions, insertSessionBatch, type GeneratedSession } from '../../server/seed/sessions';
-import { createSentenceEncoderProvider, SENTENCE_ENCODER_MODEL } from '../../server/services/embeddings';
+import { createSentenceEncoderProvider, SENTENCE_ENCODER_MODEL } from '../../server/services/matching/embeddings';
 import { startInquiryGrouping } from '../../server/services/insights/grouping';
 import { resolvePeriod } from '../../server/services/insights/period';
 import { eraseExpiredSessions } from '../../server/services/retention';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashedBagOfWords } from '../../server/services/embeddings/local';
+import { hashedBagOfWords } from '../../server/services/matching/embeddings/local';
 
 export type StandInMode = 'ok' | 'malformed' | 'error' | 'fenced' | 'prose';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDictionaryData } from '../../server/seed/seedDictionary';
-import { createLocalEmbeddingProvider, type EmbeddingProvider } from '../../server/services/embeddings';
-import { evaluateMatchQuality, loadCustomerPhrases, loadLabelledPhrases } from '../../server/services/embeddings/evaluation/evaluate';
+import { createLocalEmbeddingProvider, type EmbeddingProvider } from '../../server/services/matching/embeddings';
+import { evaluateMatchQuality, loadCustomerPhrases, loadLabelledPhrases } from '../../server/services/matching/evaluation/evaluate';
 
 const { objections, faqs } = loadDictionaryData();
 const items = [...objections, ...faqs];

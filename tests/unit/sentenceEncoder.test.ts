@@ -6,7 +6,7 @@ import {
   LOCAL_EMBEDDING_MODEL,
   SENTENCE_ENCODER_DIMENSIONS,
   SENTENCE_ENCODER_MODEL,
-} from '../../server/services/embeddings';
+} from '../../server/services/matching/embeddings';
 
 /** The default provider, on its real weights from node_modules (no network). */
 describe('sentence encoder provider', () => {

@@ -1,4 +1,4 @@
-import { tokenize } from '../embeddings/local';
+import { tokenize } from '../matching/embeddings/local';
 
 /**
  * Grouping new-inquiry phrasings by meaning (docs/insights-grouping.md). Each phrasing joins

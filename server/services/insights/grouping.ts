@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { insightInquiryPhrases, matchCalibrations } from '../../db/schema';
-import type { EmbeddingProvider } from '../embeddings/provider';
+import type { EmbeddingProvider } from '../matching/embeddings/provider';
 import { readMatchingRule } from '../matching/settings';
 import { startPollingJob } from '../pollingJob';
 import { assignGroups } from './groupAssignment';

@@ -1,6 +1,6 @@
 import type { MatchVerdict } from '../../../src/contract/dictionaryMatch';
 import { type CalibrationSample, THRESHOLD_MAX, THRESHOLD_MIN } from '../../../src/contract/matching';
-import { cosineSimilarity } from '../embeddings/local';
+import { cosineSimilarity } from './embeddings/local';
 
 /**
  * The matching rule (docs/matching.md), one implementation for "Test a phrase", the calibration

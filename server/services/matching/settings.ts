@@ -12,7 +12,7 @@ import { dictionaryItems, matchCalibrations } from '../../db/schema';
 import { ApiHttpError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { bumpConfigVersion } from '../configVersion';
-import { needsEmbeddingFor } from '../embeddings/worker';
+import { needsEmbeddingFor } from './embeddings/worker';
 import { checkVersion, versionConflict } from '../versions';
 import { calibrate, type IndexedText } from './rule';
 

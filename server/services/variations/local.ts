@@ -1,4 +1,4 @@
-import { fnv1a } from '../embeddings/local';
+import { fnv1a } from '../matching/embeddings/local';
 import type { GenerationRequest, VariationGenerator } from './generator';
 import { validateGeneratedVariations } from './validate';
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { dictionaryItems } from '../../db/schema';
-import { bumpConfigVersion } from '../configVersion';
-import { startPollingJob } from '../pollingJob';
+import type { Database } from '../../../db/client';
+import { dictionaryItems } from '../../../db/schema';
+import { bumpConfigVersion } from '../../configVersion';
+import { startPollingJob } from '../../pollingJob';
 import type { EmbeddingProvider } from './provider';
 
 /** A row needs this model's embedding: Pending, never embedded, or embedded by another model. */

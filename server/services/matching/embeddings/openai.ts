@@ -1,4 +1,4 @@
-import { createOpenAiCompatiblePost, type OpenAiCompatibleOptions } from '../openAiCompatible';
+import { createOpenAiCompatiblePost, type OpenAiCompatibleOptions } from '../../openAiCompatible';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 
 /** The client posts to {baseUrl}/embeddings. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultThresholdFor, MATCH_MARGIN } from '../../../../src/contract/matching';
-import { calibrate, decide, type IndexedText, scoreItems } from '../../matching/rule';
-import type { EmbeddingProvider } from '../provider';
+import { calibrate, decide, type IndexedText, scoreItems } from '../rule';
+import type { EmbeddingProvider } from '../embeddings/provider';
 
 /**
  * One phrase of an evaluation set: the original question it should fire, or null when it should

@@ -6,14 +6,14 @@ import {
   type DictionaryMatch,
   type DictionaryMatchBody,
   type DictionaryMatchResult,
-} from '../../src/contract/dictionaryMatch';
-import type { Database } from '../db/client';
-import { dictionaryItems, landmines } from '../db/schema';
-import { ApiHttpError } from '../errors';
-import { readConfigVersion } from './configVersion';
+} from '../../../src/contract/dictionaryMatch';
+import type { Database } from '../../db/client';
+import { dictionaryItems, landmines } from '../../db/schema';
+import { ApiHttpError } from '../../errors';
+import { readConfigVersion } from '../configVersion';
 import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
-import { decide, type IndexedText, scoreItems } from './matching/rule';
-import { readMatchingRule } from './matching/settings';
+import { decide, type IndexedText, scoreItems } from './rule';
+import { readMatchingRule } from './settings';
 
 /** A landmine's texts (trigger first, then its variations) with their vectors, valid while `stamp` is unchanged. */
 interface LandmineVectors {
