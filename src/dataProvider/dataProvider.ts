@@ -31,44 +31,8 @@ const CRUD_METHODS = [
 ] as const;
 
 /**
- * The portal's one dataProvider: the only code that knows `/api` paths, envelopes, `_id`
- * and paging. It reads each resource's `api` declaration from the registry.
- *
- * Spec dialect (`api.dialect: 'spec'`; P = api.path, L = api.listPath, default P or P/grouped):
- *
- * | react-admin call | HTTP call |
- * |---|---|
- * | getList (paging 'server' / 'grouped') | GET L?page=&limit=&<filter> -> list at listKey, total at `<envelope>.pagination.total` or `pagination.total` |
- * | getList (paging 'all') | GET L?<filter> -> plain array or list at listKey; sorted and paged in the browser |
- * | getOne | GET P/{id} -> item at itemKey (default `data`) |
- * | getMany | getOne for each id |
- * | getManyReference | getList with filter[target] = id |
- * | create | POST P (body without id/_id) -> item at itemKey |
- * | update / updateMany | PUT P/{id} for each id |
- * | delete / deleteMany | DELETE P/{id} for each id |
- * | getSpeechRate() | GET /speech-rate -> data |
- * | updateSpeechRate(settings) | PUT /speech-rate -> data |
- * | toggleUser(id) | POST P(users)/{id}/toggle -> the user at itemKey |
- * | resetPassword(id, newPassword) | POST P(users)/{id}/reset-password { newPassword } |
- * | addVariation(resource, id, { question, category }) | POST P/{id}/variations -> data |
- * | generateVariations(resource, id, count) | POST P/{id}/generate-variations `{ count }` -> variations |
- * | toggleLandmine(id) | PATCH /landmines/{id}/toggle-status (no body) -> landmine |
- * | restoreUser(id) / freeUserEmail(id) | POST /admin/users/{id}/restore, .../free-email (no body) -> user |
- * | bulkLandmines(action, ids) | POST /landmines/bulk `{ action, ids }` -> data |
- * | bulkDeleteItems(resource, ids) | POST P/bulk-delete `{ ids }` -> data |
- * | getConfigVersion() | GET /admin/config-version -> data |
- * | matchPhrase({ text, excludeId? }) | POST /dictionary/match -> data |
- * | previewSpeechRate(settings) | POST /speech-rate/preview -> data |
- * | getMatching() | GET /dictionary/matching -> data |
- * | updateMatching({ threshold, version? }) | PUT /dictionary/matching -> data |
- * | calibrateMatching() | POST /dictionary/matching/calibrate (no body) -> data |
- * | eraseRepSessions(rep) | DELETE /admin/sessions?rep= -> data |
- * | getInsights(section, filters) | GET /insights/{section}?period= or from=&to=, rep=, status= -> data, read by the contract's schema |
- *
- * `_id` (or the declared idField) <-> `id` is translated here and nowhere else.
- * 'simple-rest' resources go to ra-data-simple-rest at `${simpleRestUrl}${api.path}`
- * (e.g. audit: GET /api/admin/audit?sort=&range=&filter=, GET /api/admin/audit/{id})
- * through the same http client (token, refresh, timeout, error shape).
+ * The portal's one dataProvider: the only code that knows `/api` paths, envelopes, `_id` and
+ * paging, read from each resource's `api` declaration (resourceApi.ts; the endpoints: docs/api.md).
  */
 export const createDataProvider = (
   http: HttpClient,
@@ -104,7 +68,6 @@ export const createDataProvider = (
     }),
   ) as unknown as DataProvider;
   const userPath = (id: Identifier, action: string) => `${lookup('users').api.path}/${encodeURIComponent(String(id))}/${action}`;
-  /** A bodyless POST on one user that answers the user. */
   const userAction = async (id: Identifier, action: string) => {
     const body = await http.request(userPath(id, action), { method: 'POST' });
     const user = itemOf(lookup('users'), body);

@@ -5,13 +5,12 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads a dotted path ('data.pagination.total') from a response body. */
 export const getPath = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((current, key) => (isObject(current) ? current[key] : undefined), value);
 
 const idFieldOf = (declaration: ApiDeclaration) => declaration.api.idField ?? '_id';
 
-/** Wire record -> react-admin record: the only place `_id` becomes `id`. */
+/** The only place `_id` becomes `id`. */
 export const toRecord = (declaration: ApiDeclaration, wire: unknown): RaRecord => {
   const record: Json = isObject(wire) ? { ...wire } : {};
   const idField = idFieldOf(declaration);
@@ -20,7 +19,6 @@ export const toRecord = (declaration: ApiDeclaration, wire: unknown): RaRecord =
   return { ...record, id } as RaRecord;
 };
 
-/** react-admin data -> write body: no `id`/`_id`, no read-only fields, only the schema's keys when it has a shape. */
 export const toWriteBody = (declaration: ApiDeclaration, data: Partial<RaRecord>): Json => {
   const readOnly = new Set(['id', idFieldOf(declaration), ...(declaration.fields ?? []).filter((f) => f.readOnly).map((f) => f.source)]);
   const schema = declaration.schema as { shape?: Json } | undefined;
@@ -34,7 +32,6 @@ export const listOf = (declaration: ApiDeclaration, body: unknown): unknown[] =>
   return Array.isArray(list) ? list : [];
 };
 
-/** The total beside the list: totalKey, else `<envelope>.pagination.total`, else `pagination.total`. */
 export const totalOf = (declaration: ApiDeclaration, body: unknown, fallback: number): number => {
   const { totalKey, listKey } = declaration.api;
   const envelope = listKey?.includes('.') ? listKey.slice(0, listKey.lastIndexOf('.')) : null;
@@ -46,7 +43,6 @@ export const totalOf = (declaration: ApiDeclaration, body: unknown, fallback: nu
   return fallback;
 };
 
-/** The item of a single-item response: itemKey, else `data` when present, else the body. */
 export const itemOf = (declaration: ApiDeclaration, body: unknown): unknown => {
   if (declaration.api.itemKey) return getPath(body, declaration.api.itemKey);
   return isObject(body) && isObject(body.data) ? body.data : body;

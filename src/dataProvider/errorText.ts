@@ -1,18 +1,11 @@
 import { requestIdOf } from '@/contract/failedCall';
 
-/**
- * Error codes whose message is not the server's own word: the http client's stand-ins for a
- * response without the spec's error body (API_ERROR, 'HTTP status: text'), a dropped
- * connection and a timeout (httpClient.ts), and the server's generic 5xx body.
- */
+/** The http client's stand-ins for a response without the spec's error body, and the server's generic 5xx. */
 const NOT_A_SERVER_MESSAGE = new Set(['API_ERROR', 'NETWORK_ERROR', 'TIMEOUT', 'INTERNAL_ERROR']);
 
 /**
- * spec 8, the one rule for every failed call: the server's message when it answered with its
- * `{ error, message }` (a validation detail, a 429's wait, a 503's "sign-in service cannot be
- * reached", a 401's 'Your session has expired'), otherwise the action's own text (the fallback
- * key). Never a status line nor the http client's network or timeout text. The result may be
- * an i18n key: translate it with itself as the default.
+ * spec 8: the server's message when it sent `{ error, message }`, otherwise the action's own
+ * text (the fallback key); never a status line nor a network or timeout text. May be an i18n key.
  */
 export const errorText = (error: unknown, fallbackKey: string): string => {
   const body = (error as { body?: { error?: unknown; message?: unknown } } | null)?.body;
@@ -21,10 +14,7 @@ export const errorText = (error: unknown, fallbackKey: string): string => {
   return fromServer ? (body.message as string) : fallbackKey;
 };
 
-/**
- * errorText translated, followed by the failed request's id when the server sent one (the
- * `app.http.withRequestId` text), so the admin can quote it. `translate` is react-admin's.
- */
+/** Followed by the request's id when the server sent one, so the admin can quote it. */
 export const translatedErrorText = (
   error: unknown,
   fallbackKey: string,
@@ -36,5 +26,4 @@ export const translatedErrorText = (
   return requestId ? translate('app.http.withRequestId', { message, requestId }) : message;
 };
 
-/** The API's error code of a failed call, if it sent one (one reader for the whole portal). */
 export { errorCodeOf, requestIdOf } from '@/contract/failedCall';

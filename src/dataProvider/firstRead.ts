@@ -8,18 +8,10 @@ import type { ApiDeclaration } from './resourceApi';
 import type { PortalDataProvider } from './types';
 
 /**
- * No waterfall: a signed-in admin who opens a page (/sessions, /users, a session's
- * detail, /insights) waits for Firebase to restore the session and for the shell to render
- * before its data is even asked for. When a valid token is already stored (spec 3,
- * `auth_token`), the page's first reads are sent at once, beside the restore, and the page's
- * own reads take those answers instead of asking again.
- *
- * - Only reads the page will make: the resource declares its read (`firstRead`), or the page's
- *   module lists them (the Insights page, customPages/insights/insightsFirstRead.ts), built by
- *   the same functions the page uses, and each is taken only for the same key.
- * - Only with the same token: the page's read goes on as usual when the session turned out
- *   to be another (a new sign-in), the stored token was refused, or the answer came too late.
- * - Each answer taken once, within MAX_AGE_MS; a page's start replaces what another left.
+ * With a valid token stored (spec 3, `auth_token`), a page's first reads go out beside the
+ * session restore instead of after the shell renders, and the page's own reads take those
+ * answers: only reads the page will make (built by the page's own functions, matched by key),
+ * only with the same token, each once and within MAX_AGE_MS.
  */
 const MAX_AGE_MS = 10_000;
 
@@ -32,7 +24,6 @@ interface Pending {
   result: Promise<unknown>;
 }
 
-/** The early answers not yet taken, by the key of the read each answers. */
 const pending = new Map<string, Pending>();
 
 /** react-admin's useGetList fills in these defaults before the dataProvider sees the parameters; useGetOne adds only `meta`. */
@@ -59,10 +50,7 @@ interface EarlyOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * Sends the reads `start` lists, with the stored token, when a valid one is stored; each is kept
- * under its key for the page's own read to take. What an earlier start left is dropped.
- */
+/** What an earlier start left is dropped. */
 export const startEarlyReads = (
   { apiBaseUrl, storage = localStorage, now = Date.now, fetch }: EarlyOptions,
   start: (httpClient: HttpClient) => ReadonlyArray<readonly [key: string, result: Promise<unknown>]>,
@@ -87,14 +75,10 @@ export const startEarlyReads = (
 
 interface StartOptions extends EarlyOptions {
   pathname: string;
-  /**
-   * The declared resources (resources/registry.ts): the one named like the path's first part
-   * says what its page reads first, given the rest of the path ('' for the list).
-   */
+  /** The declaration named like the path's first part says what its page reads first. */
   resources: readonly (ApiDeclaration & { firstRead?: (rest: string) => FirstRead | null })[];
 }
 
-/** Starts the first read of the page at `pathname`, if its resource declares one and a valid token is stored. */
 export const startFirstRead = ({ pathname, resources, ...options }: StartOptions) => {
   const [, name, ...rest] = pathname.split('/');
   const declaration = resources.find((resource) => resource.name === name && resource.firstRead);
@@ -108,7 +92,6 @@ export const startFirstRead = ({ pathname, resources, ...options }: StartOptions
   });
 };
 
-/** The early answer for the read `key`, made with `token`, once; null when there is none to take. */
 const takeEarlyRead = (key: string, token: string | null, now: number): Promise<unknown> | null => {
   const early = pending.get(key);
   if (!early) return null;
@@ -116,10 +99,6 @@ const takeEarlyRead = (key: string, token: string | null, now: number): Promise<
   return early.token === token && now - early.at <= MAX_AGE_MS ? early.result : null;
 };
 
-/**
- * The dataProvider whose getList, getOne and getInsights take an early answer when there is one,
- * and ask as usual otherwise.
- */
 export const withFirstRead = <D extends DataProvider>(dataProvider: D, getToken: () => Promise<string | null>, now = Date.now): D => {
   const early = async (key: () => string) => {
     if (pending.size === 0) return null;

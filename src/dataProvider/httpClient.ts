@@ -9,7 +9,6 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-/** The response shape of react-admin's fetchUtils.fetchJson (what ra-data-simple-rest expects). */
 export interface JsonResponse {
   status: number;
   headers: Headers;
@@ -18,24 +17,16 @@ export interface JsonResponse {
 }
 
 export interface HttpClient {
-  /** `${baseUrl}/api${path}`; resolves to the parsed JSON body. */
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  /** fetchJson-compatible, for ra-data-simple-rest (absolute URL under `${baseUrl}/api`). */
   fetchJson(url: string, options?: { method?: string; body?: BodyInit | null; headers?: HeadersInit }): Promise<JsonResponse>;
-  /** `${baseUrl}/api`, the root ra-data-simple-rest is given. */
   apiUrl: string;
 }
 
 export interface HttpClientOptions {
   baseUrl: string;
   getToken: () => Promise<string | null>;
-  /**
-   * Forces a token refresh; resolves to the new token, or null/rejects on failure. Concurrent
-   * calls must share one refresh: portalAuth.refreshToken does (createPortal.ts), so the client
-   * keeps no refresh of its own.
-   */
+  /** Concurrent calls must share one refresh: portalAuth.refreshToken does, so the client keeps none of its own. */
   refreshToken: () => Promise<string | null>;
-  /** Called once when the session cannot be recovered (signs out, goes to /login). */
   onAuthFailure: () => void | Promise<void>;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -59,7 +50,7 @@ const field = (json: unknown, key: 'error' | 'message'): string | undefined => {
   return typeof value === 'string' && value ? value : undefined;
 };
 
-/** spec 8: `{ error, message }`, defaulting to API_ERROR and 'HTTP status: text'. */
+/** spec 8: `{ error, message }`. */
 const toHttpError = (response: Response, json: unknown): HttpError => {
   const error = field(json, 'error') ?? 'API_ERROR';
   const message = field(json, 'message') ?? `HTTP ${response.status}: ${response.statusText}`;
@@ -77,11 +68,8 @@ export const toQueryString = (query: Record<string, QueryValue> = {}): string =>
 };
 
 /**
- * The portal's API client (spec 7, docs/architecture.md): `/api` under a configurable base, JSON,
- * bearer token, 30 s timeout, errors as react-admin HttpError `{ error, message }`. On a
- * 401 every request in flight shares ONE token refresh (refreshToken's own single flight) and
- * retries once; when the refresh fails or the retry is refused again, onAuthFailure runs once
- * and the request rejects with 401 AUTHENTICATION_FAILED. 403 and 503 never refresh nor sign out.
+ * The portal's API client (spec 7). On a 401 every request in flight shares one token refresh
+ * and retries once; when that fails onAuthFailure runs once. 403 and 503 never refresh nor sign out.
  */
 export const createHttpClient = ({
   baseUrl,
@@ -93,10 +81,9 @@ export const createHttpClient = ({
 }: HttpClientOptions): HttpClient => {
   const apiUrl = `${baseUrl.replace(/\/$/, '')}/api`;
   let authFailureReported = false;
-  /** The token whose refresh failed: later 401s for it fail at once instead of refreshing again. */
+  /** Later 401s for the token whose refresh failed fail at once instead of refreshing again. */
   let refreshFailedFor: string | null | undefined;
 
-  /** A 401 for a token someone has replaced meanwhile just retries with the new one. */
   const tokenForRetry = async (sentToken: string | null): Promise<string | null> => {
     const current = await getToken().catch(() => null);
     if (current && current !== sentToken) return current;
@@ -115,10 +102,7 @@ export const createHttpClient = ({
     throw authFailedError();
   };
 
-  /**
-   * One attempt, its body included: the timeout covers reading the body too, so a server that
-   * sends its headers and then stalls ends as a TIMEOUT after timeoutMs, not a wait without end.
-   */
+  /** The timeout covers reading the body too: a server that stalls after its headers ends as a TIMEOUT. */
   const send = async (url: string, init: RequestInit, token: string | null): Promise<{ response: Response; body: string }> => {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');

@@ -10,7 +10,6 @@ import type {
 } from '@/contract/insights';
 import type { HttpClient } from './httpClient';
 
-/** Each insights endpoint (GET /api/insights/<section>) and the envelope it answers. */
 interface InsightResponses {
   items: typeof insightItemsResponseSchema;
   inquiries: typeof insightInquiriesResponseSchema;
@@ -23,10 +22,7 @@ interface InsightResponses {
 export type InsightSection = keyof InsightResponses;
 export type InsightData<S extends InsightSection> = z.infer<InsightResponses[S]>['data'];
 
-/**
- * The schemas, fetched with the first insights request: only the Insights page asks, and it
- * carries them in its own chunk, so the admin shell (where the dataProvider lives) does not.
- */
+/** Fetched with the first insights request, so the admin shell's chunk does not carry the schemas. */
 const responseSchemas = async (): Promise<InsightResponses> => {
   const contract = await import('@/contract/insights');
   return {
@@ -39,18 +35,14 @@ const responseSchemas = async (): Promise<InsightResponses> => {
   };
 };
 
-/** The query an insights request sends: a period or a from/to range, and the rep and status filters when set. */
 export const insightsQueryString = ({ period, from, to, rep, status }: InsightsQueryInput): Record<string, string | undefined> =>
   from !== undefined && to !== undefined ? { from, to, rep, status } : { period, rep, status };
 
-/** What names one insights read: its section and the query it sends (dataProvider/firstRead.ts takes early answers by it). */
+/** dataProvider/firstRead.ts takes early answers by this key. */
 export const insightsReadKey = (section: InsightSection, query: InsightsQueryInput): string =>
   JSON.stringify(['insights', section, insightsQueryString(query)]);
 
-/**
- * GET /api/insights/<section>: the answer read by the contract's schema, so a reply of another
- * shape fails like a failed request instead of showing as empty figures.
- */
+/** A reply of another shape fails like a failed request instead of showing as empty figures. */
 export const createInsightsApi = (http: HttpClient) => ({
   getInsights: async <S extends InsightSection>(section: S, query: InsightsQueryInput = {}): Promise<InsightData<S>> => {
     const [body, schemas] = await Promise.all([

@@ -1,13 +1,6 @@
 import type { ZodType } from 'zod';
 
-/**
- * How a resource maps onto the API (docs/architecture.md). Read by the generic dataProvider only.
- * - dialect 'spec': the spec's endpoints (envelopes, `_id`, page/limit query);
- *   'simple-rest': ra-data-simple-rest conventions (`?sort=&range=&filter=`, Content-Range).
- * - paging 'server': the list call sends page/limit and reads a total;
- *   'grouped': the same on the grouped list path (dictionary: originals with variations);
- *   'all': one call returns everything, paged and sorted in the browser.
- */
+/** How a resource maps onto the API: 'spec' envelopes or ra-data-simple-rest; paged on the server, grouped (originals with variations) or all in the browser. */
 export interface ResourceApi {
   dialect: 'spec' | 'simple-rest';
   /** Under /api, e.g. '/admin/users'; items live at `${path}/${id}`. */
@@ -23,29 +16,18 @@ export interface ResourceApi {
   paging: 'server' | 'grouped' | 'all';
   /** The record's id on the wire; default '_id'. Translated to react-admin's `id` in the dataProvider only. */
   idField?: '_id' | 'id' | 'sessionId';
-  /**
-   * An item's read asks for a variant of the answer (`query`), which `expand` turns back into
-   * the contract's shape: e.g. a session's detail without its repeated texts.
-   */
+  /** A variant of the item's answer (`query`) that `expand` turns back into the contract's shape. */
   itemRead?: { query: Record<string, string>; expand: (item: unknown) => unknown };
-  /**
-   * Filter names a list keeps beside its filters for its own display (a filter's name for its
-   * chip), never sent: the list's reads, its walk and its export leave them out.
-   */
+  /** Filters kept for the list's own display (a chip's name), never sent. */
   localFilters?: readonly string[];
 }
 
-/**
- * What the dataProvider reads of a resource's declaration (resources/types.ts extends it with
- * the views). It lives here so the dataProvider needs nothing from resources/: the
- * dependencies point one way, resources -> dataProvider.
- */
+/** Lives here, not in resources/, so that dependencies point one way: resources -> dataProvider. */
 export interface ApiDeclaration {
   name: string;
   api: ResourceApi;
   /** The record's wire schema (src/contract); when an object schema, write bodies keep only its keys. */
   schema?: ZodType;
-  /** Fields marked `readOnly` are not sent on create/update. */
   fields?: readonly { source: string; readOnly?: boolean }[];
 }
 

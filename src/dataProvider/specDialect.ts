@@ -16,10 +16,6 @@ const sortAndPage = (records: RaRecord[], { pagination, sort }: GetListParams) =
   return sorted.slice(start, start + pagination.perPage);
 };
 
-/**
- * The spec dialect of the generic dataProvider (see createDataProvider's table).
- * `lookup` finds the resource's declaration; unknown resources throw.
- */
 export const createSpecDialect = (http: HttpClient, lookup: (resource: string) => ApiDeclaration): DataProvider => {
   const itemPath = (declaration: ApiDeclaration, id: RaRecord['id']) => `${declaration.api.path}/${encodeURIComponent(String(id))}`;
 
@@ -64,7 +60,7 @@ export const createSpecDialect = (http: HttpClient, lookup: (resource: string) =
     return { data: record?.id !== undefined ? record : ({ ...data, id } as RaRecord) };
   };
 
-  /** Sends the version the admin saw (docs/api.md "Versions"): a record changed since is refused with 409 and stays. */
+  /** docs/api.md "Versions": a record changed since the admin saw it is refused with 409. */
   const remove = async (resource: string, { id, previousData }: { id: RaRecord['id']; previousData?: RaRecord }) => {
     const version = previousData?.version;
     await http.request(itemPath(lookup(resource), id), {
