@@ -22,10 +22,10 @@ import { darkTheme, lightTheme } from './theme';
 
 const store = createPortalStore();
 
-// spec 2: / and any unknown path go to the dashboard
+// spec 2: / and any unknown path go to the dashboard.
 const ToDashboard = () => <Navigate to={PATHS.dashboard} replace />;
 
-// The layout, with the session-expiry warning over every page (docs/security.md).
+// The session-expiry warning over every page (docs/security.md).
 const ShellLayout = ({ children }: { children?: ReactNode }) => (
   <>
     <PortalLayout>{children}</PortalLayout>
@@ -36,11 +36,10 @@ const ShellLayout = ({ children }: { children?: ReactNode }) => (
 export interface AppProps {
   authProvider: AuthProvider;
   dataProvider: PortalDataProvider;
-  /** The declared resources; default the registry (a test may declare its own). */
+  /** A test may declare its own. */
   resources?: readonly ResourceDeclaration[];
 }
 
-/** The signed-in portal. It renders inside main.tsx's router, behind <ProtectedRoute>. */
 export const App = ({ authProvider, dataProvider, resources: declarations = resources }: AppProps) => {
   const queryClient = useMemo(createPortalQueryClient, []);
   return (
@@ -78,14 +77,10 @@ export const App = ({ authProvider, dataProvider, resources: declarations = reso
   );
 };
 
-/** main.tsx: the list page's first read, started as soon as this chunk is here (dataProvider/firstRead.ts). */
 export const startPortalFirstRead = (pathname: string) =>
   startFirstRead({ apiBaseUrl: readRuntimeConfig().apiBaseUrl, pathname, resources });
 
-/**
- * Builds the providers over the one PortalAuth that main.tsx created for the sign-in pages,
- * so the dataProvider (and react-admin) load with this chunk, not with the sign-in page.
- */
+/** The dataProvider and react-admin load with this chunk, not with the sign-in page. */
 export const PortalApp = () => {
   const portalAuth = usePortalAuth();
   const { authProvider, dataProvider } = useMemo(() => createPortal(readRuntimeConfig(), portalAuth), [portalAuth]);

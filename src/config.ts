@@ -1,9 +1,3 @@
-/**
- * The portal's configuration: the spec's constants (section 9), named, and the deployment
- * settings, which the API server publishes at start-up in /runtime-config.js so that one
- * build runs against the emulator or a real Firebase project without rebuilding.
- */
-
 // spec 9: constants
 export const BACKEND_TIMEOUT_MS = 30_000;
 export const TOKEN_EXPIRY_BUFFER_MS = 300_000;
@@ -30,11 +24,11 @@ import { BUILT_IN_ADMIN_UIDS } from '@/contract/auth';
 
 export { BUILT_IN_ADMIN_UIDS };
 
+/** Published by the API server in /runtime-config.js, so one build runs against the emulator or a real project. */
 export interface RuntimeConfig {
-  /** Origin of the API server; '' means the origin that served the portal. */
+  /** '' means the origin that served the portal. */
   apiBaseUrl: string;
   firebase: { apiKey: string; authDomain: string; projectId: string };
-  /** Set when the portal talks to the Firebase Auth emulator, e.g. http://127.0.0.1:9099 */
   authEmulatorUrl: string | null;
   adminUids: string[];
 }

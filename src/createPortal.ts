@@ -17,12 +17,7 @@ export interface Portal {
   httpClient: HttpClient;
 }
 
-/**
- * Wires the portal together from the runtime config: the http client takes its token and
- * refresh from portalAuth, and an unrecoverable 401 signs out and goes to /login once, which
- * then says why and leads back to the page (authProvider/sessionEnd.ts).
- * Pass the PortalAuth the sign-in page already uses so there is one instance.
- */
+/** Pass the PortalAuth the sign-in page already uses, so there is one instance. */
 export const createPortal = (config: RuntimeConfig, portalAuth: PortalAuth = createPortalAuthFromConfig(config)): Portal => {
   const getToken = async () => (await portalAuth.getValidToken())?.token ?? null;
   const httpClient = createHttpClient({

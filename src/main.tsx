@@ -16,16 +16,13 @@ import { likelyNextScreens, routeChunkLoaders, routeFirstReads, signInRoutes } f
 // The entry stays small: the sign-in pages load without react-admin, which comes with App.
 const loadPortalApp = preloadable(() => import('./App'));
 
-/** Starts fetching chunks now; a failure is left to the lazy component, which imports again. */
+/** A failure is left to the lazy component, which imports again. */
 const startLoading = (loaders: ReadonlyArray<() => Promise<unknown>>) => {
   for (const load of loaders) void load().catch(() => undefined);
 };
 
-// No waterfall: the page's chunks (Vite's preload helper adds a modulepreload for
-// each of their imports) load while Firebase restores the session, not after it. A sign-in
-// page needs only its own chunk, so a signed-out visit to /login never fetches the admin shell.
-// A page's first reads start beside the session restore: a list page's with the shell's
-// chunk, the Insights page's with a small chunk of its own.
+// The page's chunks load while Firebase restores the session, not after it; a signed-out visit to /login never
+// fetches the admin shell. A page's first reads start beside the session restore too.
 const signInPage = signInRoutes.find((route) => route.path === window.location.pathname);
 const pageChunks = signInPage ? [] : routeChunkLoaders(window.location.pathname);
 const loadShellAndFirstRead = () => loadPortalApp().then((shell) => shell.startPortalFirstRead(window.location.pathname));
@@ -34,20 +31,10 @@ startLoading(signInPage ? [signInPage.load] : [loadShellAndFirstRead, ...routeFi
 const PortalApp = lazyFrom(loadPortalApp, (m) => m.PortalApp);
 const loadShellWithPage = preloadable(() => Promise.all([loadPortalApp(), Promise.allSettled(pageChunks.map((load) => load()))]));
 
-/**
- * The shell, once its chunk and the page's have settled; until then the spinner, shown without
- * suspending: neither the shell nor the page then suspends, so React's 300 ms reveal throttle
- * (shared/preloadable.ts) never applies to a cold load. A chunk that failed is reported by
- * the lazy component that loads it again (the page's inside the layout).
- */
+/** Shown without suspending, so React's 300 ms reveal throttle (shared/preloadable.ts) never applies to a cold load. */
 const ShellWhenReady = () => (useSettled(loadShellWithPage) ? <PortalApp /> : <PageSpinner />);
 
-/**
- * Once signed in, fetches the screens an admin usually opens next while the browser is idle.
- * The built portal's shell-preload script (scripts/shellPreload.ts) preloads their files without
- * running them, so the page the admin reads is never blocked by their start-up (the dashboard's
- * Lighthouse score went from 71-77 to 83 in the same bench); without it (the dev server), they are imported.
- */
+/** Preloaded without running (scripts/shellPreload.ts), so the page the admin reads is never blocked by their start-up. */
 const PrefetchNextScreens = () => {
   useEffect(() => {
     const prefetch = () => {
@@ -65,7 +52,6 @@ const PrefetchNextScreens = () => {
   return null;
 };
 
-// One PortalAuth for the whole portal; App builds the react-admin providers over it.
 const portalAuth = createPortalAuthFromConfig(readRuntimeConfig());
 
 // The sign-in pages speak the language chosen in the portal (react-admin's store remembers it).

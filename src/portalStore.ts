@@ -6,16 +6,12 @@ import { LIST_PREFERENCES_PREFIX } from '@/shared/listPreferences';
 // the sign-in page stays in the chosen language.
 const KEPT_ON_SIGN_OUT = ['locale', 'theme'];
 
-/** A stored locale that is none of the portal's languages reads as none (react-admin then starts in English). */
 const readable = (key: string, value: unknown): unknown =>
   key === 'locale' && value !== undefined && !isLocale(value) ? undefined : value;
 
 /**
- * react-admin's localStorage store, whose reset (run on sign-out) keeps the preferences above
- * and each admin's list preferences (stored under their uid, so the next admin does not see them).
- * A stored locale is read only when it is one of the portal's languages: react-admin hands
- * the stored value to the translations and to every date and number format, and one it
- * does not know broke those pages until the browser's storage was cleared.
+ * Its reset on sign-out keeps the preferences above and each admin's list preferences (under their uid). A stored
+ * locale that is none of the portal's languages reads as none: react-admin hands it to every date and number format.
  */
 export const createPortalStore = (): Store => {
   const store = localStorageStore();

@@ -5,16 +5,11 @@ import { loadUserList } from '@/resources/users/loadUserList';
 import { PATHS } from '@/shared/paths';
 import { lazyFrom, preloadable } from '@/shared/preloadable';
 
-/** One path of the portal and the page it shows. */
 export interface PageRoute {
   path: string;
   Page: ComponentType;
-  /** Loads the page's chunk (and, through Vite's preload helper, its imports in parallel). */
   load: () => Promise<unknown>;
-  /**
-   * Sends the page's first reads with the stored token while the shell starts
-   * (dataProvider/firstRead.ts), for a page that is not a resource's.
-   */
+  /** A page that is not a resource's sends its first reads while the shell starts (dataProvider/firstRead.ts). */
   firstRead?: () => Promise<unknown>;
 }
 
@@ -29,13 +24,8 @@ const pageRoute = <M,>(
 };
 
 /*
- * Every page route of the portal, in this one table. Each page is its own lazily loaded
- * chunk, so importing the table loads no page.
- * - signInRoutes: main.tsx renders them outside the admin shell, so the sign-in page loads
- *   without react-admin (scripts/size.ts holds it to its budget).
- * - adminRoutes: App.tsx renders them inside react-admin as <CustomRoutes>.
- * The resources' own routes (/sessions, /users, /audit) come from resources/registry.ts,
- * and `/` and any unknown path go to the dashboard (App.tsx).
+ * Every page route, each its own lazily loaded chunk. signInRoutes render outside the admin shell, so the sign-in
+ * page loads without react-admin (scripts/size.ts); adminRoutes inside it. Resources' routes come from the registry.
  */
 export const signInRoutes: readonly PageRoute[] = [
   pageRoute(
@@ -88,18 +78,13 @@ export const adminRoutes: readonly PageRoute[] = [
   sessionDetail,
 ];
 
-// The very loaders resources/sessions and resources/users render their lists with: a list
-// loaded early here renders without suspending.
+// The loaders the lists render with: a list loaded early here renders without suspending.
 const resourceLists: Record<string, () => Promise<unknown>> = {
   [PATHS.sessions]: loadSessionList,
   [PATHS.users]: loadUserList,
 };
 
-/**
- * The page chunks a path shows inside the admin shell, to start loading while the session is
- * restored (no waterfall). `/` shows the dashboard; other paths load their page
- * when the shell asks for it.
- */
+/** Started while the session is restored; other paths load their page when the shell asks for it. */
 export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown>> => {
   const list = resourceLists[pathname.replace(/\/+$/, '')];
   if (list) return [list];
@@ -108,11 +93,10 @@ export const routeChunkLoaders = (pathname: string): Array<() => Promise<unknown
   return pathname === '/' ? [dashboard.load] : [];
 };
 
-/** The first reads of the page a path shows, to send while the shell starts (none for a resource's page: App.tsx starts those). */
+/** None for a resource's page: App.tsx starts those. */
 export const routeFirstReads = (pathname: string): Array<() => Promise<unknown>> => {
   const page = adminRoutes.find((route) => matchPath(route.path, pathname));
   return page?.firstRead ? [page.firstRead] : [];
 };
 
-/** The screens an admin usually opens next, fetched when the browser is idle after sign-in. */
 export const likelyNextScreens: ReadonlyArray<() => Promise<unknown>> = [dashboard.load, loadSessionList, sessionDetail.load];

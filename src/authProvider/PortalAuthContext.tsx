@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { AuthUser, PortalAuth } from './types';
 
-/** The one PortalAuth instance, provided at the top of the app: `<PortalAuthContext value={portalAuth}>`. */
 export const PortalAuthContext = createContext<PortalAuth | null>(null);
 
 export const usePortalAuth = (): PortalAuth => {
@@ -12,11 +11,9 @@ export const usePortalAuth = (): PortalAuth => {
 
 export interface AuthUserState {
   user: AuthUser | null;
-  /** true until the identity provider knows whether someone is signed in */
   loading: boolean;
 }
 
-/** The signed-in user, kept current through PortalAuth.onChange. */
 export const useAuthUser = (): AuthUserState => {
   const portalAuth = usePortalAuth();
   const [state, setState] = useState<AuthUserState>({ user: null, loading: true });

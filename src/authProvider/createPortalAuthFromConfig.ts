@@ -3,7 +3,6 @@ import { createFirebaseAuthPort } from './firebasePort';
 import { createPortalAuth } from './portalAuth';
 import type { PortalAuth } from './types';
 
-/** The app's PortalAuth: real Firebase Auth, the configured whitelist, localStorage. */
 export const createPortalAuthFromConfig = (config: RuntimeConfig): PortalAuth =>
   createPortalAuth({
     auth: createFirebaseAuthPort(config),

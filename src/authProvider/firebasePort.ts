@@ -15,11 +15,8 @@ import type { RuntimeConfig } from '@/config';
 import type { FirebaseAuthPort } from './portalAuth';
 
 /**
- * The real FirebaseAuthPort: initialises Firebase from the runtime config, connects to the
- * Auth emulator when one is configured, and keeps the session in local persistence (spec 3).
- * `initializeAuth` with local persistence alone, rather than `getAuth` then `setPersistence`:
- * the session is read straight from localStorage (no IndexedDB opened first), and the popup
- * and redirect sign-in code email-and-password never uses stays out of the sign-in page.
+ * `initializeAuth` with local persistence alone (spec 3), not `getAuth` then `setPersistence`:
+ * no IndexedDB opened first, and the popup and redirect code stays out of the sign-in page.
  */
 export const createFirebaseAuthPort = (config: RuntimeConfig): FirebaseAuthPort => {
   const auth = initializeAuth(initializeApp(config.firebase), { persistence: browserLocalPersistence });

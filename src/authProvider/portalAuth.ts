@@ -3,24 +3,19 @@ import { resetErrorKey } from './resetErrors';
 import type { AuthUser, PortalAuth, SessionState, TokenInfo } from './types';
 import { isWhitelisted } from './whitelist';
 
-/** The identity-provider user fields the portal reads. */
 export interface ProviderUser {
   uid: string;
   email: string | null;
 }
 
-/**
- * The Firebase Auth operations the portal uses, behind a port so tests pass a fake
- * (the real one is createFirebaseAuthPort in firebasePort.ts).
- */
+/** Behind a port so that tests pass a fake Firebase Auth. */
 export interface FirebaseAuthPort {
   signIn(email: string, password: string): Promise<ProviderUser>;
-  /** Signs the signed-in user in again with a password, keeping the user; another account rejects with auth/user-mismatch. */
+  /** Another account rejects with auth/user-mismatch. */
   reauthenticate(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<ProviderUser>;
   signOut(): Promise<void>;
   sendPasswordResetEmail(email: string): Promise<void>;
-  /** The signed-in user's ID token; rejects when nobody is signed in or the refresh fails. */
   getIdTokenResult(forceRefresh: boolean): Promise<IdTokenResultLike>;
   currentUser(): ProviderUser | null;
   onAuthStateChanged(listener: (user: ProviderUser | null) => void): () => void;
@@ -34,7 +29,7 @@ export interface PortalAuthOptions {
   clock?: () => number;
 }
 
-/** spec 6: thrown when a non-whitelisted account signs in (it is signed out first). */
+/** spec 6: the account is signed out first. */
 export class AccessDeniedError extends Error {
   constructor() {
     super('app.auth.accessDenied');
@@ -52,10 +47,7 @@ const isUserMismatch = (error: unknown): boolean =>
 
 const toAuthUser = (user: ProviderUser | null): AuthUser | null => (user ? { uid: user.uid, email: user.email ?? null } : null);
 
-/**
- * The portal's identity layer over Firebase Auth: whitelist, `auth_token` storage with the
- * 300 000 ms expiry buffer, refresh, sign-out that always clears the stored token.
- */
+/** The whitelist, `auth_token` storage with spec 5's 300 000 ms buffer, refresh, and a sign-out that always clears the token. */
 export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now }: PortalAuthOptions): PortalAuth => {
   const store = createTokenStore(storage);
   const listeners = new Set<(user: AuthUser | null) => void>();
@@ -69,16 +61,13 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       listener(next);
     });
   };
-  // A token read back from storage: the same one keeps its failed refresh, another (a new tab's) clears it.
   const known = (info: TokenInfo): TokenInfo => {
     setSession({ expiresAt: info.expiresAt, refreshFailed: session.expiresAt === info.expiresAt && session.refreshFailed });
     return info;
   };
 
-  // Until the provider has checked its stored session with its server (a round trip that every
-  // cold start waited for), the session is the stored `auth_token`: an unexpired token of a
-  // whitelisted uid opens the portal at once. The API verifies every token it receives, and a
-  // provider that then finds no session signs the portal out (onAuthStateChanged below).
+  // Until the provider has checked its stored session (a round trip every cold start waited for), the session is the
+  // stored `auth_token` of a whitelisted uid; the API verifies every token, and a provider finding no session signs out.
   let settled = false;
   const providerReady = auth
     .authStateReady()
@@ -96,7 +85,6 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   auth.onAuthStateChanged((providerUser) => {
     const user = toAuthUser(providerUser);
-    // spec 4: setting the user to null clears the stored token
     if (!user) {
       store.clear();
       setSession(SIGNED_OUT);
@@ -113,12 +101,12 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
   };
 
   const refreshToken = (): Promise<TokenInfo> => {
-    // one refresh at a time: the guards' timers and the http client may ask together
+    // The guards' timers and the http client may ask together.
     refreshing ??= providerReady
       .then(() => auth.getIdTokenResult(true))
       .then((result) => storeToken(toTokenInfo(result)))
       .catch(() => {
-        // the current token still works until it expires: the layout warns (docs/security.md)
+        // The token still works until it expires: the layout warns (docs/security.md).
         setSession({ ...session, refreshFailed: true });
         throw new Error(REFRESH_FAILED_KEY);
       })
@@ -130,11 +118,10 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
 
   const signOut = async (): Promise<void> => {
     try {
-      // the provider's stored session must be known to be ended, or it comes back once read
+      // Unless the provider's stored session is known to be ended, it comes back once read.
       await providerReady;
       if (auth.currentUser()) await auth.signOut();
     } finally {
-      // spec 8: a logout failure still clears stored tokens
       store.clear();
     }
   };
@@ -178,8 +165,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       const stored = store.read(clock());
       if (stored) return known(stored);
       try {
-        // The provider's cached token is enough when it is valid beyond our buffer (cold
-        // start): an idle tab then refreshes about once an hour (docs/security.md).
+        // Valid beyond our buffer: an idle tab then refreshes about once an hour (docs/security.md).
         const cached = toTokenInfo(await auth.getIdTokenResult(false));
         if (!isTokenExpired(cached, clock())) return storeToken(cached);
         return await refreshToken();
@@ -197,7 +183,6 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
       await providerReady;
       const current = auth.currentUser();
       if (!current) throw new Error('app.auth.sessionExpired');
-      // another account would replace this one under the open page: refused before asking the provider
       const signedInEmail = current.email ?? '';
       if (email.trim().toLowerCase() !== signedInEmail.toLowerCase()) throw new Error(OTHER_ACCOUNT_KEY);
       try {

@@ -1,27 +1,20 @@
 import type { PortalAuth } from './types';
 
-/** Router state the sign-in page reads after an access-denied redirect (spec 6), as i18n keys. */
+/** spec 6: router state the sign-in page reads after an access-denied redirect, as i18n keys. */
 export interface LoginRouteState {
   alert?: string;
   error?: string;
-  /** the page to return to after signing in (path, query and hash) */
   from?: string;
 }
 
 export const ACCESS_DENIED_STATE: LoginRouteState = { alert: 'app.auth.noPermission', error: 'app.auth.accessDenied' };
 
-/**
- * Why the admin lands on /login and where they were, kept in sessionStorage because the way
- * out of an expired session may reload the page (createPortal's onAuthFailure). Messages are
- * i18n keys (spec 8): 'Your session has expired. Please log in again.', and for a refresh
- * that failed, 'Failed to refresh token' beside it.
- */
+/** Kept in sessionStorage: the way out of an expired session may reload the page (spec 8's messages, as i18n keys). */
 export interface LoginNotice {
   error?: string;
   alert?: string;
-  /** path, query and hash of the page the admin was on */
   from?: string;
-  /** whose session ended: only that admin is taken back to `from` */
+  /** Only that admin is taken back to `from`. */
   uid?: string;
 }
 
@@ -50,7 +43,6 @@ export const clearLoginNotice = () => sessionStore()?.removeItem(NOTICE_KEY);
 
 const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
-/** Records that the session of `uid` ended by itself (not a Logout) while the admin was on the current page. */
 export const noteSessionEnded = (reason: 'expired' | 'refreshFailed', uid: string | null) => {
   const notice: LoginNotice = {
     error: SESSION_EXPIRED_KEY,
@@ -63,21 +55,14 @@ export const noteSessionEnded = (reason: 'expired' | 'refreshFailed', uid: strin
 
 const PUBLIC_PATHS = ['/login', '/signup'];
 
-/**
- * Where sign-in leads: back to the page the admin was on when it is one of the portal's own
- * paths (never another origin, `//host`, or a sign-in page), else the dashboard.
- */
+/** Only the portal's own paths: never another origin, `//host`, or a sign-in page. */
 export const returnPath = (from: string | undefined, fallback: string): string => {
   if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return fallback;
   const pathname = from.split(/[?#]/)[0];
   return pathname === '/' || PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) ? fallback : from;
 };
 
-/**
- * The http client's refresh and give-up hooks over PortalAuth: a refresh that fails, or a 401
- * again after it, ends the session with its reason noted for /login, signs out and goes there
- * once (spec 4, 8).
- */
+/** spec 4, 8: a failed refresh, or a 401 again after it, ends the session with its reason noted for /login. */
 export const sessionEndHooks = (portalAuth: PortalAuth, goToLogin: () => void) => {
   let refreshFailed = false;
   let redirected = false;
@@ -102,12 +87,7 @@ export const sessionEndHooks = (portalAuth: PortalAuth, goToLogin: () => void) =
   };
 };
 
-/**
- * Where sign-in leads `uid` (spec 4: the dashboard): back to the page of the router state of the
- * redirect to /login (ProtectedRoute's `from`, react-admin's `nextPathname`/`nextSearch` when a
- * check found the session gone), or to the page of the noted session end when it was this
- * admin's. A Logout records no page, so whoever signs in next starts at the dashboard.
- */
+/** spec 4: a Logout records no page, so whoever signs in next starts at the dashboard. */
 export const loginReturnPath = (state: unknown, fallback: string, uid: string | null): string => {
   const route = (typeof state === 'object' && state !== null ? state : {}) as {
     from?: unknown;

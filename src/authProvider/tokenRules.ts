@@ -2,14 +2,13 @@ import { AUTH_TOKEN_STORAGE_KEY, TOKEN_EXPIRY_BUFFER_MS } from '@/config';
 import { jwtDecode } from 'jwt-decode';
 import type { AuthUser, TokenInfo } from './types';
 
-/** The part of Firebase's IdTokenResult the portal reads (UTC date strings). */
 export interface IdTokenResultLike {
   token: string;
   expirationTime: string;
   issuedAtTime: string;
 }
 
-/** spec 5: a token counts as expired when within 300 000 ms of its expiry. */
+/** spec 5 */
 export const isTokenExpired = (info: TokenInfo, now: number): boolean => info.expiresAt - now <= TOKEN_EXPIRY_BUFFER_MS;
 
 export const toTokenInfo = (result: IdTokenResultLike): TokenInfo => ({
@@ -33,13 +32,13 @@ const parse = (raw: string): unknown => {
 };
 
 export interface TokenStore {
-  /** The stored token, or null; an invalid or expired one is removed (spec 5). */
+  /** spec 5: an invalid or expired token is removed. */
   read(now: number): TokenInfo | null;
   write(info: TokenInfo): void;
   clear(): void;
 }
 
-/** spec 3: token info as JSON under `auth_token` in the given storage (localStorage in the app). */
+/** spec 3 */
 export const createTokenStore = (storage: Storage): TokenStore => ({
   read(now) {
     const raw = storage.getItem(AUTH_TOKEN_STORAGE_KEY);
@@ -59,11 +58,7 @@ export const createTokenStore = (storage: Storage): TokenStore => ({
   },
 });
 
-/**
- * The account a stored ID token names (Firebase's `user_id` claim, or `sub`), read without
- * verifying it: it only decides what the portal shows before the provider answers, while the
- * API verifies the token itself. Null when it is not a JWT naming one.
- */
+/** Read, not verified: it only decides what the portal shows before the provider answers; the API verifies the token. */
 export const tokenUser = (token: string): AuthUser | null => {
   try {
     const claims = jwtDecode<{ user_id?: unknown; sub?: unknown; email?: unknown }>(token);

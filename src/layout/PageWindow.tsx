@@ -9,7 +9,7 @@ interface PageWindowProps {
   perPage: number;
   total: number;
   onPageChange: (page: number) => void;
-  /** i18n prefix holding showing, previous, next, page and label (each screen words its own count). */
+  /** i18n prefix: each screen words its own count. */
   messages: string;
 }
 

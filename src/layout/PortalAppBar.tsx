@@ -13,11 +13,10 @@ import { SIDEBAR_WIDTH } from '@/config';
 import { pageTitleKey } from './navItems';
 
 interface PortalAppBarProps {
-  /** Set below the small breakpoint, where the navigation is a drawer. */
   onOpenMenu?: () => void;
 }
 
-/** spec 2: top bar with the page title, the language menu, the light/dark switch, the signed-in email (or Guest) and an avatar. */
+/** spec 2 */
 export const PortalAppBar = ({ onOpenMenu }: PortalAppBarProps) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();

@@ -15,12 +15,7 @@ import { PortalMenu } from './PortalMenu';
 
 const paperSx = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
 
-/**
- * spec 2: the shared layout of signed-in screens: a 260 px navigation, permanent on wide
- * screens and a slide-out drawer below the small breakpoint. A page that crashes (or whose
- * chunk cannot be loaded) shows spec 2's global fallback in the content area, so the top bar
- * and the navigation stay; moving to another page clears it.
- */
+/** spec 2: a crashed page shows the global fallback in the content area, so the top bar and navigation stay. */
 export const PortalLayout = ({ children }: { children?: ReactNode }) => {
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -12,7 +12,6 @@ import { Link, useLocation } from 'react-router';
 import { useLogout, useTranslate } from 'react-admin';
 import { isCurrentPath, NAV_ITEMS } from './navItems';
 
-/** The side navigation's content: product header, the spec's items and Logout. */
 export const PortalMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const translate = useTranslate();
   const logout = useLogout();

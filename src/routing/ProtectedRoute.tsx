@@ -7,13 +7,7 @@ import { ACCESS_DENIED_STATE, clearLoginNotice, type LoginRouteState, noteSessio
 
 type Verdict = { uid: string; valid: boolean };
 
-/**
- * spec 4, protected-route flow: spinner while auth resolves; no user -> /login; a
- * non-whitelisted user is signed out and sent to /login with the access-denied alert; the
- * token is validated (refreshed when inside the expiry buffer) on every auth change and
- * every 60 s, and a failure signs out with 'Your session has expired' and 'Failed to refresh
- * token' noted for /login (spec 8). /login is told the page to return to. Renders `children`, or the nested routes' `<Outlet>`.
- */
+/** spec 4's protected-route flow; the token is checked on every auth change and every 60 s, and /login told where to return. */
 export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
   const portalAuth = usePortalAuth();
   const { user, loading } = useAuthUser();
@@ -42,7 +36,6 @@ export const ProtectedRoute = ({ children }: { children?: ReactNode }) => {
           noteSessionEnded('refreshFailed', uid);
           signOut();
         } else {
-          // back in: the reason the last session ended has been shown and followed
           clearLoginNotice();
         }
       });

@@ -4,11 +4,7 @@ import { FullPageSpinner } from './FullPageSpinner';
 import { usePortalAuth, useAuthUser } from '@/authProvider/PortalAuthContext';
 import { loginReturnPath } from '@/authProvider/sessionEnd';
 
-/**
- * spec 2: /login and /signup are public only. A signed-in whitelisted user goes to
- * /dashboard, or back to the page a lapsed session or a protected link left (sessionEnd.ts); anyone else (including a non-whitelisted account) stays, so there is no loop
- * with ProtectedRoute.
- */
+/** spec 2: anyone not whitelisted stays on the page, so there is no loop with ProtectedRoute. */
 export const PublicOnlyRoute = ({ children }: { children?: ReactNode }) => {
   const portalAuth = usePortalAuth();
   const { user, loading } = useAuthUser();

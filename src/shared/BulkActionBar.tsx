@@ -9,13 +9,11 @@ import type { RowSelection } from './useRowSelection';
 
 interface BulkActionBarProps {
   selection: RowSelection;
-  /** Shows the page's select-all box here (lists without a table header to hold it). */
+  /** For lists without a table header to hold it. */
   withSelectAll?: boolean;
-  /** The bulk actions, shown while rows are selected. */
   children: ReactNode;
 }
 
-/** The bar over a list with a selection: how many rows are selected, the bulk actions and Clear selection. */
 export const BulkActionBar = ({ selection, withSelectAll = false, children }: BulkActionBarProps) => {
   const translate = useTranslate();
   const count = selection.selected.length;
@@ -42,7 +40,6 @@ export const BulkActionBar = ({ selection, withSelectAll = false, children }: Bu
   );
 };
 
-/** Select-all on the page: checked when all are, mixed when some are; a visible label or an accessible name only. */
 export const SelectAllCheckbox = ({ selection, label = false }: { selection: RowSelection; label?: boolean }) => {
   const translate = useTranslate();
   const text = translate('app.bulk.selectAll');

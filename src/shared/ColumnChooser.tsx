@@ -13,11 +13,6 @@ import { useTranslate } from 'react-admin';
 import { ToolbarPopupButton } from './ToolbarPopupButton';
 import { type ListColumnsSpec, useListColumns } from './useListColumns';
 
-/**
- * The toolbar's Columns button: a menu of the list's columns, each a checkbox item (arrow keys,
- * Enter or Space), the required ones checked and disabled, and Reset. The table reads the same
- * stored choice through useListColumns.
- */
 export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpec<C> }) => {
   const translate = useTranslate();
   const { visible, hidden, toggle, reset } = useListColumns(spec);
@@ -27,8 +22,7 @@ export const ColumnChooser = <C extends string>({ spec }: { spec: ListColumnsSpe
     hidden.length > 0
       ? translate('app.listPreferences.columns.buttonHidden', { smart_count: hidden.length })
       : translate('app.listPreferences.columns.button');
-  // The badge counts the hidden columns; with none hidden there is no badge, as its 0 would be
-  // text in the button that its name (the label) does not say.
+  // No badge with none hidden: its 0 would be text in the button that its name does not say.
   return (
     <>
       <ToolbarPopupButton

@@ -5,11 +5,7 @@ import Typography from '@mui/material/Typography';
 import { translate } from '@/i18n/translate';
 
 interface ErrorFallbackProps {
-  /**
-   * Shown in the content area of the signed-in layout: the top bar keeps the page's one `<h1>`
-   * and the navigation stays usable, so the heading is an `<h2>` and the box fills the page's
-   * area rather than the window.
-   */
+  /** In the signed-in layout the top bar keeps the page's one `<h1>`: an `<h2>`, filling the page's area. */
   inLayout?: boolean;
 }
 
@@ -38,7 +34,7 @@ export const ErrorFallback = ({ inLayout = false }: ErrorFallbackProps) => (
   </Box>
 );
 
-/** spec 2: what a rendering error writes to the browser console (message, stack, component stack, timestamp). */
+/** spec 2: message, stack, component stack, timestamp. */
 export const logRenderError = (error: unknown, componentStack: string | null | undefined) => {
   const failure = error instanceof Error ? error : new Error(String(error));
   console.error('Unexpected rendering error', {
@@ -49,10 +45,7 @@ export const logRenderError = (error: unknown, componentStack: string | null | u
   });
 };
 
-/**
- * react-admin's `<Admin error>`: a crash outside any page (the layout itself) shows spec 2's
- * fallback rather than react-admin's own error page, and is logged the same way.
- */
+/** react-admin's `<Admin error>`: spec 2's fallback rather than react-admin's own error page. */
 export const AdminErrorPage = ({ error, errorInfo }: { error: Error; errorInfo?: ErrorInfo }) => {
   const componentStack = errorInfo?.componentStack;
   useEffect(() => {

@@ -11,25 +11,18 @@ import { Form, type FormProps, useTranslate } from 'react-admin';
 
 export interface FormDialogProps extends Pick<FormProps, 'record' | 'defaultValues' | 'resolver' | 'onSubmit' | 'mode'> {
   title: string;
-  /** The submit button's words, already translated. */
   submitLabel: string;
-  /** i18n key of the Cancel button. */
   cancelLabel?: string;
   maxWidth?: 'xs' | 'sm' | 'md';
-  /** The save runs: the submit button waits (and Enter does nothing). */
+  /** Enter does nothing while the save runs. */
   pending: boolean;
-  /** The failed save's text, shown inside the dialog: a page banner would sit behind the backdrop (spec 8). */
+  /** Shown inside the dialog: a page banner would sit behind the backdrop (spec 8). */
   error: string | null;
-  /** A way out the error offers (e.g. replacing an account), shown under its text. */
   errorAction?: ReactNode;
   onDismissError: () => void;
   onClose: () => void;
-  /** Save stays off until the form can be sent; a function reads the form's current values. */
   canSubmit?: boolean | ((values: FieldValues) => boolean);
-  /**
-   * A destructive dialog: it focuses Cancel, so Enter does not confirm it, and its submit is in
-   * the palette's error colour, as every other destructive confirmation (ConfirmDialog's too).
-   */
+  /** Focuses Cancel, so Enter does not confirm, and colours the submit as every destructive confirmation. */
   focusCancel?: boolean;
   children: ReactNode;
 }
@@ -51,12 +44,7 @@ const SubmitButton = ({ label, pending, canSubmit, destructive }: SubmitButtonPr
   );
 };
 
-/**
- * The portal's one dialog frame for a form: react-admin's Form (react-hook-form; a zod schema
- * through `resolver`), the title, the failure on top, Cancel and submit. Inside CreateBase or
- * EditBase it saves through their save unless `onSubmit` is given (custom methods: the key's
- * secret, reset password). Escape or Cancel closes; Enter submits.
- */
+/** The portal's one dialog frame for a form; inside CreateBase or EditBase it saves through their save unless `onSubmit` is given. */
 export const FormDialog = ({
   title,
   submitLabel,
@@ -81,7 +69,7 @@ export const FormDialog = ({
       fullWidth
       maxWidth={maxWidth}
       aria-labelledby={titleId}
-      // display: contents keeps the dialog's own layout: the title and actions stay put while the content scrolls
+      // display: contents keeps the title and actions put while the content scrolls
       slotProps={{ paper: { sx: { '& > form': { display: 'contents' } } } }}
     >
       <Form noValidate disableInvalidFormNotification {...formProps}>

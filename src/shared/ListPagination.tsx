@@ -3,13 +3,13 @@ import { useListContext, useTranslate } from 'react-admin';
 
 interface ListPaginationProps {
   rowsPerPageOptions: readonly number[];
-  /** i18n key of "from-to of count" (each screen words its own count). */
+  /** Each screen words its own count. */
   rangeKey: string;
-  /** i18n key shown while the first page loads, when there is no range to show (not "0-0 of 0"). */
+  /** Shown while the first page loads, rather than "0-0 of 0". */
   loadingKey: string;
 }
 
-/** A table's pager over react-admin's list controller (its page is 1-based, MUI's 0-based). */
+/** react-admin's page is 1-based, MUI's 0-based. */
 export const ListPagination = ({ rowsPerPageOptions, rangeKey, loadingKey }: ListPaginationProps) => {
   const translate = useTranslate();
   const { page, perPage, total = 0, data, setPage, setPerPage } = useListContext();

@@ -15,11 +15,6 @@ interface ListQuery {
   dataUpdatedAt: number;
 }
 
-/**
- * A paged list's failed read: the failure from its first failed attempt on,
- * whether a retry is under way, and, when rows from an earlier load are still shown (another
- * page, or before a refresh that failed), when they were loaded.
- */
 export const useListReadFailure = (query: ListQuery, hasRows: boolean) => {
   const { failure, retrying } = readFailure(query);
   // A page fetched for the first time has no time of its own while the last page stands in.
@@ -33,16 +28,13 @@ export const useListReadFailure = (query: ListQuery, hasRows: boolean) => {
 interface ReadFailureAlertProps {
   message: string;
   retrying: boolean;
-  /** When the rows still shown were loaded; null: no rows from an earlier load. */
+  /** null: no rows from an earlier load. */
   staleSince: number | null;
-  /** The id the stale rows' container points at (aria-describedby). */
   staleId: string;
-  /** Reads again now; off while a read runs. */
   onRetry: () => void;
   onClose?: () => void;
 }
 
-/** The failure's banner: its words, 'Trying again...' while a retry runs, which rows may be out of date, and Retry. */
 export const ReadFailureAlert = ({ message, retrying, staleSince, staleId, onRetry, onClose }: ReadFailureAlertProps) => {
   const translate = useTranslate();
   const dateLocale = useDateLocale();
@@ -74,7 +66,6 @@ export const ReadFailureAlert = ({ message, retrying, staleSince, staleId, onRet
   );
 };
 
-/** The rows under a failed refresh: dimmed, and described by the banner's stale line. */
 export const StaleRows = ({ staleSince, staleId, children }: { staleSince: number | null; staleId: string; children: ReactNode }) => (
   <Box sx={staleSince !== null ? { opacity: 0.6 } : undefined} aria-describedby={staleSince !== null ? staleId : undefined}>
     {children}

@@ -3,26 +3,17 @@ import { ErrorFallback, logRenderError } from './ErrorFallback';
 
 interface RootErrorBoundaryProps {
   children: ReactNode;
-  /** Inside the signed-in layout: the fallback replaces the page only (ErrorFallback's inLayout). */
   inLayout?: boolean;
-  /**
-   * A change of this value (the layout passes the path) clears a caught error, so the
-   * navigation leads away from a crashed page without a reload.
-   */
+  /** A change (the layout passes the path) clears a caught error, so navigation leads away from a crashed page. */
   resetKey?: string;
 }
 
 interface RootErrorBoundaryState {
   failed: boolean;
-  /** The resetKey when the error was caught. */
   failedAt?: string;
 }
 
-/**
- * Catches any rendering error below it (a page that throws, a page chunk that cannot be
- * loaded), shows spec 2's fallback and logs what spec 2 asks for. main.tsx wraps the whole
- * portal in one; PortalLayout wraps each page in one, so a crash keeps the layout.
- */
+/** spec 2. main.tsx wraps the whole portal in one; PortalLayout each page, so a crash keeps the layout. */
 export class RootErrorBoundary extends Component<RootErrorBoundaryProps, RootErrorBoundaryState> {
   state: RootErrorBoundaryState = { failed: false };
 

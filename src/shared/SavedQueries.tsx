@@ -43,7 +43,6 @@ const NameField = ({ names }: { names: readonly string[] }) => {
 
 const NO_NAME = { name: '' };
 
-/** Names the query to save; a name already saved is replaced (the field says so). */
 const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name: string) => void; onClose: () => void }) => {
   const translate = useTranslate();
   return (
@@ -63,7 +62,6 @@ const NameDialog = ({ names, onSave, onClose }: { names: string[]; onSave: (name
   );
 };
 
-/** The stored queries this list can still apply: a corrupt value or entry is dropped. */
 export const validQueries = (stored: unknown): SavedQuery[] =>
   Array.isArray(stored)
     ? extractValidSavedQueries(stored.filter((entry): entry is SavedQuery => Boolean(entry) && typeof entry === 'object')).filter(
@@ -72,15 +70,11 @@ export const validQueries = (stored: unknown): SavedQuery[] =>
     : [];
 
 interface SavedQueriesProps {
-  /** Keeps only the stored queries this list can apply (e.g. filter values its toolbar offers); default all. Stable across renders. */
+  /** Stable across renders; default all. */
   accept?: (value: SavedQuery['value']) => boolean;
 }
 
-/**
- * The toolbar's Saved queries button over react-admin's list controller and saved queries:
- * save the list's filters, sort and page size under a name, apply one in one click, delete one.
- * Kept in react-admin's store under the admin's uid (listPreferences.ts).
- */
+/** Kept in react-admin's store under the admin's uid (listPreferences.ts). */
 export const SavedQueries = ({ accept }: SavedQueriesProps = {}) => {
   const translate = useTranslate();
   const { resource, filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } = useListContext();
@@ -171,7 +165,6 @@ export const SavedQueries = ({ accept }: SavedQueriesProps = {}) => {
   );
 };
 
-/** The same query whatever the order of its keys. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
@@ -181,5 +174,4 @@ const canonical = (value: unknown): string =>
 
 export const sameQuery = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** What a saved query applies: which filters a toolbar shows is its own affair. */
 const queryOf = ({ filter = {}, sort, perPage }: SavedQuery['value']) => ({ filter, sort, perPage });

@@ -4,16 +4,14 @@ import Tooltip from '@mui/material/Tooltip';
 
 interface ToolbarPopupButtonProps {
   label: string;
-  /** What it opens: a menu (Columns) or a panel (Saved queries). */
   popup: 'menu' | 'dialog';
-  /** The popup's id, and whether it is open. */
   popupId: string;
   open: boolean;
   onOpen: (event: MouseEvent<HTMLElement>) => void;
   children: ReactNode;
 }
 
-/** A list toolbar's icon button that opens a popup: icons with tooltips keep the toolbars on one line. */
+/** Icons with tooltips keep the toolbars on one line. */
 export const ToolbarPopupButton = ({ label, popup, popupId, open, onOpen, children }: ToolbarPopupButtonProps) => (
   <Tooltip title={label}>
     <IconButton

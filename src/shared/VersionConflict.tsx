@@ -5,23 +5,18 @@ import { useTranslate } from 'react-admin';
 import { ERROR_CODES } from '@/contract/common';
 import { errorCodeOf } from '@/contract/failedCall';
 
-/** The save was refused because someone else saved a newer version first (docs/api.md "Versions"). */
+/** docs/api.md "Versions" */
 export const isVersionConflict = (error: unknown): boolean => errorCodeOf(error) === ERROR_CODES.versionConflict;
 
 interface VersionConflictAlertProps {
-  /** Loads the newer version (its values shown beside the typed ones, its version kept for the next save); resolves false when that failed. */
+  /** Resolves false when loading the newer version failed. */
   onReload: () => Promise<boolean>;
-  /** The newer values once loaded, in words. */
   theirs?: string | null;
-  /** What the alert says once reloaded (i18n key): a delete is asked again rather than saved. */
+  /** A delete is asked again rather than saved. */
   reloadedMessage?: string;
 }
 
-/**
- * The 409 VERSION_CONFLICT inside the dialog or card, worded, with a one-click
- * Reload. The form keeps what the admin typed; the newer values appear beside it, and the next
- * Save (from the newer version) replaces them deliberately.
- */
+/** The form keeps what the admin typed; the newer values appear beside it, and the next Save replaces them deliberately. */
 export const VersionConflictAlert = ({ onReload, theirs, reloadedMessage = 'app.versions.reloaded' }: VersionConflictAlertProps) => {
   const translate = useTranslate();
   const [state, setState] = useState<'conflict' | 'loading' | 'reloaded' | 'failed'>('conflict');

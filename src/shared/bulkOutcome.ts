@@ -6,10 +6,7 @@ export interface BulkFailure {
   error: unknown;
 }
 
-/**
- * Runs `call` for each id one after the other (the server applies its rules, such as the last
- * active admin, to each in turn, and each call writes its own audit row) and keeps the failures.
- */
+/** One after the other: the server applies its rules (the last active admin) to each in turn, each with its audit row. */
 export const runEach = async <T>(ids: readonly Identifier[], call: (id: Identifier) => Promise<T>) => {
   const done: { id: Identifier; result: T }[] = [];
   const failed: BulkFailure[] = [];
@@ -23,7 +20,7 @@ export const runEach = async <T>(ids: readonly Identifier[], call: (id: Identifi
   return { done, failed };
 };
 
-/** The distinct reasons of the failures, worded as the single actions word them (spec 8), joined. */
+/** Worded as the single actions word them (spec 8). */
 export const failureReasons = (failed: readonly BulkFailure[], fallbackKey: string, translate: (key: string, options?: object) => string) =>
   [
     ...new Set(

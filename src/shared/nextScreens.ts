@@ -1,5 +1,2 @@
-/**
- * The function the built portal's shell-preload script defines on window (scripts/shellPreload.ts):
- * it preloads the files of the screens an admin usually opens next, without running them.
- */
+/** Defined on window by the built portal's shell-preload script (scripts/shellPreload.ts). */
 export const PRELOAD_NEXT_SCREENS_GLOBAL = '__SALESCOACH_PRELOAD_NEXT_SCREENS__';

@@ -1,16 +1,14 @@
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 
-/** A loader that starts once and remembers the module it brought. */
 export interface Preloadable<M> {
   (): Promise<M>;
-  /** The module, once it has arrived. */
   readonly loaded: M | undefined;
 }
 
 /** spec 9: a script chunk that has not arrived after 120000 ms is given up: its load rejects. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** The load of a chunk that did not arrive in time; the page's error fallback reports it like a failed load. */
+/** The page's error fallback reports it like a failed load. */
 export class ChunkTimeoutError extends Error {
   constructor() {
     super(`A part of the portal did not arrive within ${CHUNK_TIMEOUT_MS / 1000} s`);
@@ -18,7 +16,6 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
-/** `load`, or a ChunkTimeoutError once CHUNK_TIMEOUT_MS have passed without an answer. */
 const withinTimeout = <M>(load: () => Promise<M>): Promise<M> => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -27,10 +24,7 @@ const withinTimeout = <M>(load: () => Promise<M>): Promise<M> => {
   return Promise.race([load(), late]).finally(() => clearTimeout(timer));
 };
 
-/**
- * Wraps a chunk's `import()`: every call shares one load (a failed one, or one that timed out,
- * is tried again on the next call), and the module is kept once it arrived.
- */
+/** Every call shares one load (a failed or timed-out one is tried again on the next call). */
 export const preloadable = <M>(load: () => Promise<M>): Preloadable<M> => {
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
@@ -51,11 +45,8 @@ export const preloadable = <M>(load: () => Promise<M>): Preloadable<M> => {
 };
 
 /**
- * React.lazy over a preloadable. When the chunk has already arrived (main.tsx and the build's
- * shell preload start the likely ones early), the component renders at once instead of
- * suspending: React 19 reveals a suspended boundary's content at most every 300 ms once its
- * fallback has shown, which cost a cold load of the sessions list two such waits. React accepts
- * any thenable from lazy's loader; this one answers synchronously.
+ * React.lazy that renders at once when the chunk has arrived: React 19 reveals a suspended
+ * boundary at most every 300 ms once its fallback showed, which cost a cold sessions list two such waits.
  */
 export const lazyFrom = <M, P extends object>(load: Preloadable<M>, pick: (module: M) => ComponentType<P>) =>
   lazy(() => {
@@ -71,11 +62,7 @@ export const lazyFrom = <M, P extends object>(load: Preloadable<M>, pick: (modul
     return answerNow as unknown as Promise<typeof ready>;
   });
 
-/**
- * false until `load` has settled (arrived or failed), then true: lets a parent keep its own
- * spinner up instead of a Suspense fallback, whose reveal React throttles. A failure is left to
- * the lazy component rendered next, which loads again and reports it.
- */
+/** Lets a parent keep its own spinner instead of a Suspense fallback, whose reveal React throttles. */
 export const useSettled = (load: Preloadable<unknown>): boolean => {
   const [settled, setSettled] = useState(load.loaded !== undefined);
   useEffect(() => {

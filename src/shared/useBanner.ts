@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 export interface Banner {
   severity: 'success' | 'error';
   message: string;
-  /** Successes vanish after 3 s or 5 s (spec 8, 9); errors stay until dismissed. */
+  /** spec 8, 9: successes vanish after 3 s or 5 s; errors stay until dismissed. */
   hideAfterMs?: number;
 }
 
@@ -12,14 +12,12 @@ export interface BannerControls {
   success: (message: string, hideAfterMs?: number) => void;
   error: (message: string) => void;
   clear: () => void;
-  /** Removes a failure, leaving a success to its timer. */
   clearError: () => void;
 }
 
 export const SHORT_BANNER_MS = 3_000;
 export const LONG_BANNER_MS = 5_000;
 
-/** The screen's one banner: the latest outcome replaces the previous one. */
 export const useBanner = (): BannerControls => {
   const [banner, setBanner] = useState<Banner | null>(null);
 

@@ -1,11 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/**
- * How many of `target` items to render: `step` at first, then `step` more in each later task
- * until all are there. A hundred MUI rows rendered in one go made opening a tab one long task on
- * a slow CPU; in steps, the first rows show at once and the page answers between steps. A lower
- * `target` applies at once.
- */
+/** A hundred MUI rows rendered at once made opening a tab one long task on a slow CPU: rows come in steps, one task each. */
 export const useGrowingCount = (target: number, step: number): number => {
   const [count, setCount] = useState(() => Math.min(target, step));
   useEffect(() => {

@@ -3,15 +3,11 @@ import { useListContext } from 'react-admin';
 import { useDebouncedValue } from './useDebouncedValue';
 
 interface ListSearchOptions {
-  /** The filter takes the text without its outer spaces (the box keeps them while typing); spaces alone are no search. */
+  /** Spaces alone are no search; the box keeps them while typing. */
   trim?: boolean;
 }
 
-/**
- * A list's search box over react-admin's list controller: the text typed shows at once, the
- * filter (and the server's search) follows once typing pauses, from page 1. A filter set from
- * elsewhere (a saved query, a reset) shows in the box.
- */
+/** The text shows at once; the filter follows once typing pauses, from page 1. */
 export const useListSearch = (source = 'search', { trim = false }: ListSearchOptions = {}) => {
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const committed = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';

@@ -3,13 +3,10 @@ import { useDataProvider } from 'react-admin';
 import type { SpeechRateSettings } from '@/contract';
 import type { PortalDataProvider } from '@/dataProvider/types';
 
-/**
- * The one cache entry of the speech-rate settings (spec 2): the settings card and the session
- * detail's Speech Rate tab read it, so a save shows on both.
- */
+/** One cache entry (spec 2): the settings card and the Speech Rate tab read it, so a save shows on both. */
 const SPEECH_RATE_QUERY_KEY = ['speechRate'];
 
-/** GET /api/speech-rate; `enabled: false` skips the request (a call whose alerts carry the limit). */
+/** `enabled: false` skips the request (a call whose alerts carry the limit). */
 export const useSpeechRateSettings = ({ enabled = true }: { enabled?: boolean } = {}) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
@@ -19,12 +16,7 @@ export const useSpeechRateSettings = ({ enabled = true }: { enabled?: boolean } 
   });
 };
 
-/**
- * PUT /api/speech-rate; the saved settings replace the cached ones. The settings are one record
- * with no id, reached through the dataProvider's own method rather than a resource's update, so
- * react-admin's useUpdate does not apply: a react-query mutation (the way react-admin's docs call
- * a custom method).
- */
+/** One record with no id, reached through the dataProvider's own method, so a react-query mutation rather than useUpdate. */
 export const useSaveSpeechRateSettings = ({ onSuccess }: { onSuccess: () => void }) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();

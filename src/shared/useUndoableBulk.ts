@@ -7,29 +7,21 @@ interface UndoableBulkRun {
   ids: readonly Identifier[];
   /** 'hide' for a deletion; else the fields the rows show changed until the list reloads. */
   change: 'hide' | Record<string, unknown>;
-  /** i18n key of the notification, given `smart_count`. */
   message: string;
-  /** The one bulk call (one transaction on the server), sent only once the notification is gone without Undo. */
+  /** Sent only once the notification is gone without Undo. */
   send: (ids: readonly Identifier[]) => Promise<BulkOutcome>;
 }
 
 interface UndoableBulkOptions {
-  /** Reloads the list; the rows show their pending change until it resolves, so nothing is half-shown. */
+  /** The rows show their pending change until it resolves, so nothing is half-shown. */
   reload: () => Promise<unknown>;
-  /** The failed calls' summary, for the page's banner. */
   onFailed: (message: string) => void;
-  /** i18n keys of the failure summary (`smart_count`, `reason`), of the reason a call without the server's word gets, and of a row gone meanwhile. */
   failedKey: string;
   failedFallbackKey: string;
   missingKey: string;
 }
 
-/**
- * react-admin's undoable mode for calls its mutation hooks do not cover (the dictionary's own
- * lists, the landmines): the rows change at once, the notification offers Undo for its few seconds,
- * and the bulk call goes out only when it closes without Undo; Undo sends nothing. The server
- * applies it in one transaction with one audit row per changed row (docs/api.md "Bulk work").
- */
+/** react-admin's undoable mode for calls its mutation hooks do not cover (docs/api.md "Bulk work"). */
 export const useUndoableBulk = ({ reload, onFailed, failedKey, failedFallbackKey, missingKey }: UndoableBulkOptions) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -46,12 +38,11 @@ export const useUndoableBulk = ({ reload, onFailed, failedKey, failedFallbackKey
         void (async () => {
           let failure: { count: number; reason: string } | null = null;
           try {
-            // more rows than one call takes (a long landmine list): one call per BULK_MAX, in turn
             const missing: Identifier[] = [];
             for (let start = 0; start < ids.length; start += BULK_MAX) {
               missing.push(...(await send(ids.slice(start, start + BULK_MAX))).missing);
             }
-            // a row deleted meanwhile: a deletion has its way, a status change failed
+            // A row deleted meanwhile: a deletion has its way, a status change failed.
             if (change !== 'hide' && missing.length > 0) failure = { count: missing.length, reason: translate(missingKey) };
           } catch (error) {
             const text = errorText(error, failedFallbackKey);
@@ -67,7 +58,6 @@ export const useUndoableBulk = ({ reload, onFailed, failedKey, failedFallbackKey
     [addUndoableMutation, notify, translate, reload, onFailed, failedKey, failedFallbackKey, missingKey],
   );
 
-  /** The rows as shown while changes wait for their notification: hidden, or with the new values. */
   const apply = useCallback(
     <T extends { id: Identifier }>(rows: readonly T[]): T[] =>
       pending.reduce<T[]>(
