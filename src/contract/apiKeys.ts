@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { LIMITS, safeText } from './common';
 
-/**
- * Service keys for the assistant's API (docs/api.md "Assistant API"):
- * POST, GET /api/admin/api-keys and DELETE /api/admin/api-keys/{id}, admin ID token.
- * The secret (`key`) is in the create answer only; it is stored as a hash.
- * metrics:read opens GET /api/metrics (Prometheus' scrape), nothing else.
- */
+/** docs/api.md "Assistant API": the secret is in the create answer only and stored as a hash. */
 export const API_KEY_SCOPES = ['config:read', 'sessions:write', 'metrics:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 
-/** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
+/** A leaked key is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'scak_';
-/** Characters of the key shown to admins (the fixed prefix and 7 of the secret). */
 export const API_KEY_SHOWN_CHARS = 12;
-/** The prefix and 43 base64url characters (32 random bytes). */
+/** 32 random bytes. */
 export const API_KEY_PATTERN = /^scak_[A-Za-z0-9_-]{43}$/;
 
 export const apiKeyCreateSchema = z
@@ -33,12 +27,11 @@ export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
 
 export const apiKeyIdParamsSchema = z.object({ id: z.guid('Not a valid id') });
 
-/** A key as admins see it: never the secret nor its hash. */
+/** Never the secret nor its hash. */
 export const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   scopes: z.array(apiKeyScopeSchema),
-  /** The key's first API_KEY_SHOWN_CHARS characters, e.g. "scak_Ab3dE9x". */
   prefix: z.string(),
   createdByUid: z.string(),
   createdByEmail: z.string().nullable(),
@@ -48,10 +41,9 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-/** POST answer (201): the key's fields and, this once, the secret. */
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
 export const apiKeyCreateResponseSchema = z.object({ success: z.literal(true), data: apiKeyCreatedSchema });
-/** GET answer: every key, newest first (a handful: the portal pages them in the browser). */
+/** A handful: the portal pages them in the browser. */
 export const apiKeyListResponseSchema = z.object({ success: z.literal(true), data: z.array(apiKeySchema) });
 export const apiKeyResponseSchema = z.object({ success: z.literal(true), data: apiKeySchema });
 
@@ -63,5 +55,4 @@ export const API_KEY_MESSAGES = {
   noScope: 'No service key may use this endpoint.',
 } as const;
 
-/** 403 code for a valid key without the route's scope. */
 export const INSUFFICIENT_SCOPE = 'INSUFFICIENT_SCOPE';

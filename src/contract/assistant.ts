@@ -3,16 +3,10 @@ import { canSayPointSchema, cannotSayPointSchema, LANDMINE_PRIORITIES } from './
 import { matchingRuleSchema } from './matching';
 import { speechRateSettingsSchema } from './speechRate';
 
-/**
- * The configuration snapshot the assistant reads (docs/api.md "Assistant API"):
- * GET /api/assistant/config (scope config:read), and the version admins see,
- * GET /api/admin/config-version.
- */
-
-/** A stored embedding; null while the item is Pending (spec 5). */
+/** docs/api.md "Assistant API" */
+/** null while the item is Pending (spec 5). */
 export const configEmbeddingSchema = z
   .object({
-    /** The embedding model's id, e.g. "local-hashed-bow-256" or "text-embedding-3-small". */
     model: z.string(),
     dimensions: z.number().int().min(1),
     vector: z.array(z.number()),
@@ -27,7 +21,7 @@ export const configVariationSchema = z.object({
   embedding: configEmbeddingSchema,
 });
 
-/** An original objection or FAQ with its variations (a variation's answer is its original's). */
+/** A variation's answer is its original's. */
 export const configItemSchema = z.object({
   _id: z.string(),
   question: z.string(),
@@ -38,7 +32,6 @@ export const configItemSchema = z.object({
 });
 export type ConfigItem = z.infer<typeof configItemSchema>;
 
-/** An active landmine with everything the assistant uses to warn the salesperson. */
 export const configLandmineSchema = z.object({
   _id: z.string(),
   trigger: z.string(),
@@ -60,18 +53,13 @@ export const assistantConfigSchema = z.object({
   faqs: z.array(configItemSchema),
   landmines: z.array(configLandmineSchema),
   speechRate: speechRateSettingsSchema,
-  /**
-   * What fires (docs/matching.md): embed what the customer says with `matching.model`, score
-   * each item by the best of its question and variations of that model, and fire the best item
-   * when it reaches `threshold` and leads the runner-up by `margin`; a landmine from `threshold`.
-   */
+  /** docs/matching.md "The rule" */
   matching: matchingRuleSchema,
 });
 export type AssistantConfig = z.infer<typeof assistantConfigSchema>;
 
 export const assistantConfigResponseSchema = z.object({ success: z.literal(true), data: assistantConfigSchema });
 
-/** GET /api/admin/config-version: the current version and when it last changed. */
 export const configVersionSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 export type ConfigVersionInfo = z.infer<typeof configVersionSchema>;
 export const configVersionResponseSchema = z.object({ success: z.literal(true), data: configVersionSchema });

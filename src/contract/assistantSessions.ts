@@ -9,13 +9,8 @@ import {
   speakerSchema,
 } from './sessions';
 
-/**
- * The assistant's sessions ingest (docs/api.md "Assistant API"), scope
- * sessions:write: POST /api/assistant/sessions, .../{sessionId}/events, .../{sessionId}/complete.
- * Event fields are named as in the session detail (contract/sessions.ts).
- */
-
-/** docs/api.md limits (pick): events per batch, and the largest seq. */
+/** docs/api.md "Assistant API"; event fields are named as in the session detail (contract/sessions.ts). */
+/** docs/api.md limits (pick). */
 export const INGEST_LIMITS = {
   batchEvents: 500,
   seqMax: 2_147_483_647,
@@ -25,7 +20,7 @@ export const INGEST_LIMITS = {
   words: 1_000_000,
   timeWindow: 3_600,
   id: 100,
-  /** The longest duration a session can keep, in seconds (a 32-bit integer, about 68 years). */
+  /** A 32-bit integer of seconds, about 68 years. */
   durationSeconds: 2_147_483_647,
 } as const;
 
@@ -35,17 +30,15 @@ export const INGEST_MESSAGES = {
   completedDifferently: 'This session was completed with a different endTime or status.',
   beforeStart: 'Event timestamps must not be earlier than the session start time.',
   endBeforeStart: 'endTime must not be earlier than the session start time.',
-  /** A duration is kept in whole seconds as a 32-bit integer. */
   tooLong: 'Event timestamps and endTime must be within 68 years of the session start time.',
   category: `category must be ${DETECTION_CATEGORIES.faq}, ${DETECTION_CATEGORIES.newInquiry} or a name containing OBJECTION`,
 } as const;
 
-/** An ISO 8601 date-time with its offset, between 1970 and 2100 (a bad timestamp is a 400). */
 export const ingestTimestampSchema = z.iso
   .datetime({ offset: true, message: 'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T09:30:00.000Z' })
   .regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE);
 
-/** FAQ, NEW_INQUIRY or a name containing OBJECTION (isObjectionCategory), as a pattern the OpenAPI document holds. */
+/** A pattern the OpenAPI document holds. */
 const DETECTION_CATEGORY = new RegExp(`^(?:${DETECTION_CATEGORIES.faq}|${DETECTION_CATEGORIES.newInquiry}|[\\s\\S]*OBJECTION[\\s\\S]*)$`);
 
 const text = (max: number) => safeText(z.string().max(max, `At most ${max} characters`));
@@ -62,7 +55,6 @@ export const ingestSessionCreateSchema = z
       .object({ roomName: text(LIMITS.name).nullable().optional() })
       .strict()
       .default({}),
-    /** The configuration version (GET /api/assistant/config) the assistant runs the call with. */
     configVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   })
   .strict();
@@ -81,7 +73,7 @@ export const detectionEventSchema = z
     relevance_score: fraction,
     question: requiredText(INGEST_LIMITS.question),
     answer: text(INGEST_LIMITS.text).nullable().optional(),
-    /** The matched item's `_id` in the configuration (GET /api/assistant/config); the insights count the detection under it. */
+    /** The insights count the detection under it. */
     itemId: z.string().trim().min(1).max(INGEST_LIMITS.id).nullable().optional(),
   })
   .strict();
@@ -106,7 +98,6 @@ export const speechAlertEventSchema = z
   })
   .strict();
 
-/** A landmine the assistant warned about: its `_id` in the configuration and its trigger, and who said it. */
 export const landmineEventSchema = z
   .object({
     ...eventBase,
@@ -117,7 +108,6 @@ export const landmineEventSchema = z
   })
   .strict();
 
-/** One event; an unknown `type` is a 400 naming the five known ones. */
 export const ingestEventSchema = z.discriminatedUnion('type', [
   transcriptEventSchema,
   detectionEventSchema,
@@ -159,7 +149,6 @@ export type IngestSession = z.infer<typeof ingestSessionSchema>;
 export const ingestSessionResponseSchema = z.object({ success: z.literal(true), data: ingestSessionSchema });
 export const ingestEventsResponseSchema = z.object({
   success: z.literal(true),
-  /** accepted: events stored by this call; duplicates: events whose seq the session already had (or repeated in the batch). */
   data: z.object({ accepted: z.number().int().min(0), duplicates: z.number().int().min(0) }),
 });
 export const ingestCompleteResponseSchema = z.object({

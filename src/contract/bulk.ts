@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dictIdSchema } from './dictionary';
 
-/** Rows one bulk call takes: a page of the Dictionary page's lists and then some (docs/api.md "Bulk work"). */
+/** docs/api.md "Bulk work" */
 export const BULK_MAX = 100;
 
 const bulkIds = z
@@ -9,21 +9,19 @@ const bulkIds = z
   .min(1, 'Select at least one row')
   .max(BULK_MAX, `At most ${BULK_MAX} rows at once`)
   .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'An id is repeated')
-  // The rule above for the OpenAPI document (docs/api.md "Errors"): ids are compared ignoring case.
+  // For the OpenAPI document: ids are compared ignoring case.
   .meta({ uniqueItems: true, 'x-unique-ignoring-case': true });
 
-/** POST /api/dictionary/{objections|faqs}/bulk-delete */
 export const dictionaryBulkDeleteSchema = z.object({ ids: bulkIds }).strict();
 export type DictionaryBulkDelete = z.infer<typeof dictionaryBulkDeleteSchema>;
 
 export const LANDMINE_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
 export type LandmineBulkAction = (typeof LANDMINE_BULK_ACTIONS)[number];
 
-/** POST /api/landmines/bulk */
 export const landmineBulkSchema = z.object({ action: z.enum(LANDMINE_BULK_ACTIONS), ids: bulkIds }).strict();
 export type LandmineBulk = z.infer<typeof landmineBulkSchema>;
 
-/** What a bulk call did: changed (one audit row each), already so (nothing written), not found (nothing written). */
+/** Changed rows get one audit row each; the others write nothing. */
 export const bulkOutcomeSchema = z.object({
   changed: z.array(z.string()),
   unchanged: z.array(z.string()),

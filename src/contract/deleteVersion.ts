@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/**
- * `DELETE ...?version=N`: the version of the record the admin saw when asking to delete it
- * (docs/api.md "Versions"). Optional, as the update bodies' `version` is: without it the delete
- * works as the spec's call always did; with it, a record changed since is refused with 409
- * VERSION_CONFLICT and stays. A query parameter because a DELETE carries no body.
- */
+/** docs/api.md "Versions": a query parameter because a DELETE carries no body. */
 export const deleteVersionQuerySchema = z.object({
   version: z.coerce
     .number()

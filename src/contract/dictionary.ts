@@ -1,29 +1,24 @@
 import { z } from 'zod';
 import { LIMITS, pageQuerySchema, safeText, versionSchema } from './common';
 
-/**
- * Dictionary of objections and FAQs (spec 2-9). Each original may have variations (other
- * phrasings of its question) that share the original's answer. Wire ids are `_id`.
- */
+/** spec 2-9: variations are other phrasings of an original's question and share its answer. */
 export const DICTIONARY_KINDS = ['objections', 'faqs'] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 
-/** Generated variations per request (docs/security.md pick: 1-10); the portal asks for 3. */
+/** docs/security.md pick: 1-10; the portal asks for 3. */
 export const GENERATED_VARIATIONS = { min: 1, max: 10, default: 3 } as const;
-/** Category the portal gives saved AI variations (spec 5). */
+/** spec 5 */
 export const AI_GENERATED_CATEGORY = 'AI Generated';
 export const DEFAULT_ORIGINAL_CATEGORY = 'Original';
 export const DEFAULT_VARIATION_CATEGORY = 'Variation';
 
-/** A trimmed, non-empty text of at most `max` characters that PostgreSQL can store (safeText). */
 export const dictRequiredText = (max: number) => safeText(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`));
-/** A trimmed text that may be empty. */
 export const dictOptionalText = (max: number) => safeText(z.string().trim().max(max, `At most ${max} characters`));
 
-/** Ids are PostgreSQL uuids (any 8-4-4-4-12 hex). */
+/** PostgreSQL uuids: any 8-4-4-4-12 hex. */
 export const dictIdSchema = z.guid('Not a valid id');
 
-/** POST /dictionary/objections and POST /dictionary/faqs. A parentId makes it a variation. */
+/** A parentId makes it a variation. */
 export const dictionaryItemCreateSchema = z
   .object({
     question: dictRequiredText(LIMITS.question),
@@ -35,20 +30,18 @@ export const dictionaryItemCreateSchema = z
   .strict();
 export type DictionaryItemCreate = z.infer<typeof dictionaryItemCreateSchema>;
 
-/** PUT /dictionary/{kind}/{id}. A variation's answer is always its original's (the value sent is ignored). */
+/** A variation's answer is always its original's (the value sent is ignored). */
 export const dictionaryItemUpdateSchema = z
   .object({
     question: dictRequiredText(LIMITS.question),
     answer: dictRequiredText(LIMITS.answer),
     category: dictOptionalText(LIMITS.name).optional(),
     isOriginal: z.boolean().optional(),
-    /** The version the edit started from (docs/api.md "Versions"). */
     version: versionSchema.optional(),
   })
   .strict();
 export type DictionaryItemUpdate = z.infer<typeof dictionaryItemUpdateSchema>;
 
-/** POST /dictionary/{kind}/{id}/variations */
 export const variationCreateSchema = z
   .object({
     question: dictRequiredText(LIMITS.question),
@@ -57,13 +50,12 @@ export const variationCreateSchema = z
   .strict();
 export type VariationCreate = z.infer<typeof variationCreateSchema>;
 
-/** POST /dictionary/{kind}/{id}/generate-variations */
 export const generateVariationsSchema = z
   .object({ count: z.number().int().min(GENERATED_VARIATIONS.min).max(GENERATED_VARIATIONS.max) })
   .strict();
 export type GenerateVariations = z.infer<typeof generateVariationsSchema>;
 
-/** GET /dictionary/{kind}/grouped: paging counts originals; search covers question, answer and variation questions. */
+/** Paging counts originals; search covers question, answer and variation questions. */
 export const groupedQuerySchema = pageQuerySchema.extend({
   category: dictOptionalText(LIMITS.name).optional(),
   search: dictOptionalText(LIMITS.search).optional(),
@@ -120,5 +112,4 @@ export const dictionaryItemResponseSchema = z.object({ success: z.literal(true),
 export const dictionarySuccessResponseSchema = z.object({ success: z.literal(true) });
 export const generateVariationsResponseSchema = z.object({ success: z.literal(true), variations: z.array(z.string()) });
 
-/** Error code when the variation generator fails or returns nothing usable (502). */
 export const GENERATION_FAILED = 'GENERATION_FAILED';

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { LIMITS, queryBoolean, versionSchema } from './common';
 import { dictIdSchema, dictOptionalText, dictRequiredText } from './dictionary';
 
-/** Landmines (spec 2-9): compliance triggers with can-say and cannot-say guidance. */
 export const LANDMINE_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type LandminePriority = (typeof LANDMINE_PRIORITIES)[number];
 export const LANDMINE_SEVERITIES = ['general', 'legal_risk', 'compliance_risk', 'brand_risk'] as const;
 export type LandmineSeverity = (typeof LANDMINE_SEVERITIES)[number];
-/** spec 5: new landmines are active with priority medium. */
+/** spec 5 */
 export const LANDMINE_DEFAULTS = { priority: 'medium', isActive: true, severity: 'general' } as const;
 
 const POINT_MAX = LIMITS.question;
@@ -21,7 +20,7 @@ const cannotSayInput = z
   })
   .strict();
 
-/** Blank entries are dropped (spec 6), and blank optional texts are left out. */
+/** spec 6: blank entries are dropped. */
 const triggerVariationsInput = z
   .array(dictOptionalText(LIMITS.trigger))
   .max(LIMITS.listItems, `At most ${LIMITS.listItems} items`)
@@ -39,7 +38,6 @@ const cannotSayListInput = z
       .map(({ point, reason, severity }) => (reason ? { point, reason, severity } : { point, severity })),
   );
 
-/** POST /landmines: trigger and category required; everything else has a default. */
 export const landmineCreateSchema = z
   .object({
     trigger: dictRequiredText(LIMITS.trigger),
@@ -55,7 +53,7 @@ export const landmineCreateSchema = z
 export type LandmineCreate = z.infer<typeof landmineCreateSchema>;
 export type LandmineCreateInput = z.input<typeof landmineCreateSchema>;
 
-/** PUT /landmines/{id}: trigger and category required; fields left out keep their value. */
+/** Fields left out keep their value. */
 export const landmineUpdateSchema = z
   .object({
     trigger: dictRequiredText(LIMITS.trigger),
@@ -66,7 +64,6 @@ export const landmineUpdateSchema = z
     cannotSay: cannotSayListInput.optional(),
     quickTips: dictOptionalText(LIMITS.answer).optional(),
     isActive: z.boolean().optional(),
-    /** The version the edit started from (docs/api.md "Versions"). */
     version: versionSchema.optional(),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { versionSchema } from './common';
 
-/** spec 9: speech-rate defaults and bounds. */
+/** spec 9 */
 export const SPEECH_RATE_DEFAULTS = { enabled: true, time_window: 30, max_words: 150 } as const;
 export const SPEECH_RATE_BOUNDS = {
   time_window: { min: 1, max: 120 },
@@ -15,18 +15,15 @@ export const speechRateSettingsSchema = z
     max_words: z.number().int().min(SPEECH_RATE_BOUNDS.max_words.min).max(SPEECH_RATE_BOUNDS.max_words.max),
   })
   .strict();
-/** The settings, and the version they were read at (the body's is the version the edit started from). */
 export type SpeechRateSettings = z.infer<typeof speechRateSettingsSchema> & { version?: number };
 
-/** PUT /api/speech-rate: the settings and, optionally, the version the edit started from (docs/api.md "Versions"). */
 export const speechRatePutBodySchema = speechRateSettingsSchema.extend({ version: versionSchema.optional() }).strict();
-/** The settings as the API sends them: version 0 until the first save. */
+/** Version 0 until the first save. */
 export const speechRateDataSchema = speechRateSettingsSchema.extend({ version: z.number().int() });
 
-/** A number field as typed (text, so it can be cleared), held to the settings' rule once read. */
+/** Text, so the field can be cleared. */
 const typedNumber = (rule: z.ZodNumber) => z.string().trim().min(1).transform(Number).pipe(rule);
 
-/** The settings form: the same rules as the body, the numbers as typed; its output is the body. */
 export const speechRateFormSchema = z
   .object({
     enabled: z.boolean(),

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { ROLES } from './auth';
 import { LIMITS, queryBoolean, safeText, versionSchema } from './common';
 
-/** spec 9: minimum password length 6 (the identity provider may ask for more). */
+/** spec 9 (the identity provider may ask for more). */
 export const USER_PASSWORD_MIN_LENGTH = 6;
-/** A cap so nobody posts a megabyte of password (pick). */
+/** pick */
 export const USER_PASSWORD_MAX_LENGTH = 128;
-/** spec 9: rows-per-page options of the users table; the first is the default. */
+/** spec 9 */
 export const USER_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const USER_DEFAULT_PAGE_SIZE = 10;
-/** Keeps OFFSET in range whatever page a client asks for (pick). */
+/** Keeps OFFSET in range (pick). */
 export const USER_PAGE_MAX = 100_000;
 export const USER_EMAIL_MAX_LENGTH = 200;
 
-/** Server messages the portal shows in its banner (spec 8: the server message wins). */
+/** spec 8: the server message wins. */
 export const USER_MESSAGES = {
   emailExists: 'A user with this email already exists',
   notFound: 'User not found',
@@ -34,12 +34,10 @@ export const USER_MESSAGES = {
   emailTaken: 'Another user now has this email, so the deleted account cannot be restored',
 } as const;
 
-/** Error codes of the users endpoints beyond ERROR_CODES. */
 export const USER_ERROR_CODES = {
   emailExists: 'EMAIL_EXISTS',
-  /** A self sign-up with an unverified email holds the address: POST again with replaceUnverified: true to replace it. */
+  /** POST again with replaceUnverified: true to replace the self sign-up. */
   emailHeldUnverified: 'EMAIL_HELD_UNVERIFIED',
-  /** A deleted user holds the email: restore it (POST .../{id}/restore) or free the email (POST .../{id}/free-email). */
   emailHeldByDeleted: 'EMAIL_HELD_BY_DELETED',
 } as const;
 
@@ -49,7 +47,7 @@ export const userNameSchema = safeText(
   z.string().trim().min(1, 'Name is required').max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`),
 );
 export const userEmailSchema = z.email('Enter a valid email address').max(USER_EMAIL_MAX_LENGTH);
-/** No NUL or unpaired surrogate either: sent as UTF-8, "a\uD800" and "a\uDC00" would be the same password. */
+/** Sent as UTF-8, "a\uD800" and "a\uDC00" would be the same password. */
 export const userPasswordSchema = safeText(
   z
     .string()
@@ -57,11 +55,7 @@ export const userPasswordSchema = safeText(
     .max(USER_PASSWORD_MAX_LENGTH, `Password must be at most ${USER_PASSWORD_MAX_LENGTH} characters long`),
 );
 
-/**
- * A user as the API sends it (spec 3). Dates are ISO strings; lastLogin is null until the first sign-in.
- * emailVerified (beyond the spec): whether the identity provider says the owner proved the email
- * address; null when the provider could not be asked or has no account for the profile.
- */
+/** spec 3; emailVerified (beyond the spec) is null when the provider could not be asked. */
 export const userSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -71,23 +65,20 @@ export const userSchema = z.object({
   lastLogin: z.string().nullable().optional(),
   createdAt: z.string(),
   emailVerified: z.boolean().nullable(),
-  /** Beyond the spec: raised by every edit (docs/api.md "Versions"). */
   version: z.number().int().optional(),
-  /** Beyond the spec: when the user was deleted (listed with deleted=true), else null. */
   deletedAt: z.string().nullable().optional(),
-  /** Beyond the spec: a deleted user whose email an admin freed (it cannot be restored). */
+  /** It cannot be restored. */
   emailFreed: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET /api/admin/users query (spec 7): page is 1-based. */
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(USER_PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(USER_DEFAULT_PAGE_SIZE),
   search: safeText(z.string().max(LIMITS.search)).optional(),
   role: userRoleSchema.optional(),
   isActive: queryBoolean.optional(),
-  /** Beyond the spec: true lists the deleted users only (newest deletion first); otherwise they are left out. */
+  /** Beyond the spec: true lists the deleted users only; otherwise they are left out. */
   deleted: queryBoolean.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
@@ -106,11 +97,7 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-/**
- * POST /api/admin/users body (spec 5: email, password, name required; role defaults to user).
- * replaceUnverified (beyond the spec): the admin confirmed replacing the unverified self
- * sign-up that holds the email (the answer to 409 EMAIL_HELD_UNVERIFIED).
- */
+/** spec 5; replaceUnverified (beyond the spec) answers 409 EMAIL_HELD_UNVERIFIED. */
 export const createUserSchema = z
   .object({
     email: userEmailSchema,
@@ -122,31 +109,28 @@ export const createUserSchema = z
   .strict();
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-/** The Create New User form (spec 5): the body's rules, the email trimmed as typed (the body carries it trimmed). */
+/** spec 5: the email trimmed as typed. */
 export const createUserFormSchema = createUserSchema.extend({ email: z.string().trim().pipe(userEmailSchema) });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
-/** PUT /api/admin/users/{id} body (spec 7: name, role, isActive; the email is not editable). */
+/** spec 7: the email is not editable. */
 export const updateUserSchema = z
   .object({
     name: userNameSchema,
     role: userRoleSchema,
     isActive: z.boolean(),
-    /** The version the edit started from (docs/api.md "Versions"). */
     version: versionSchema.optional(),
   })
   .strict();
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
-/** POST /api/admin/users/{id}/reset-password body. */
 export const resetPasswordSchema = z.object({ newPassword: userPasswordSchema }).strict();
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-/** The profile id in /api/admin/users/{id}: a UUID (anything else: 400, never a 500 from the database). */
+/** Anything but a UUID is a 400, never a 500 from the database. */
 export const userIdParamsSchema = z.object({ id: z.guid('Not a valid user id') });
 
 export const userResponseSchema = z.object({ success: z.literal(true), data: userSchema });
 export const resetPasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export const deleteUserResponseSchema = z.object({ success: z.literal(true) });
-/** POST /api/admin/users/{id}/free-email: the deleted user keeps no email (docs/api.md "Deleted users"). */
 export const freeEmailResponseSchema = z.object({ success: z.literal(true), data: userSchema });
