@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { NotYetAvailable } from '@/customPages/dashboard/NotYetAvailable';
 
-// spec 2: non-functional; the switches only hold local state
-const INITIAL = { enable: true, autoRespond: true, debug: false };
+// spec 2: non-functional; the switches only hold local state, and start off because nothing
+// they name is running yet (an ON switch on a placeholder reads as a live setting)
+const INITIAL = { enable: false, autoRespond: false, debug: false };
 type Option = keyof typeof INITIAL;
 
 export const AiAssistantCard = () => {
@@ -30,6 +31,7 @@ export const AiAssistantCard = () => {
               label={translate(`app.settings.ai.${option}`)}
               control={
                 <Switch
+                  slotProps={{ input: { 'aria-describedby': 'ai-assistant-note' } }}
                   checked={options[option]}
                   onChange={(event) => setOptions((current) => ({ ...current, [option]: event.target.checked }))}
                 />
