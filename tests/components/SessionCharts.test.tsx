@@ -30,9 +30,9 @@ const PATH = '/sessions/session-2025-03-05-abcdefghijkl';
 const SLOW = { timeout: 15_000 };
 
 /** The portal itself at a session tab, so the top bar's switch drives the theme as it does for an admin. */
-const renderTab = (tab: string) => {
+const renderTab = (tab: string, detail = buildDetail()) => {
   const admin = buildAccount({ email: 'admin@salescoach.test' });
-  const getOne = vi.fn(async () => ({ data: buildDetail() }));
+  const getOne = vi.fn(async () => ({ data: detail }));
   render(
     <PortalAuthContext value={buildFakeAuth({ users: [admin], signedInAs: admin.email })}>
       <MemoryRouter initialEntries={[`${PATH}?tab=${tab}`]}>
@@ -65,6 +65,33 @@ const expectThemedAxes = (chart: Element, theme: Theme) => {
 /** The drawing alone, without the figure's title, caption and data table. */
 const drawing = (chart: Element) => chart.querySelector('svg.recharts-surface:not([aria-label])') as HTMLElement;
 const legendTexts = (chart: Element) => all(chart, '.chart-legend li');
+
+describe("the customer's sentiment trend", () => {
+  it('reads the same in the header as in the Sentiment chart caption', async () => {
+    const feel = (second: number, emotion: string) => ({
+      timestamp: at(second),
+      speaker: 'customer' as const,
+      dominant_emotion: emotion,
+      confidence: 0.9,
+      transcript: emotion,
+    });
+    // the first third of the entries is angrier than the last, but the line starts and ends neutral
+    const entries = [
+      feel(0, 'neutral'),
+      feel(200, 'angry'),
+      feel(210, 'angry'),
+      feel(600, 'neutral'),
+      feel(1000, 'neutral'),
+      feel(1200, 'neutral'),
+    ];
+    const base = buildDetail({ duration: 1200 });
+    renderTab('sentiment', buildDetail({ duration: 1200, sentimentAnalysis: { ...base.sentimentAnalysis!, entries } }));
+    const caption = (await figure('Sentiment over the call')).querySelector('figcaption');
+    expect(caption).toHaveTextContent('Customer: began neutral, ended neutral (steady).');
+    const summary = screen.getByRole('region', { name: 'Call summary' });
+    expect(within(summary).getByRole('region', { name: 'Customer sentiment' })).toHaveTextContent('Steady');
+  });
+});
 
 describe('session charts in the dark theme', () => {
   it('Speech Rate: ticks, axis title, grid, legend, limit line and series take the theme colours', async () => {

@@ -5,10 +5,9 @@ import {
   detectionsByCategory,
   longestMonologues,
   questionsPerSpeaker,
-  sentimentTrend,
   talkRatio,
 } from '@/resources/sessions/detail/sessionStats';
-import type { SentimentEntry, Speaker, Transcript } from '@/resources/sessions/sessionTypes';
+import type { Speaker, Transcript } from '@/resources/sessions/sessionTypes';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 10, 0, second)).toISOString();
 const say = (second: number, speaker: Speaker, text: string): Transcript => ({ timestamp: at(second), speaker, text });
@@ -70,26 +69,6 @@ describe('detectionsByCategory', () => {
       { category: 'FAQ', count: 1 },
       { category: 'TIMING_OBJECTION', count: 1 },
     ]);
-  });
-});
-
-describe('sentimentTrend (the customer’s mood, start against end)', () => {
-  const feel = (emotion: string, speaker: Speaker = 'customer'): SentimentEntry => ({
-    timestamp: at(0),
-    speaker,
-    dominant_emotion: emotion,
-    confidence: 0.9,
-    transcript: '',
-  });
-
-  it('reads improving, declining and steady', () => {
-    expect(sentimentTrend([feel('angry'), feel('neutral'), feel('happy')])).toBe('improving');
-    expect(sentimentTrend([feel('happy'), feel('neutral'), feel('sad')])).toBe('declining');
-    expect(sentimentTrend([feel('neutral'), feel('happy'), feel('neutral')])).toBe('steady');
-  });
-
-  it('needs two entries of the customer', () => {
-    expect(sentimentTrend([feel('happy'), feel('angry', 'salesperson')])).toBe('unknown');
   });
 });
 

@@ -8,7 +8,8 @@ import { useTranslate } from 'react-admin';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { useSeriesPalette } from './chartColors';
-import { sentimentTrend, talkRatio } from './sessionStats';
+import { customerTrend } from './chartSeries';
+import { talkRatio } from './sessionStats';
 import { StatRow, StatTile } from './StatTile';
 
 const TREND_ICONS = { improving: TrendingUpIcon, declining: TrendingDownIcon, steady: TrendingFlatIcon, unknown: TrendingFlatIcon };
@@ -21,7 +22,7 @@ export const SessionSummaryStrip = memo(({ session }: { session: SessionDetail }
   const format = useSessionFormat();
   const { speakers } = useSeriesPalette();
   const ratio = talkRatio(session.transcripts ?? []);
-  const trend = sentimentTrend(session.sentimentAnalysis?.entries ?? []);
+  const trend = customerTrend(session);
   const TrendIcon = TREND_ICONS[trend];
   const stats = session.statistics;
   return (

@@ -1,5 +1,5 @@
 import { SPEECH_RATE_DEFAULTS } from '@/contract/speechRate';
-import type { SentimentEntry, Speaker, SpeechRateAlert, Transcript } from '@/resources/sessions/sessionTypes';
+import type { SentimentEntry, SessionDetail, Speaker, SpeechRateAlert, Transcript } from '@/resources/sessions/sessionTypes';
 import { countWords, type SentimentTrend, valenceOf } from './sessionStats';
 import { toMillis } from './timeline';
 
@@ -59,6 +59,10 @@ export const seriesTrend = (points: readonly SentimentPoint[]): SentimentTrend =
   const change = points[points.length - 1].score - points[0].score;
   return change > 0.15 ? 'improving' : change < -0.15 ? 'declining' : 'steady';
 };
+
+/** The customer's trend as the header's tile says it: the Sentiment chart's own line and rule. */
+export const customerTrend = (session: Pick<SessionDetail, 'sentimentAnalysis' | 'startTime' | 'duration'>): SentimentTrend =>
+  seriesTrend(sentimentSeries(session.sentimentAnalysis?.entries ?? [], toMillis(session.startTime), 'customer', session.duration ?? 0));
 
 /** A sentiment score in words: the five levels a coach reads, keys of app.sessions.sentiment.level. */
 export const sentimentLevel = (score: number): 'negative' | 'slightlyNegative' | 'neutral' | 'slightlyPositive' | 'positive' =>

@@ -78,13 +78,3 @@ export const EMOTION_VALENCE: Record<string, number> = {
 export const valenceOf = (entry: Pick<SentimentEntry, 'dominant_emotion'>) => EMOTION_VALENCE[entry.dominant_emotion] ?? 0;
 
 export type SentimentTrend = 'improving' | 'declining' | 'steady' | 'unknown';
-
-/** The customer's mood at the end of the call against its start (first and last third of their entries). */
-export const sentimentTrend = (entries: readonly SentimentEntry[], speaker: Speaker = 'customer'): SentimentTrend => {
-  const own = entries.filter((entry) => entry.speaker === speaker);
-  if (own.length < 2) return 'unknown';
-  const third = Math.max(1, Math.floor(own.length / 3));
-  const mean = (list: readonly SentimentEntry[]) => list.reduce((sum, entry) => sum + valenceOf(entry), 0) / list.length;
-  const change = mean(own.slice(-third)) - mean(own.slice(0, third));
-  return change > 0.15 ? 'improving' : change < -0.15 ? 'declining' : 'steady';
-};
