@@ -6,7 +6,7 @@ import { generateSession, type GeneratedSession } from '../server/seed/sessions'
 import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } from './assistantClient';
 
 /**
- * `npm run simulate-call -- --key scak_... [--url http://127.0.0.1:8080] [--speed 1|10|max]
+ * `SALESCOACH_API_KEY=scak_... npm run simulate-call -- [--url http://127.0.0.1:8080] [--speed 1|10|max]
  * [--transcripts N] [--seed S] [--batch N]`: the reference client of the assistant's API
  * (docs/assistant-api.md). It streams one generated call (the demo generator of
  * server/seed/sessions: transcripts, detections, sentiment, speech-rate alerts) the way the
@@ -19,7 +19,10 @@ import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } f
  */
 
 const USAGE =
-  'Usage: npm run simulate-call -- --key <service key, or SALESCOACH_API_KEY in the environment> [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
+  'Usage: SALESCOACH_API_KEY=<service key> npm run simulate-call -- [--url http://127.0.0.1:8080] [--speed 1|10|max] [--transcripts 40] [--seed S] [--batch 50]';
+// A key is a secret: npm echoes a script's arguments and shells keep them in their history.
+const KEY_ON_COMMAND_LINE =
+  'simulate-call takes its service key from SALESCOACH_API_KEY only, never from the command line (npm prints the arguments and the shell keeps them): revoke this key on the Service Keys screen and create another.';
 
 type IngestEvent = Record<string, unknown> & { seq: number; type: string; timestamp: string };
 
@@ -185,7 +188,6 @@ const parseSpeed = (value: string) => (value === 'max' ? Infinity : Number(value
 const parseOptions = () =>
   parseArgs({
     options: {
-      key: { type: 'string' },
       url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 8080}` },
       speed: { type: 'string', default: '10' },
       transcripts: { type: 'string', default: '40' },
@@ -196,6 +198,10 @@ const parseOptions = () =>
   });
 
 const main = async () => {
+  if (process.argv.some((argument) => argument === '--key' || argument.startsWith('--key='))) {
+    console.error(KEY_ON_COMMAND_LINE);
+    process.exit(2);
+  }
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions();
@@ -204,7 +210,7 @@ const main = async () => {
     process.exit(2);
   }
   const { values } = parsed;
-  const key = values.key ?? process.env.SALESCOACH_API_KEY;
+  const key = process.env.SALESCOACH_API_KEY;
   const speed = parseSpeed(values.speed);
   const transcripts = Number(values.transcripts);
   const batch = Number(values.batch);

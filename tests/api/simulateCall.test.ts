@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, vi } from 'vitest';
@@ -300,6 +301,27 @@ describe('simulate-call, the reference client of the assistant API', () => {
     expect(detail.duration).toBeGreaterThan(0);
     expect(lines.some((line) => /batch 1 \(seq 1-10\): accepted 10, duplicates 0/.test(line))).toBe(true);
     expect(lines.at(-1)).toContain(`/sessions/${sessionId}`);
+  });
+
+  it('never prints its service key: it takes the key from the environment and refuses one on the command line', async () => {
+    const key = await createKey(['config:read', 'sessions:write']);
+    const run = (args: string[], env: Record<string, string>) =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn('npm', ['run', 'simulate-call', '--', ...args], { env: { ...process.env, ...env } });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('close', (code) => resolve({ code, output }));
+      });
+    const streamed = await run(['--url', url, '--speed', 'max', '--transcripts', '4', '--seed', '3'], { SALESCOACH_API_KEY: key });
+    expect(streamed.code, streamed.output).toBe(0);
+    expect(streamed.output).toContain('Completed. Open');
+    expect(streamed.output).not.toContain(key.slice(12));
+
+    const refused = await run(['--key', key, '--url', url, '--transcripts', '4'], {});
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('takes its service key from SALESCOACH_API_KEY only');
+    expect(refused.output).not.toContain('Completed. Open');
   });
 
   it('resends a batch whose answer was lost, and the server counts it as duplicates: nothing is stored twice', async () => {

@@ -57,8 +57,8 @@ describe('the assistant API from the portal', () => {
     // ...and the reference client streams a call with it, which the Sessions list then shows.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/simulateCall.ts', '--key', key, '--url', baseUrl, '--speed', 'max', '--transcripts', '12'],
-      { timeout: 60_000 },
+      ['--import', 'tsx', 'scripts/simulateCall.ts', '--url', baseUrl, '--speed', 'max', '--transcripts', '12'],
+      { timeout: 60_000, env: { ...process.env, SALESCOACH_API_KEY: key } },
     );
     const sessionId = /Session (\S+) "/.exec(stdout)?.[1] ?? '';
     const sessionName = /Session \S+ "([^"]+)"/.exec(stdout)?.[1] ?? '';
