@@ -23,7 +23,7 @@ import { useApiKeyActions } from './useApiKeyActions';
 
 const EMPTY: ApiKeyCreate = { name: '', scopes: [] };
 
-/** The contract's refusal in the dialog's words: an empty field has its own sentence, any other refusal is the contract's. */
+/** An empty field has its own sentence; any other refusal is the contract's. */
 const useFieldError = (requiredKey: string) => {
   const translate = useTranslate();
   return (error: FieldError | undefined) =>
@@ -58,7 +58,6 @@ const ScopesInput = () => {
   const errorOf = useFieldError('app.apiKeys.errors.scopeRequired');
   const { field, fieldState } = useController<ApiKeyCreate, 'scopes'>({ name: 'scopes' });
   const error = errorOf(fieldState.error);
-  // The scopes keep the contract's order whatever the order of the clicks.
   const toggle = (scope: ApiKeyScope) =>
     field.onChange(
       field.value.includes(scope)
@@ -82,10 +81,7 @@ const ScopesInput = () => {
   );
 };
 
-/**
- * Name and scopes, checked with the contract's schema, then the secret, once: closing the dialog
- * forgets it. A custom call (useApiKeyActions), so the secret never enters react-admin's cache.
- */
+/** Closing the dialog forgets the secret; a custom call, so it never enters react-admin's cache. */
 export const ApiKeyCreateDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const errorText = useErrorText();
@@ -99,7 +95,7 @@ export const ApiKeyCreateDialog = ({ onClose }: { onClose: () => void }) => {
       banner.success(translate('app.apiKeys.messages.created'));
     };
     return (
-      // The secret stays until Done: a stray click outside or Escape must not lose it.
+      // A stray click outside or Escape must not lose the secret.
       <Dialog open fullWidth maxWidth="sm" aria-labelledby="api-key-secret-title">
         <DialogTitle id="api-key-secret-title">{translate('app.apiKeys.dialog.secretTitle')}</DialogTitle>
         <DialogContent>

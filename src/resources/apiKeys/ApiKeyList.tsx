@@ -18,7 +18,7 @@ import { API_KEYS_RESOURCE, API_KEYS_SORT } from './apiKeyFields';
 import { ApiKeyRevokeDialog } from './ApiKeyRevokeDialog';
 import { API_KEY_COLUMNS, ApiKeyTable } from './ApiKeyTable';
 
-/** Every key on one page (a handful; the API sends them all at once): no pager. */
+/** A handful, sent all at once: no pager. */
 const ALL_KEYS = 1000;
 
 const ApiKeyScreen = () => {
@@ -26,7 +26,7 @@ const ApiKeyScreen = () => {
   const errorText = useErrorText();
   const { data, isFetching, refetch } = useListContext<ApiKey>();
   const { failure, retrying, staleSince } = useListFailure();
-  // a list that could not be read shows its failure with Retry, never "no keys yet"
+  // A list that could not be read shows its failure with Retry, never "no keys yet".
   const unread = failure !== null && !data?.length;
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -66,7 +66,6 @@ const ApiKeyScreen = () => {
   );
 };
 
-/** The Service Keys screen at /service-keys: list, create (the secret shown once) and revoke. */
 export const ApiKeyList = () => {
   const listContext = usePortalList<ApiKey>({
     resource: API_KEYS_RESOURCE,

@@ -5,7 +5,7 @@ import { usePageBanner } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
 import { useApiKeyActions } from './useApiKeyActions';
 
-/** Asks before revoking (Cancel has the focus, so Enter does not revoke by accident); the outcome goes to the page's banner. */
+/** Cancel has the focus, so Enter does not revoke by accident. */
 export const ApiKeyRevokeDialog = ({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) => {
   const translate = useTranslate();
   const errorText = useErrorText();

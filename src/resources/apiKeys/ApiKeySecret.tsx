@@ -7,10 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
-/**
- * The new key's secret, shown this once with a copy button. Without the clipboard API (an
- * insecure origin, a refused permission) the text is selected for the user's own Ctrl+C.
- */
+/** Without the clipboard API (an insecure origin, a refused permission) the text is selected for Ctrl+C. */
 export const ApiKeySecret = ({ secret }: { secret: string }) => {
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);

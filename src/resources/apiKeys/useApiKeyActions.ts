@@ -5,11 +5,8 @@ import type { PortalDataProvider } from '@/dataProvider/types';
 import { API_KEYS_RESOURCE } from './apiKeyFields';
 
 /**
- * Create and revoke. They call the dataProvider directly rather than react-admin's useCreate,
- * which would keep the created record, secret included, in the query cache: the secret lives
- * only in the create dialog's state until it closes. Revoking keeps the row (it shows as
- * revoked), so it is no useDelete, which takes the row out of the list. Both read the list
- * again through react-admin's queries of the resource.
+ * Not useCreate, which would keep the secret in the query cache: it lives only in the create dialog's state. Revoking
+ * keeps the row (shown as revoked), so it is no useDelete.
  */
 export const useApiKeyActions = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();

@@ -12,19 +12,16 @@ import { ItemsTab } from './items/ItemsTab';
 import { LandmineList } from './landmines/LandmineList';
 import { PhraseTester } from './PhraseTester';
 
-/**
- * spec 2: Dictionary Management, three tabs over objections, FAQs and landmines, each its own
- * react-admin list; the page's one banner (spec 8) is shared by all three.
- */
+/** spec 2: three tabs, each its own react-admin list; the page's one banner (spec 8) is shared by all three. */
 export const DictionaryPage = () => {
   const translate = useTranslate();
-  // a near-duplicate's link opens the page on the item's tab, searching for it
+  // A near-duplicate's link opens the page on the item's tab, searching for it.
   const [params] = useSearchParams();
   const [view, setView] = useState(() => ({
     tab: DICTIONARY_TABS.find((name) => name === params.get('tab')) ?? 'objections',
     search: params.get('search') ?? '',
   }));
-  // the search typed on the tab shown: the next tab starts from it, on its page 1 (spec 4)
+  // spec 4: the next tab starts from the search typed, on its page 1.
   const search = useRef(view.search);
   const typed = useCallback((text: string) => {
     search.current = text;

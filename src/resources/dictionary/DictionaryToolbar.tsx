@@ -10,7 +10,6 @@ import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import type { DictionaryItem, DictionaryTab, Landmine } from './items/dictionaryTypes';
 import { searchItems, searchLandmines } from './items/searchItems';
 
-/** What the page hands each tab's list: the search it starts from, and where the typed search goes (the next tab starts from it). */
 export interface DictionaryTabProps {
   initialSearch: string;
   onSearchChange: (search: string) => void;
@@ -24,13 +23,12 @@ const ADD_KEYS: Record<DictionaryTab, string> = {
 
 interface DictionaryToolbarProps {
   tab: DictionaryTab;
-  /** The search box's text, as typed (useListSearch: the list's filter follows once typing pauses). */
   search: string;
   onSearchChange: (search: string) => void;
   onAdd: () => void;
 }
 
-/** Export takes every row the tab shows for this search: the server searches, the screen filters too (spec 5). */
+/** spec 5: the server searches, the screen filters too. */
 const exportOptions = (tab: DictionaryTab, search: string) => ({
   resource: tab,
   filter: tab !== 'landmines' && search.trim() ? { search: search.trim() } : {},
@@ -38,7 +36,7 @@ const exportOptions = (tab: DictionaryTab, search: string) => ({
     tab === 'landmines' ? searchLandmines(rows as Landmine[], search) : searchItems(rows as DictionaryItem[], search),
 });
 
-/** spec 2: search box, Refresh (the tab's list read again), Export and the tab's Add button. */
+/** spec 2 */
 export const DictionaryToolbar = ({ tab, search, onSearchChange, onAdd }: DictionaryToolbarProps) => {
   const translate = useTranslate();
   const { refetch } = useListContext();
@@ -49,7 +47,6 @@ export const DictionaryToolbar = ({ tab, search, onSearchChange, onAdd }: Dictio
         type="search"
         value={search}
         onChange={(event) => onSearchChange(event.target.value)}
-        // spec 2: one search box, worded the same on every tab
         placeholder={translate('app.dictionary.searchPlaceholder')}
         slotProps={{
           htmlInput: { 'aria-label': translate('app.dictionary.search'), maxLength: 200 },

@@ -8,13 +8,7 @@ import { useTranslate } from 'react-admin';
 import { DICTIONARY_TABS } from './items/dictionaryTypes';
 import { useMatchingSettings } from './items/useDictionaryMatch';
 
-/**
- * The embeddings being computed (GET /api/dictionary/matching, read every 2 s while any are
- * pending): a determinate bar with how many rows are Ready. When the last one is, the
- * dictionary's lists (react-admin's queries of each tab's resource) are read again so their
- * Pending badges turn Ready. Nothing shows while
- * none is pending; a failed read is a quiet line, never a banner over the page.
- */
+/** When the last embedding is Ready, every tab's list is read again so its Pending badges turn; a failed read is a quiet line. */
 export const EmbeddingProgress = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -22,7 +16,6 @@ export const EmbeddingProgress = () => {
   const { data, isError, refetch } = useMatchingSettings();
   const pending = data?.pending ?? 0;
 
-  // Pending -> none: every tab's rows (the visible page polls itself; the others are cached).
   const wasPending = useRef(false);
   useEffect(() => {
     if (pending > 0) wasPending.current = true;
@@ -32,7 +25,7 @@ export const EmbeddingProgress = () => {
     }
   }, [pending, data, queryClient]);
 
-  // An item added or edited on this page waits for its embedding: read the count again after each write.
+  // An item added or edited on this page waits for its embedding.
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {

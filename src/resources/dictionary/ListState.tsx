@@ -6,20 +6,14 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
 import { useListFailure } from '@/shared/usePortalList';
 
-/** What a dictionary list shows of its read. */
 export interface ListRead {
   isPending: boolean;
   isError: boolean;
-  /** A retry of the failed read is under way: the banner says so. */
   retrying: boolean;
-  /** Reads the list again. */
   refetch: () => unknown;
 }
 
-/**
- * The dictionary list's read in context as ListState shows it (spec 8): failed from the first
- * failed attempt on, while retries go on behind the banner, and no longer loading then.
- */
+/** spec 8: failed from the first failed attempt on, while retries go on behind the banner. */
 export const useListRead = (): ListRead => {
   const { isPending, refetch } = useListContext();
   const { failure, retrying } = useListFailure();
@@ -32,11 +26,7 @@ interface ListStateProps {
   emptyKey: string;
 }
 
-/**
- * Loading, failed and empty lists (spec 2, 7, 8). A failed read shows its banner with Retry and
- * never the empty state: "No items found... add a new item" would invite a duplicate of rows
- * the page could not read.
- */
+/** A failed read never shows the empty state: "add a new item" would invite a duplicate of rows the page could not read. */
 export const ListState = ({ read: { isPending, isError, retrying, refetch }, isEmpty, emptyKey }: ListStateProps) => {
   const translate = useTranslate();
   if (isPending) {

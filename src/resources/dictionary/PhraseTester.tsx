@@ -25,7 +25,6 @@ interface Rule {
   model: string;
 }
 
-/** Why the best objection or FAQ fires or not, in words (the answer's verdict; its ids are matches' ids). */
 const useVerdictText = () => {
   const translate = useTranslate();
   const points = (value: number | null) => {
@@ -62,14 +61,7 @@ const useVerdictText = () => {
   };
 };
 
-/**
- * "Test a phrase": what a customer might say, and the objections, FAQs and landmines
- * it would fire, best first, with their similarity and the threshold the assistant uses, its
- * model and where it comes from (POST /api/dictionary/match, asked once typing pauses; before
- * that, GET /api/dictionary/matching), then why the best objection or FAQ fires or not. The
- * results and the verdict are announced politely to screen readers; Escape or the clear
- * button empties the field.
- */
+/** "Test a phrase" (docs/features.md); results and verdict are announced politely to screen readers. */
 export const PhraseTester = () => {
   const translate = useTranslate();
   const percent = usePercent();
@@ -79,7 +71,7 @@ export const PhraseTester = () => {
   const failed = translatedErrorText(error, 'app.dictionary.phraseTester.failed', translate);
   const calibrationDate = useCalibrationDate();
   const verdictText = useVerdictText();
-  // the rule the answer shown was computed with; before any answer, the one in force now
+  // The rule the answer shown was computed with; before any answer, the one in force now.
   const { data: matching } = useMatchingSettings();
   const rule: Rule | null =
     active && data

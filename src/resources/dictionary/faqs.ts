@@ -1,7 +1,7 @@
 import { groupedItemSchema } from '@/contract/dictionary';
 import type { ResourceDeclaration } from '@/resources/types';
 
-/** spec 7: FAQs, read as originals with their variations (GET /dictionary/faqs/grouped). */
+/** spec 7: read as originals with their variations. */
 const faqs: ResourceDeclaration = {
   name: 'faqs',
   api: {

@@ -1,7 +1,7 @@
 import { groupedItemSchema } from '@/contract/dictionary';
 import type { ResourceDeclaration } from '@/resources/types';
 
-/** spec 7: objections, read as originals with their variations (GET /dictionary/objections/grouped). */
+/** spec 7: read as originals with their variations. */
 const objections: ResourceDeclaration = {
   name: 'objections',
   api: {

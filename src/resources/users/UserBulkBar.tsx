@@ -13,11 +13,7 @@ interface UserBulkBarProps {
   onRun: (action: UserBulkAction) => void;
 }
 
-/**
- * What is selected on the Users page, with Enable and Disable for all of it. Disabling signs the
- * users out at once and cannot be undone by waiting, so it asks first, naming how many users it
- * disables and which of them are admins.
- */
+/** Disabling signs the users out at once and cannot be undone by waiting, so it asks first, naming the admins among them. */
 export const UserBulkBar = ({ selection, running, onRun }: UserBulkBarProps) => {
   const translate = useTranslate();
   const rows = useListContext<UserRecord>().data ?? [];
@@ -26,7 +22,6 @@ export const UserBulkBar = ({ selection, running, onRun }: UserBulkBarProps) => 
   const admins = disabling.filter((user) => user.role === 'admin').map((user) => user.email);
 
   const press = (action: UserBulkAction) => {
-    // nothing active among the selection: nothing is disabled, the summary says so
     if (action === 'disable' && disabling.length > 0) setAsking(true);
     else onRun(action);
   };

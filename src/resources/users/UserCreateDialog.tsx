@@ -20,13 +20,12 @@ const EMPTY: CreateUser = { email: '', password: '', name: '', role: 'user' };
 
 const canCreate = (values: FieldValues) => createUserFormSchema.safeParse(values).success;
 
-/** A refused create: the server's answer and the email it answered for. */
 interface CreateFailure {
   error: unknown;
   email: string | undefined;
 }
 
-/** Tells the dialog whether the form, valid, still holds the email the server refused: its offers apply to that email only. */
+/** Its offers apply only while the form holds the email the server refused. */
 const SameEmailWatch = ({ email, onChange }: { email: string | undefined; onChange: (same: boolean) => void }) => {
   const typed = useWatch({ name: 'email' }) as string;
   const { isValid } = useFormState();
@@ -50,7 +49,6 @@ const OfferButton = ({ label, disabled, onClick }: OfferButtonProps) => {
   );
 };
 
-/** 409 EMAIL_HELD_UNVERIFIED: send the form again, replacing the unverified self sign-up. */
 const ReplaceButton = () => {
   const translate = useTranslate();
   const { handleSubmit } = useFormContext<CreateUser>();
@@ -68,7 +66,6 @@ const ReplaceButton = () => {
   );
 };
 
-/** 409 EMAIL_HELD_BY_DELETED: restore the deleted account, or free its email and create the new one from the form. */
 const DeletedEmailButtons = ({ offer, onRestore }: { offer: ReturnType<typeof useDeletedEmailOffer>; onRestore: () => void }) => {
   const { handleSubmit } = useFormContext<CreateUser>();
   const { save, saving } = useSaveContext();
@@ -84,22 +81,13 @@ const DeletedEmailButtons = ({ offer, onRestore }: { offer: ReturnType<typeof us
   );
 };
 
-/**
- * spec 5: Create New User; Create stays disabled until email, a 6+ character password and name
- * are set (the contract's create schema). Saved through react-admin's create controller, which
- * refetches the list. When an unverified self sign-up holds the email (409
- * EMAIL_HELD_UNVERIFIED), the server's message comes with "Replace that account", which sends
- * the form again with replaceUnverified, as long as the email is still the one the server answered for.
- * When a deleted user holds it (409 EMAIL_HELD_BY_DELETED), the dialog offers
- * "Restore the deleted account" or "Free the email" (then creates the new account).
- */
+/** spec 5; a refused email held by a self sign-up or a deleted user comes with the server's offers (docs/api.md "Deleted users"). */
 export const UserCreateDialog = ({ onClose }: UserCreateDialogProps) => {
   const translate = useTranslate();
   const toText = useErrorText();
   const banner = usePageBanner();
   const refetchUsers = useRefetchUsers();
   const offer = useDeletedEmailOffer();
-  // The last create's failure, gone while the next one runs.
   const [failure, setFailure] = useState<CreateFailure | null>(null);
   const [sameEmail, setSameEmail] = useState(false);
   const code = failure ? errorCodeOf(failure.error) : undefined;

@@ -12,13 +12,7 @@ interface UserDeleteDialogProps {
   onClose: () => void;
 }
 
-/**
- * spec 5: Delete User asks for confirmation (Cancel focused); delete is a soft delete that disables
- * the account. A refusal shows inside the dialog; react-admin's delete refetches the list. The
- * delete carries the version the row showed (docs/api.md "Versions"): when someone else changed
- * the user since, nothing is deleted and the dialog offers to load their version, as the edit
- * dialog does; the next Delete then starts from it.
- */
+/** spec 5: a soft delete, carrying the version the row showed (docs/api.md "Versions"). */
 export const UserDeleteDialog = ({ user, onClose }: UserDeleteDialogProps) => {
   const translate = useTranslate();
   const banner = usePageBanner();
@@ -26,7 +20,6 @@ export const UserDeleteDialog = ({ user, onClose }: UserDeleteDialogProps) => {
   const [deleteOne, mutation] = useDelete<UserRecord>();
   const action = useActionState(mutation, 'app.users.errors.delete');
   const conflict = mutation.isError && isVersionConflict(mutation.error);
-  // The version the dialog opened at; after a conflict, the reloaded one (and the list shows it too).
   const { version, theirs, theirsText, reload } = useUserVersion(user, refetchUsers);
   const submit = () =>
     deleteOne(

@@ -10,7 +10,7 @@ interface UserDialogsProps {
   onClose: () => void;
 }
 
-/** The one open dialog, if any; a fresh mount each time, so forms start empty. Each says its outcome in the page's banner. */
+/** A fresh mount each time, so forms start empty. */
 export const UserDialogs = ({ dialog, onClose }: UserDialogsProps) => {
   const isOwnAccount = useIsOwnAccount();
   if (!dialog) return null;

@@ -14,28 +14,21 @@ import { useUserVersion } from './useUserVersion';
 
 interface UserEditDialogProps {
   user: UserRecord;
-  /** The signed-in admin's own account: its role and status stay as they are (spec 6). */
+  /** spec 6: its role and status stay as they are. */
   self: boolean;
   onClose: () => void;
 }
 
 const canSave = (values: FieldValues) => updateUserSchema.safeParse(values).success;
 
-/**
- * spec 5: Edit User; the email is shown but not editable, Save is disabled while the name is empty
- * (the contract's update schema). Saved through react-admin's edit controller from the row shown
- * (the API reads no single user), with the version the edit started from.
- */
+/** spec 5; saved from the row shown, as the API reads no single user. */
 export const UserEditDialog = ({ user, self, onClose }: UserEditDialogProps) => {
   const translate = useTranslate();
   const toText = useErrorText();
   const banner = usePageBanner();
   const refetchUsers = useRefetchUsers();
-  // The form holds exactly what the update schema takes.
   const values = useMemo(() => ({ name: user.name, role: user.role, isActive: user.isActive }), [user]);
-  // The edit starts from the version it loaded; after a conflict, from the reloaded one.
   const { version, theirsText, reload } = useUserVersion(user);
-  // The last save's failure, gone while the next save runs.
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const conflict = failure !== null && isVersionConflict(failure.error);
   return (
@@ -50,7 +43,7 @@ export const UserEditDialog = ({ user, self, onClose }: UserEditDialogProps) => 
       mutationOptions={{
         onMutate: () => setFailure(null),
         onSuccess: () => {
-          // spec 4: the list refetches (react-admin's update only patches the rows it holds)
+          // spec 4: react-admin's update only patches the rows it holds.
           refetchUsers();
           banner.success(translate('app.users.success.updated'));
           onClose();

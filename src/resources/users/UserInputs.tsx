@@ -8,15 +8,14 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { ROLES } from '@/contract/auth';
 import type { UserRecord } from './userTypes';
 
-/** Every field a user form may hold; each dialog's form holds the ones its contract schema takes. */
 export type UserFormValues = Pick<UserRecord, 'email' | 'name' | 'role' | 'isActive'> & { password: string };
 
 type UserInputsProps =
   | { mode: 'create' }
-  /** `self`: the signed-in admin's own account, whose demotion and disabling the server refuses (spec 6). */
+  /** spec 6: the server refuses demoting and disabling one's own account. */
   | { mode: 'edit'; email: string; self: boolean; wasAdmin: boolean };
 
-/** spec 5: the fields shared by Create New User and Edit User, inside the dialog's form; the email is set once, at creation. */
+/** spec 5 */
 export const UserInputs = (props: UserInputsProps) => {
   const translate = useTranslate();
   const { control } = useFormContext<UserFormValues>();

@@ -23,12 +23,12 @@ const UserListView = () => {
   const { failure: error, retrying, staleSince } = useListFailure();
   const bulk = useUserBulk();
   const table = useRef<HTMLDivElement>(null);
-  // the bar and its buttons go with the selection: the keyboard goes on from the select-all box
+  // The bar and its buttons go with the selection: the keyboard goes on from the select-all box.
   const runBulk = async (action: Parameters<typeof bulk.run>[0]) => {
     await bulk.run(action);
     table.current?.querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.focus();
   };
-  // a list that could not be read shows its failure with Retry, never "No users found"
+  // A list that could not be read shows its failure with Retry, never "No users found".
   const unread = error !== null && !listContext.data?.length;
 
   return (
@@ -41,7 +41,6 @@ const UserListView = () => {
           staleSince={staleSince}
           staleId="users-stale"
           onRetry={() => void listContext.refetch()}
-          // with nothing under it, the failure stays: it is all the page can say
           onClose={unread ? undefined : () => setDismissedError(error)}
         />
       )}
@@ -65,7 +64,7 @@ const UserListView = () => {
   );
 };
 
-/** spec 2, 4: User Management at /users, on react-admin's list controller (page, page size, filters, selection). */
+/** spec 2, 4 */
 export const UserList = () => {
   const listContext = usePortalList<UserRecord>({ resource: 'users', perPage: USER_DEFAULT_PAGE_SIZE, sort: USER_LIST_SORT });
   return (

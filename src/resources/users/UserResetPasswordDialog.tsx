@@ -35,11 +35,7 @@ const NewPasswordInput = () => {
   );
 };
 
-/**
- * spec 5: Reset Password; the button stays disabled until the new password has 6+ characters (the
- * contract's schema). A custom method of the dataProvider, so react-query's mutation runs it; no
- * refetch after it (spec 4).
- */
+/** spec 5; no refetch after it (spec 4). */
 export const UserResetPasswordDialog = ({ user, onClose }: UserResetPasswordDialogProps) => {
   const translate = useTranslate();
   const banner = usePageBanner();

@@ -6,11 +6,6 @@ import { usePageBanner } from '@/shared/PageBanner';
 import type { UserRecord } from './userTypes';
 import { useUserAction } from './useUserAction';
 
-/**
- * A deleted user's row offers Restore (POST .../restore: the account signs in again), then the
- * list refetches and the page's banner says so; a user whose email was freed cannot come back and
- * says so.
- */
 export const UserRestoreButton = ({ user }: { user: UserRecord }) => {
   const translate = useTranslate();
   const banner = usePageBanner();

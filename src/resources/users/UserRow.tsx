@@ -23,18 +23,14 @@ import type { UserDialogState, UserRecord } from './userTypes';
 interface UserRowProps {
   user: UserRecord;
   onOpen: (dialog: NonNullable<UserDialogState>) => void;
-  /** The bulk actions' selection of the page (the table's). */
   selection: RowSelection;
 }
 
-/**
- * Whether the email is verified (beyond the spec: an outsider can sign up with a colleague's
- * address), in the Email cell so the spec's columns stay as they are; nothing when not known.
- */
+/** Beyond the spec (an outsider can sign up with a colleague's address), inside the Email cell so the spec's columns stay. */
 const VerifiedChip = ({ verified }: { verified: boolean | null | undefined }) => {
   const translate = useTranslate();
   if (verified === null || verified === undefined) return null;
-  // success.main holds 4.5:1 as text in both themes; the warning colour would not, so "Not verified" keeps the text colour.
+  // "Not verified" keeps the text colour: the warning colour would not hold 4.5:1 as text.
   return (
     <Chip
       size="small"
@@ -46,13 +42,12 @@ const VerifiedChip = ({ verified }: { verified: boolean | null | undefined }) =>
   );
 };
 
-/** spec 2: one user: name with its role icon, email (and whether it is verified), role and status chips, dates, and the row actions. */
+/** spec 2 */
 export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const RoleIcon = user.role === 'admin' ? AdminPanelSettingsIcon : PersonIcon;
   const own = useIsOwnAccount()(user);
-  /** `refusedKey`: why the server would refuse this action here; the button is disabled and its tooltip says why. */
   const action = (kind: 'edit' | 'resetPassword' | 'delete', Icon: typeof EditIcon, refusedKey?: string) => {
     const label = translate(`app.users.actions.${kind}`);
     return refusedKey ? (
@@ -80,7 +75,6 @@ export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
           {user.name.trim() !== '' ? (
             user.name
           ) : (
-            // A self sign-up may have no name: the email's first part stands in, greyed, and says so.
             <Tooltip title={translate('app.users.noName')}>
               <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                 {user.email.split('@')[0]}

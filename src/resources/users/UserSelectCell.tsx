@@ -11,10 +11,6 @@ interface UserSelectCellProps {
   selection: RowSelection;
 }
 
-/**
- * A user's box for the bulk actions. The admin's own account (the server refuses its disabling)
- * and deleted users cannot be selected: the box is disabled and its tooltip says why.
- */
 export const UserSelectCell = ({ user, own, selection }: UserSelectCellProps) => {
   const translate = useTranslate();
   const refusedKey = user.deletedAt ? 'app.bulk.deleted.notSelectable' : own ? 'app.bulk.own' : null;
@@ -30,7 +26,7 @@ export const UserSelectCell = ({ user, own, selection }: UserSelectCellProps) =>
   return (
     <TableCell padding="checkbox">
       {refusedKey ? (
-        // a disabled box gets no pointer events: the span carries the tooltip that says why
+        // A disabled box gets no pointer events: the span carries the tooltip.
         <Tooltip title={translate(refusedKey)}>
           <span>{box}</span>
         </Tooltip>

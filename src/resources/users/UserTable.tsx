@@ -18,10 +18,9 @@ import { UserRow } from './UserRow';
 import type { UserDialogState, UserRecord } from './userTypes';
 import { useUserSelection } from './useUserBulk';
 
-/** The declared list fields, then the row actions; the email, which tells users apart, and the actions always stay. */
+/** The email, which tells users apart, and the actions always stay. */
 export const USER_COLUMNS = listColumnsOf(USER_FIELDS, { required: ['email'], actions: 'app.users.columns.actions' });
 
-/** spec 2: the users table of the list in context, with its pagination. */
 export const UserTable = ({ onOpen }: { onOpen: (dialog: NonNullable<UserDialogState>) => void }) => {
   const translate = useTranslate();
   const { data: users } = useListContext<UserRecord>();

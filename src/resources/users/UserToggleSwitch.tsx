@@ -7,11 +7,10 @@ import { useUserAction } from './useUserAction';
 
 interface UserToggleSwitchProps {
   user: UserRecord;
-  /** The signed-in admin's own account: the server refuses disabling it, so the switch is off limits and says why. */
   own: boolean;
 }
 
-/** spec 4: the switch enables or disables the account (POST .../toggle), then the list refetches; the outcome shows in the page's banner. */
+/** spec 4 */
 export const UserToggleSwitch = ({ user, own }: UserToggleSwitchProps) => {
   const translate = useTranslate();
   const banner = usePageBanner();
@@ -25,9 +24,7 @@ export const UserToggleSwitch = ({ user, own }: UserToggleSwitchProps) => {
   });
   const label = translate(user.isActive ? 'app.users.actions.disable' : 'app.users.actions.enable');
   const refused = own && user.isActive;
-  // a disabled switch gets no pointer events: the span carries the tooltip that says why.
-  // While the change is sent the switch stays enabled, only ignoring presses: disabling it would
-  // drop the keyboard focus to the page, far from the row the admin was on.
+  // While the change is sent the switch only ignores presses: disabling it would drop the keyboard focus to the page.
   const busy = action.pending;
   return (
     <Tooltip title={refused ? translate('app.users.self.disable') : label}>

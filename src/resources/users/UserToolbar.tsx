@@ -16,7 +16,6 @@ import { USER_COLUMNS } from './UserTable';
 import { fromListFilter, toListFilter, type UserFilters } from './userTypes';
 
 const ROLES = ['all', 'admin', 'user'] as const;
-/** The CSV's leading columns: the id and the declared fields, in order. */
 const USER_EXPORT_COLUMNS = exportColumnsOf(USER_FIELDS);
 const STATUSES = ['all', 'active', 'inactive', 'deleted'] as const;
 

@@ -5,10 +5,9 @@ import { loadUserList } from './loadUserList';
 import { USER_FIELDS } from './userFields';
 import { NO_FILTERS, toListFilter, USER_LIST_SORT } from './userTypes';
 
-// Its own chunk, like every page (docs/architecture.md).
 const UserList = lazyFrom(loadUserList, (m) => m.UserList);
 
-/** spec 2, 7: User Management at /users over /api/admin/users (server paging, `_id`). */
+/** spec 2, 7 */
 const users: ResourceDeclaration = {
   name: 'users',
   api: {
@@ -24,7 +23,7 @@ const users: ResourceDeclaration = {
   schema: createUserSchema.extend(updateUserSchema.shape),
   fields: USER_FIELDS,
   views: { list: UserList },
-  // UserList's first page, as its list controller asks for it: no filters, the default page size, its sort.
+  // As UserList's list controller asks for its first page.
   firstRead: (rest) =>
     rest === ''
       ? {

@@ -4,11 +4,7 @@ import type { PortalDataProvider } from '@/dataProvider/types';
 import type { UserRecord } from './userTypes';
 import { useErrorText } from '@/shared/useErrorText';
 
-/**
- * What the Create dialog offers when a deleted user holds the email (409 EMAIL_HELD_BY_DELETED):
- * restore that account, or free its email for good. The deleted user is found through the list's
- * Deleted filter; a failure's text is kept for the dialog to show.
- */
+/** 409 EMAIL_HELD_BY_DELETED: the deleted user is found through the list's Deleted filter. */
 export const useDeletedEmailOffer = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const toText = useErrorText();
@@ -26,7 +22,6 @@ export const useDeletedEmailOffer = () => {
     return held;
   };
 
-  /** Restores the deleted account, or frees its email; resolves true once done. */
   const run = async (email: string, choice: 'restore' | 'freeEmail'): Promise<boolean> => {
     setPending(true);
     setError(null);

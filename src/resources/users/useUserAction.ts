@@ -4,13 +4,12 @@ import { errorCodeOf } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { useErrorText } from '@/shared/useErrorText';
 
-/** spec 4: a users refetch follows every successful mutation except password reset (react-admin's own key of the users reads). */
+/** spec 4: a refetch follows every successful mutation except password reset. */
 export const useRefetchUsers = () => {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: ['users'] });
 };
 
-/** What a dialog shows of a mutation (react-admin's or react-query's, they share these fields). */
 interface MutationState {
   isPending: boolean;
   isError: boolean;
@@ -18,13 +17,11 @@ interface MutationState {
   reset: () => void;
 }
 
-/** A mutation's state as a user dialog shows it: pending, the failure's text and API error code, a way to dismiss it. */
 export const useActionState = (mutation: MutationState, failure: string) => {
   const toText = useErrorText();
   return {
     pending: mutation.isPending,
     error: mutation.isError ? toText(mutation.error, failure) : null,
-    /** The failed call's API error code, for a follow-up the error offers. */
     errorCode: mutation.isError ? (errorCodeOf(mutation.error) ?? null) : null,
     dismissError: () => mutation.reset(),
   };
@@ -32,21 +29,15 @@ export const useActionState = (mutation: MutationState, failure: string) => {
 
 interface UserActionOptions<T> {
   run: (dataProvider: PortalDataProvider, variables: T) => Promise<unknown>;
-  /** i18n key of the success message, or one picked from the variables. */
   success: string | ((variables: T) => string);
-  /** i18n key shown when the server gives no message (spec 8). */
+  /** spec 8: shown when the server gives no message. */
   failure: string;
   refetch: boolean;
   onSuccess: (message: string) => void;
-  /** Takes the failure text instead of the caller showing `error` itself. */
   onError?: (message: string) => void;
 }
 
-/**
- * One of the users' own calls beyond create/update/delete (toggle, reset password, restore: the
- * dataProvider's custom methods, which react-admin's mutation hooks do not cover): runs it,
- * refetches the list when the spec says so, reports the outcome as text.
- */
+/** The users' calls react-admin's mutation hooks do not cover (toggle, reset password, restore). */
 export const useUserAction = <T>({ run, success, failure, refetch, onSuccess, onError }: UserActionOptions<T>) => {
   const translate = useTranslate();
   const toText = useErrorText();

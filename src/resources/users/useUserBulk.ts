@@ -11,19 +11,14 @@ import type { UserRecord } from './userTypes';
 
 export type UserBulkAction = 'enable' | 'disable';
 
-/** The selection of the users page shown: never the admin's own account (the server refuses its disabling) nor a deleted user. */
+/** Never the admin's own account (the server refuses its disabling) nor a deleted user. */
 export const useUserSelection = () => {
   const { data } = useListContext<UserRecord>();
   const isOwn = useIsOwnAccount();
   return useRowSelection((data ?? []).filter((user) => !user.deletedAt && !isOwn(user)).map(({ id }) => id));
 };
 
-/**
- * Enable or disable the selected users. Each row goes through the single toggle route
- * (POST .../toggle), one after the other, so the server's rules (the last active admin) and its
- * audit row apply per user; a row already in the wanted status is not sent. The list refetches,
- * then the summary shows in the page's banner.
- */
+/** One toggle per user, one after the other, so the server's rules (the last active admin) and audit row apply per user. */
 export const useUserBulk = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -42,7 +37,7 @@ export const useUserBulk = () => {
       chosen.filter((user) => user.isActive !== wanted).map(({ id }) => id),
       async (id) => {
         const result = await dataProvider.toggleUser(id);
-        // someone else set this status since the page loaded: the toggle undid it, so toggle back
+        // Someone else set this status since the page loaded: the toggle undid it, so toggle back.
         if (result.isActive === !wanted) {
           await dataProvider.toggleUser(id);
           return 'already' as const;
@@ -50,7 +45,7 @@ export const useUserBulk = () => {
         return 'changed' as const;
       },
     );
-    // spec 4: a users refetch follows; the summary waits for it so the rows already show the outcome
+    // spec 4; the summary waits so the rows already show the outcome.
     await queryClient.invalidateQueries({ queryKey: ['users'] });
     setRunning(false);
     selection.clear();

@@ -3,12 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import type { UserRecord } from './userTypes';
 
-/**
- * The version a user's edit or delete starts from (docs/api.md "Versions"): the row's, and after
- * a 409 VERSION_CONFLICT the one `reload` reads (the API reads no single user, so it searches the
- * list for the row), with their version in words for VersionConflictAlert. `onReloaded` runs
- * after a reload found the user.
- */
+/** docs/api.md "Versions": the API reads no single user, so a reload after a 409 searches the list for the row. */
 export const useUserVersion = (user: UserRecord, onReloaded?: () => void) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();

@@ -1,10 +1,6 @@
 import type { FieldMeta } from '@/resources/types';
 
-/**
- * The users' fields: the declaration's (index.ts) and the list's columns (UserTable, through
- * listColumnsOf), named as the table's cells and the admins' stored column choices name them.
- * Their own module, as the list cannot import index.ts, which imports the list.
- */
+/** Its own module: the list cannot import index.ts, which imports the list. */
 export const USER_FIELDS: FieldMeta[] = [
   { source: 'name', column: 'user', label: 'app.users.columns.user', inList: true },
   { source: 'email', label: 'app.users.columns.email', inList: true },

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 
-/** spec 4: Pending while the embedding is being (re)generated, then Ready. */
+/** spec 4 */
 export const EmbeddingBadge = ({ pending }: { pending: boolean }) => {
   const translate = useTranslate();
   return (

@@ -23,11 +23,7 @@ interface GeneratedVariationsDialogProps {
   onClose: () => void;
 }
 
-/**
- * spec 4: the generated variations, editable, removable and addable, before anything is saved;
- * then each non-empty one is posted as 'AI Generated' and the banner says how many were saved.
- * Nothing to save closes the dialog with the page's banner; nothing saved stays in the dialog.
- */
+/** spec 4: nothing is saved until the admin saves; nothing saved keeps the dialog open. */
 export const GeneratedVariationsDialog = ({ resource, parent, suggestions, onClose }: GeneratedVariationsDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();

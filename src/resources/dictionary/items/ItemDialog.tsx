@@ -20,10 +20,8 @@ export interface ItemFormValues {
   category: string;
 }
 
-/** The newer version of the edited item, loaded after a 409 VERSION_CONFLICT. */
 export type LatestItem = Pick<ItemFormValues, 'question' | 'answer'> & { version?: number };
 
-/** What the item dialog adds or edits: a new original (pre-filled from a call's new inquiry), an original, or a variation of `parent`. */
 export type ItemDialogTarget =
   | { kind: 'add'; question?: string; answer?: string }
   | { kind: 'edit'; item: DictionaryItem }
@@ -31,7 +29,7 @@ export type ItemDialogTarget =
 
 type EditTarget = Exclude<ItemDialogTarget, { kind: 'add' }>;
 
-/** spec 4: the category is never edited: Original by default, Variation for variations. */
+/** spec 4: the category is never edited. */
 const initialValues = (target: ItemDialogTarget): ItemFormValues => {
   if (target.kind === 'add') return { question: target.question ?? '', answer: target.answer ?? '', category: DEFAULT_ORIGINAL_CATEGORY };
   if (target.kind === 'edit')
@@ -49,15 +47,15 @@ const titleKey = (target: ItemDialogTarget, resource: DictionaryResource) => {
   return resource === 'objections' ? 'app.dictionary.add.objections' : 'app.dictionary.add.faqs';
 };
 
-/** The contract's rules (spec 5: question and answer required) check the form and give the values saved. */
+/** spec 5 */
 const itemResolver = zodResolver(dictionaryItemUpdateSchema);
 const canSaveItem = (values: FieldValues) => dictionaryItemUpdateSchema.safeParse(values).success;
 
-/** spec 7: the create body of an original; FAQs take question, answer and category only. */
+/** spec 7: FAQs take question, answer and category only. */
 const newItemBody = (resource: DictionaryResource, { question, answer, category }: FieldValues) =>
   resource === 'objections' ? { question, answer, category, isOriginal: true, parentId: null } : { question, answer, category };
 
-/** There is no GET of one item (spec 7): the row as listed is what the edit starts from, so EditBase reads nothing. */
+/** spec 7 has no GET of one item: the row as listed is what the edit starts from. */
 const NO_READ = { enabled: false } as const;
 
 interface ItemFormDialogProps {
@@ -67,12 +65,10 @@ interface ItemFormDialogProps {
   onClose: () => void;
   /** A variation's answer is its original's: shown, not edited. */
   isVariation?: boolean;
-  /** The item whose own phrasings are not near-duplicates of the question. */
   excludeId?: Identifier;
   conflictAlert?: ReactNode;
 }
 
-/** Add and edit share these inputs, saved through the CreateBase or EditBase around them. */
 const ItemFormDialog = ({ title, values, outcome, onClose, isVariation = false, excludeId, conflictAlert }: ItemFormDialogProps) => {
   const translate = useTranslate();
   const { save, saving = false } = useSaveContext();
@@ -121,13 +117,12 @@ interface ItemDialogProps {
   resource: DictionaryResource;
   target: ItemDialogTarget;
   onClose: () => void;
-  /** After an add, with the question saved (the Dictionary page goes back to page 1, spec 4). */
+  /** spec 4: the Dictionary page goes back to page 1. */
   onAdded?: (question: string) => void;
-  /** Loads the newer version after a conflict; null when it could not be loaded. */
   onReload?: () => Promise<LatestItem | null>;
 }
 
-/** spec 4: a new original through react-admin's create (its lists are read again after it). */
+/** spec 4 */
 const AddItemDialog = ({ resource, target, onClose, onAdded }: ItemDialogProps) => {
   const translate = useTranslate();
   const [values] = useState(() => initialValues(target));
@@ -152,11 +147,7 @@ const AddItemDialog = ({ resource, target, onClose, onAdded }: ItemDialogProps) 
   );
 };
 
-/**
- * spec 4: an original or a variation through react-admin's update, from the version the row
- * showed (docs/api.md "Versions"); the page's list is read again after it. After a conflict the
- * typed text stays in the form, their version shows beside it and the next save starts from it.
- */
+/** spec 4, docs/api.md "Versions": after a conflict the typed text stays and the next save starts from their version. */
 const EditItemDialog = ({ resource, target, onClose, onReload }: ItemDialogProps & { target: EditTarget }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -215,6 +206,5 @@ const EditItemDialog = ({ resource, target, onClose, onReload }: ItemDialogProps
   );
 };
 
-/** The item dialog: add an original, edit an original or a variation (spec 4, 5). */
 export const ItemDialog = (props: ItemDialogProps) =>
   props.target.kind === 'add' ? <AddItemDialog {...props} /> : <EditItemDialog {...props} target={props.target} />;

@@ -9,7 +9,7 @@ export interface ItemListHandlers {
   onAddVariation: (item: DictionaryItem) => void;
   onEdit: (item: DictionaryItem) => void;
   onEditVariation: (variation: Variation, parent: DictionaryItem) => void;
-  /** The row as the admin saw it: its version goes with the delete (docs/api.md "Versions"). */
+  /** Its version goes with the delete (docs/api.md "Versions"). */
   onDelete: (target: DeleteTarget) => void;
 }
 
@@ -21,11 +21,10 @@ export interface DeleteTarget {
 interface ItemListProps extends ItemListHandlers {
   items: DictionaryItem[];
   generatingId: Identifier | null;
-  /** The bulk actions' selection: each original gets a box. */
   selection?: RowSelection;
 }
 
-/** The originals of one page, each with its variations (spec 2). */
+/** spec 2 */
 export const ItemList = ({
   items,
   generatingId,

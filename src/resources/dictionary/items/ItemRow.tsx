@@ -20,12 +20,12 @@ interface ItemRowProps extends ItemRowHandlers {
   generating: boolean;
   onEditVariation: (variation: Variation) => void;
   onDeleteVariation: (variation: Variation) => void;
-  /** Selected for a bulk action; without onSelect the row has no box. */
+  /** Without onSelect the row has no box. */
   selected?: boolean;
   onSelect?: () => void;
 }
 
-/** spec 2: an original with its badges and answer; its variations expand below it. */
+/** spec 2 */
 export const ItemRow = ({ item, onEditVariation, onDeleteVariation, selected = false, onSelect, ...actions }: ItemRowProps) => {
   const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);

@@ -15,7 +15,7 @@ export interface ItemRowHandlers {
   onDelete: () => void;
 }
 
-/** spec 2: per original, generate AI variations, edit and delete (and add a variation by hand). */
+/** spec 2 */
 export const ItemRowActions = ({ generating, onGenerate, onAddVariation, onEdit, onDelete }: ItemRowHandlers & { generating: boolean }) => {
   const translate = useTranslate();
   const action = (labelKey: string, icon: ReactNode, onClick: () => void, disabled = false) => (

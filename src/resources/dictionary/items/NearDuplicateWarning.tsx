@@ -7,16 +7,10 @@ import { NEAR_DUPLICATE_THRESHOLD } from '@/contract/dictionaryMatch';
 import { dictionaryItemLink, useDictionaryMatch, usePercent } from './useDictionaryMatch';
 
 interface NearDuplicateWarningProps {
-  /** The item being edited (or the original a variation belongs to): it and its variations are not duplicates. */
   excludeId?: string;
 }
 
-/**
- * While an admin types a question (the `question` field of the dialog's form), the objections and FAQs it is very close to (the
- * same embedding space as the assistant, NEAR_DUPLICATE_THRESHOLD), each with a link that opens
- * the item on the Dictionary page in a new tab, so the dialog keeps what was typed. A warning
- * only: saving stays possible, and a failed check shows nothing.
- */
+/** The link opens the item in a new tab, so the dialog keeps what was typed; a warning only, and a failed check shows nothing. */
 export const NearDuplicateWarning = ({ excludeId }: NearDuplicateWarningProps) => {
   const translate = useTranslate();
   const percent = usePercent();

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { Controller } from 'react-hook-form';
 
-/** The question of an item or variation dialog (spec 5: required), bound to the dialog's form. */
+/** spec 5: required. */
 export const QuestionInput = () => {
   const translate = useTranslate();
   return (

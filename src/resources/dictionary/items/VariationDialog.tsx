@@ -19,20 +19,14 @@ const canSaveVariation = (values: FieldValues) => variationCreateSchema.safePars
 
 interface VariationDialogProps {
   resource: DictionaryResource;
-  /** The original the variation joins (its id and question are all the dialog reads). */
   parent: Pick<DictionaryItem, 'id' | 'question'>;
   onClose: () => void;
-  /** Once added (a call's new inquiry says so on its row). */
+  /** A call's new inquiry says so on its row. */
   onAdded?: () => void;
-  /** The question to start from (a call's new inquiry); empty by default. */
   initialQuestion?: string;
 }
 
-/**
- * spec 5: a variation needs only its question (the contract's rule); it shares the original's
- * answer. Saved by the dataProvider's own call (POST {path}/{id}/variations); the resource's
- * lists are read again after it.
- */
+/** spec 5: a variation needs only its question; it shares the original's answer. */
 export const VariationDialog = ({ resource, parent, onClose, onAdded, initialQuestion = '' }: VariationDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();

@@ -7,22 +7,21 @@ export type { CannotSayPoint, CanSayPoint };
 export type Priority = LandminePriority;
 export type Severity = LandmineSeverity;
 
-/** spec 3: a variation as nested in a grouped list row (wire shape, `_id` kept). */
+/** spec 3 */
 export type Variation = VariationSummary;
 
-/** spec 3: an original objection or FAQ with its variations, as a react-admin record. */
+/** spec 3 */
 export type DictionaryItem = Omit<GroupedItem, '_id' | 'createdAt' | 'updatedAt' | 'variations'> & {
   id: Identifier;
   variations?: Variation[];
 };
 
-/** spec 3: a landmine, as a react-admin record. */
+/** spec 3 */
 export type Landmine = Omit<WireLandmine, '_id' | 'createdAt' | 'updatedAt'> & { id: Identifier };
 
-/** The Dictionary page's tabs, each the react-admin resource it lists. */
 export type DictionaryTab = DictionaryResource | 'landmines';
 export const DICTIONARY_TABS: readonly DictionaryTab[] = ['objections', 'faqs', 'landmines'];
 
-/** spec 4: an original is Pending while it or any of its variations awaits its embedding. */
+/** spec 4: an original is Pending while it or any of its variations is. */
 export const hasPendingEmbedding = (item: { needsEmbedding?: boolean; variations?: Variation[] }) =>
   Boolean(item.needsEmbedding) || (item.variations ?? []).some((variation) => variation.needsEmbedding);

@@ -1,19 +1,17 @@
 import type { DictionaryItem, Landmine } from './dictionaryTypes';
 
-/** spec 5: case-insensitive substring; a blank search matches everything. */
+/** spec 5 */
 const matcher = (search: string) => {
   const needle = search.trim().toLowerCase();
   return (...texts: (string | undefined | null)[]) =>
     !needle || texts.some((text) => typeof text === 'string' && text.toLowerCase().includes(needle));
 };
 
-/** spec 5: objections and FAQs match on question, answer and variation questions. */
 export const searchItems = <T extends Pick<DictionaryItem, 'question' | 'answer' | 'variations'>>(items: T[], search: string): T[] => {
   const matches = matcher(search);
   return items.filter((item) => matches(item.question, item.answer, ...(item.variations ?? []).map((v) => v.question)));
 };
 
-/** spec 5: landmines match on trigger, category, quick tips and trigger variations. */
 export const searchLandmines = <T extends Pick<Landmine, 'trigger' | 'category' | 'quickTips' | 'triggerVariations'>>(
   landmines: T[],
   search: string,

@@ -4,11 +4,7 @@ import { usePageBanner } from '@/shared/PageBanner';
 import { useUndoableBulk } from '@/shared/useUndoableBulk';
 import type { DictionaryTab } from './dictionaryTypes';
 
-/**
- * Undoable bulk changes on one tab of the Dictionary page (docs/api.md "Bulk work"): the rows
- * change at once, the one bulk call goes out when the Undo notification closes, the tab's list
- * (react-admin's queries of the resource) is read again after it, and failures show on the page's banner.
- */
+/** docs/api.md "Bulk work" */
 export const useDictionaryBulk = (tab: DictionaryTab) => {
   const queryClient = useQueryClient();
   const banner = usePageBanner();

@@ -9,11 +9,7 @@ import { useDebouncedValue } from '@/shared/useDebouncedValue';
 import { formatDay, useDateLocale } from '@/i18n/dateFormat';
 import type { DictionaryTab } from './dictionaryTypes';
 
-/**
- * POST /api/dictionary/match for a text being typed: asked once typing pauses
- * (the portal's debounce), never for an empty text or one over the contract's limit.
- * `excludeId` leaves out the item being edited and its variations.
- */
+/** Asked once typing pauses, never for an empty text or one over the contract's limit. */
 export const useDictionaryMatch = (text: string, { excludeId }: { excludeId?: string } = {}) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const trimmed = text.trim();
@@ -27,21 +23,15 @@ export const useDictionaryMatch = (text: string, { excludeId }: { excludeId?: st
   return { ...query, settled, typing: settled !== trimmed };
 };
 
-/** The one cache entry of GET /api/dictionary/matching: the Settings card, the embedding progress and "Test a phrase" read it. */
+/** One cache entry: the Settings card, the embedding progress and "Test a phrase" read it. */
 export const MATCHING_QUERY_KEY = ['dictionary', 'matching'] as const;
 
-/** While embeddings are pending, the matching settings are read again this often (their count, then the calibration). */
 export const MATCHING_PENDING_REFETCH_MS = 2_000;
 
-/** Rows still pending, or all Ready and the worker's first calibration of the model yet to land. */
+/** Rows still pending, or the worker's first calibration of the model yet to land. */
 const waitsForServer = (data: MatchingSettings | undefined) =>
   data !== undefined && (data.pending > 0 || (data.source === 'default' && data.texts === 0 && data.ready > 0));
 
-/**
- * GET /api/dictionary/matching: the embedding model, its threshold and where it comes from,
- * the calibration sample, and how many rows still wait for their embedding (read again every
- * 2 s while any do, and until the first calibration that follows).
- */
 export const useMatchingSettings = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
@@ -51,7 +41,6 @@ export const useMatchingSettings = () => {
   });
 };
 
-/** A 0-1 score as the admin's locale writes a whole percentage ("85%", "85 %"). */
 export const usePercent = () => {
   const [locale] = useLocaleState();
   return useMemo(() => {
@@ -60,7 +49,6 @@ export const usePercent = () => {
   }, [locale]);
 };
 
-/** When a threshold was calibrated, as the admin's locale writes a day ("26 Nov 2026", "26 nov. 2026"). */
 export const useCalibrationDate = () => {
   const locale = useDateLocale();
   return (calibratedAt: string) => formatDay(calibratedAt, locale);
@@ -68,6 +56,5 @@ export const useCalibrationDate = () => {
 
 const TAB_OF: Record<MatchType, DictionaryTab> = { objection: 'objections', faq: 'faqs', landmine: 'landmines' };
 
-/** The Dictionary page on the item's tab, searching for its question (DictionaryPage reads both). */
 export const dictionaryItemLink = (type: MatchType, question: string) =>
   `${PATHS.dictionary}?${new URLSearchParams({ tab: TAB_OF[type], search: question }).toString()}`;

@@ -8,12 +8,7 @@ import { useErrorText } from '@/shared/useErrorText';
 import { isVersionConflict } from '@/shared/VersionConflict';
 import type { DictionaryItem } from './dictionaryTypes';
 
-/**
- * The row actions of the objections and FAQs tabs that need no form: delete (react-admin's
- * delete, pessimistic: the banner speaks once the server answered, and its lists are read
- * again) and generate variations (the dataProvider's own call; the suggestions go to review).
- * Outcomes show on the page's banner (spec 8).
- */
+/** Delete is pessimistic: the banner speaks once the server answered (spec 8). */
 export const useItemActions = (resource: DictionaryResource) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -22,10 +17,7 @@ export const useItemActions = (resource: DictionaryResource) => {
   const [deleteOne] = useDelete();
   const queryClient = useQueryClient();
 
-  /**
-   * An original (with its variations) or a variation, by its own id, with the version the row
-   * showed: one someone else changed since is refused, and the list is read again to show theirs.
-   */
+  /** A row someone else changed since it was shown is refused, and the list is read again to show theirs. */
   const remove = ({ id, version }: { id: Identifier; version?: number }) =>
     deleteOne(
       resource,
@@ -40,7 +32,7 @@ export const useItemActions = (resource: DictionaryResource) => {
       },
     );
 
-  /** spec 4: asks for 3; a failure is the page's banner. */
+  /** spec 4: asks for 3. */
   const generation = useMutation({
     mutationFn: (parent: DictionaryItem) => dataProvider.generateVariations(resource, parent.id, GENERATED_VARIATIONS_COUNT),
     onError: (error) => banner.error(errorText(error, 'app.dictionary.errors.generate')),

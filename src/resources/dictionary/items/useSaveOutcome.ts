@@ -6,20 +6,13 @@ import { useErrorText } from '@/shared/useErrorText';
 import { isVersionConflict } from '@/shared/VersionConflict';
 
 interface SaveOutcomeOptions {
-  /** i18n keys of the page's success banner and of the failure shown in the dialog. */
   successKey: string;
   failureKey: string;
   successMs?: number;
-  /** Once saved, with the data sent: closes the dialog (and whatever else the screen does then). */
   onSaved: (sent: Record<string, unknown>) => void;
 }
 
-/**
- * The outcome of a dictionary dialog's save through CreateBase or EditBase (pessimistic: once
- * the server answered). A success goes to the page's banner and `onSaved`; a failure stays
- * inside the dialog, where the admin is (spec 8: a page banner would sit behind the backdrop),
- * a 409 VERSION_CONFLICT as its own alert (`conflict`: when, to key it).
- */
+/** A failure stays inside the dialog (spec 8: a page banner would sit behind the backdrop). */
 export const useSaveOutcome = ({ successKey, failureKey, successMs = SHORT_BANNER_MS, onSaved }: SaveOutcomeOptions) => {
   const translate = useTranslate();
   const errorText = useErrorText();
@@ -31,7 +24,6 @@ export const useSaveOutcome = ({ successKey, failureKey, successMs = SHORT_BANNE
     error,
     conflict,
     dismissError,
-    /** A new attempt: the previous failure's text goes. */
     start: dismissError,
     mutationOptions: {
       onSuccess: (_saved: unknown, variables: { data?: unknown }) => {

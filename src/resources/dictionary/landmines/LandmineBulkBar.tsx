@@ -11,10 +11,7 @@ interface LandmineBulkBarProps {
   run: (ids: readonly Identifier[], action: 'activate' | 'deactivate' | 'delete') => void;
 }
 
-/**
- * Select-all and the bulk actions of the Landmines tab. Activate and Deactivate send
- * the toggle only for the rows whose status differs, so a row already in that status is left alone.
- */
+/** Activate and Deactivate send only the rows whose status differs. */
 export const LandmineBulkBar = ({ selection, landmines, run }: LandmineBulkBarProps) => {
   const translate = useTranslate();
   const notify = useNotify();

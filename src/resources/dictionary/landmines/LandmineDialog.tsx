@@ -12,7 +12,7 @@ import { LandmineInputs } from './LandmineInputs';
 
 const canSaveLandmine = (values: FieldValues) => landmineCreateSchema.safeParse(values).success;
 
-/** There is no GET of one landmine (spec 7): the row as listed is what the edit starts from, so EditBase reads nothing. */
+/** spec 7 has no GET of one landmine: the row as listed is what the edit starts from. */
 const NO_READ = { enabled: false } as const;
 
 interface LandmineFormDialogProps {
@@ -23,7 +23,6 @@ interface LandmineFormDialogProps {
   conflictAlert?: ReactNode;
 }
 
-/** Add and edit share these inputs, saved through the CreateBase or EditBase around them. */
 const LandmineFormDialog = ({ title, landmine, outcome, onClose, conflictAlert }: LandmineFormDialogProps) => {
   const translate = useTranslate();
   const { save, saving = false } = useSaveContext();
@@ -53,14 +52,12 @@ const LandmineFormDialog = ({ title, landmine, outcome, onClose, conflictAlert }
 };
 
 interface LandmineDialogProps {
-  /** The landmine to edit; absent when adding. */
   landmine?: Landmine;
   onClose: () => void;
-  /** Loads the landmine as saved now, after a 409 VERSION_CONFLICT; null when it could not be loaded. */
   onReload?: () => Promise<Landmine | null>;
 }
 
-/** spec 4: a new landmine through react-admin's create; the status is the server's default. */
+/** spec 4: the status is the server's default. */
 const AddLandmineDialog = ({ onClose }: LandmineDialogProps) => {
   const translate = useTranslate();
   const outcome = useSaveOutcome({
@@ -80,10 +77,7 @@ const AddLandmineDialog = ({ onClose }: LandmineDialogProps) => {
   );
 };
 
-/**
- * An edit through react-admin's update, from the version and status the row showed
- * (docs/api.md "Versions"); after a conflict, from the reloaded ones, the typed values kept.
- */
+/** docs/api.md "Versions": after a conflict, from the reloaded version, the typed values kept. */
 const EditLandmineDialog = ({ landmine, onClose, onReload }: LandmineDialogProps & { landmine: Landmine }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -134,6 +128,6 @@ const EditLandmineDialog = ({ landmine, onClose, onReload }: LandmineDialogProps
   );
 };
 
-/** Add and edit a landmine; the contract's create schema holds the rules (spec 5: trigger and category required, the length caps). */
+/** spec 5 */
 export const LandmineDialog = (props: LandmineDialogProps) =>
   props.landmine ? <EditLandmineDialog {...props} landmine={props.landmine} /> : <AddLandmineDialog {...props} />;

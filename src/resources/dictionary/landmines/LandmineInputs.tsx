@@ -7,7 +7,7 @@ import type { LandmineCreate } from '@/contract/landmines';
 import type { LandmineFormValues } from './landmineForm';
 import { CannotSayInputs, CanSayInputs, TriggerVariationInputs } from './LandminePointInputs';
 
-/** The landmine form's inputs, shared by add and edit (spec 5, 9), bound to the dialog's form. */
+/** spec 5, 9 */
 export const LandmineInputs = () => {
   const translate = useTranslate();
   const { control } = useFormContext<LandmineFormValues, unknown, LandmineCreate>();

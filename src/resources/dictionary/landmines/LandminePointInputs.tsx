@@ -50,7 +50,6 @@ const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }
 
 const row = { display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } };
 
-/** One text of a list entry, bound to the form by its path (e.g. `canSay.0.point`). */
 const EntryText = ({
   control,
   name,
@@ -63,7 +62,6 @@ const EntryText = ({
   />
 );
 
-/** Trigger variations are plain texts: the list is one field. */
 export const TriggerVariationInputs = ({ control }: LandmineInputsProps) => {
   const translate = useTranslate();
   return (

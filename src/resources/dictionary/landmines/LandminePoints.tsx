@@ -12,7 +12,7 @@ interface LandminePointsProps {
   color: 'success.main' | 'error.main';
 }
 
-/** spec 2, 9: the first 2 points, then '+N more', which opens the rest in place (and 'Show fewer' closes them). */
+/** spec 2, 9 */
 export const LandminePoints = ({ titleKey, points, color }: LandminePointsProps) => {
   const translate = useTranslate();
   const listId = useId();

@@ -19,18 +19,17 @@ interface LandmineRowProps {
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
-  /** Selected for a bulk action; without onSelect the row has no box. */
+  /** Without onSelect the row has no box. */
   selected?: boolean;
   onSelect?: () => void;
 }
 
-/** spec 2: trigger, priority, category, status, variations, tips and a preview of the guidance. */
+/** spec 2 */
 export const LandmineRow = ({ landmine, onToggle, onEdit, onDelete, selected = false, onSelect }: LandmineRowProps) => {
   const translate = useTranslate();
   const { trigger, priority, category, isActive, triggerVariations = [], quickTips, canSay = [], cannotSay = [] } = landmine;
   return (
-    // An inactive landmine's row has a dashed outline (and its Inactive chip), its text neither faded
-    // nor on a grey: either takes the red and blue text under 4.5:1.
+    // A dashed outline marks an inactive row: faded text or a grey background would take the red and blue under 4.5:1.
     <Paper
       component="li"
       variant="outlined"

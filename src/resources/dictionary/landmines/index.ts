@@ -1,7 +1,7 @@
 import { landmineSchema } from '@/contract/landmines';
 import type { ResourceDeclaration } from '@/resources/types';
 
-/** spec 7: landmines, one call returns them all (GET /landmines -> { success, landmines }). */
+/** spec 7: one call returns them all. */
 const landmines: ResourceDeclaration = {
   name: 'landmines',
   api: {

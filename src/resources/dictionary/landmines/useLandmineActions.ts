@@ -7,11 +7,7 @@ import { usePageBanner } from '@/shared/PageBanner';
 import { useErrorText } from '@/shared/useErrorText';
 import { isVersionConflict } from '@/shared/VersionConflict';
 
-/**
- * The row actions of the Landmines tab: delete through react-admin's delete (pessimistic, its
- * list read again after it), the status toggle through the dataProvider's own call (then the
- * list is read again). Outcomes show on the page's banner (spec 8).
- */
+/** Delete is pessimistic: the banner speaks once the server answered (spec 8). */
 export const useLandmineActions = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -27,7 +23,7 @@ export const useLandmineActions = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['landmines'] }),
   });
 
-  /** With the version the row showed: one someone else changed since is refused, and the list is read again to show theirs. */
+  /** A row someone else changed since it was shown is refused, and the list is read again to show theirs. */
   const remove = ({ id, version }: { id: Identifier; version?: number }) =>
     deleteOne(
       'landmines',
@@ -51,7 +47,7 @@ const BULK_MESSAGES = {
   delete: 'app.bulk.dictionary.landminesDeleted',
 } as const;
 
-/** The Landmines tab's undoable bulk changes, one call each (POST /landmines/bulk, one audit row per changed landmine). */
+/** docs/api.md "Bulk work" */
 export const useLandmineBulk = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { run: runUndoable, apply } = useDictionaryBulk('landmines');
