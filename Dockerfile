@@ -4,10 +4,11 @@
 # from a folder holding only the files the last stage copies, with only `dependencies`
 # installed; so what the test proves is what the image does (docs/operations.md, "Deploy with Docker").
 
-ARG NODE_VERSION=22
+# Pinned by version and digest, so a rebuild gets the same base; raise both together.
+ARG NODE_IMAGE=node:22.23.1-bookworm-slim@sha256:53ada149d435c38b14476cb57e4a7da73c15595aba79bd6971b547ceb6d018bf
 
 # 1. Build the portal (Vite) and bundle the API server (esbuild) with every dependency.
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,14 +16,14 @@ COPY . .
 RUN npm run build
 
 # 2. What the bundled server imports at run time: `dependencies` only.
-FROM node:${NODE_VERSION}-bookworm-slim AS dependencies
+FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # 3. The image: the built portal, the bundled server and the files it reads beside it;
 #    dist-server also holds the bundled backup and restore scripts (docs/operations.md, "Deploy with Docker").
-FROM node:${NODE_VERSION}-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 SEED=false
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules

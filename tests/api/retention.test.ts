@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EnvError, loadEnv } from '../../server/env';
 import { generateSessions, insertSessionBatch, type GeneratedSession } from '../../server/seed/sessions';
 import { ERASE_BATCH } from '../../server/services/sessionErasure';
-import { eraseExpiredSessions, RETENTION_ACTOR, retentionCutoff } from '../../server/services/retention';
+import { eraseExpiredSessions, RETENTION_ACTOR, retentionCutoff, startSessionRetention } from '../../server/services/retention';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 
 /**
@@ -141,6 +141,24 @@ describe.each(DB_KINDS)('retention (%s)', (kind) => {
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)!.changes.sessions).toEqual({ from: backlog.length, to: 0 });
     expect(await stored()).toHaveLength(1);
+  }, 300_000);
+
+  it('logs one line per run, with what it erased, a run that erases nothing too', async () => {
+    await t.db.transaction((tx) => insertSessionBatch(tx, [session(cutoff - DAY_MS)]));
+    const lines: { payload: object; message: string }[] = [];
+    const log = { info: (payload: object, message: string) => lines.push({ payload, message }), warn: () => undefined };
+    const job = startSessionRetention({ db: t.db, days, now: () => now, log, autoStart: false });
+    try {
+      await job.runOnce();
+      await job.runOnce();
+    } finally {
+      await job.stop();
+    }
+    const line = (erased: number) => ({
+      payload: { event: 'sessions.retention', erased, days, startedBefore: new Date(cutoff).toISOString() },
+      message: 'erased the sessions past the retention',
+    });
+    expect(lines).toEqual([line(1), line(0)]);
   }, 300_000);
 
   it('runs with the app when SESSIONS_RETENTION_DAYS is set, and not otherwise', async () => {
