@@ -1,7 +1,4 @@
-/**
- * The portal's own strings (spec messages verbatim), without react-admin's: the sign-in
- * pages read these through the tiny translate and must not pull in react-admin's catalogue.
- */
+/** The sign-in pages read these through the tiny translate and must not pull in react-admin's catalogue. */
 export const appMessages = {
   productName: 'Sales Coach AI',
   adminPortal: 'Admin Portal',
@@ -22,7 +19,6 @@ export const appMessages = {
       sent: 'Password reset email sent! Check your inbox.',
       emailRequired: 'Please enter your email address',
     },
-    // the identity provider's error codes, worded (customPages/auth/authMessages.ts)
     identity: {
       wrongCredentials: 'Incorrect email or password.',
       missingPassword: 'Please enter your password',
@@ -42,9 +38,7 @@ export const appMessages = {
   http: {
     timeout: 'The server took too long to respond. Please try again.',
     networkError: 'Cannot reach the server. Check your connection and try again.',
-    // a failed call's message and the id of its request, to quote to whoever runs the server
     withRequestId: '%{message} (request ID: %{requestId})',
-    // a failing list says so at once, and what its rows are worth
     retrying: 'Trying again...',
     retry: 'Retry',
     staleRows: 'The rows below were loaded at %{time} and may be out of date.',
@@ -127,7 +121,6 @@ export const appMessages = {
         description: 'Monitor the health and configuration of the system.',
       },
     },
-    // the placeholders the spec keeps say so
     quickActions: {
       note: 'Placeholders: these actions are not available yet.',
       title: 'Quick Actions',
@@ -159,14 +152,12 @@ export const appMessages = {
       loadFailed: 'Failed to load speech rate settings',
       saveFailed: 'Failed to save speech rate settings',
       saved: 'Speech rate settings updated successfully',
-      // version conflicts (docs/api.md "Versions")
       stale: 'These values may be out of date: the latest refresh failed. Save stays off until a refresh succeeds.',
       retry: 'Retry',
       theirs: 'Saved by someone else: %{enabled}, %{time_window} s, %{max_words} words',
       on: 'on',
       off: 'off',
     },
-    // the speech-rate what-if
     speechRatePreview: {
       title: 'What if',
       loading: 'Counting alerts on recent sessions...',
@@ -190,13 +181,11 @@ export const appMessages = {
       save: 'Save Settings',
     },
   },
-  // an edit that started from an older version (409 VERSION_CONFLICT)
   versions: {
     conflict: 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.',
     reload: 'Reload',
     reloaded: 'Their version is shown beside your text, which is kept. Save again to replace theirs with yours.',
     reloadFailed: 'Could not load their version. Try again.',
-    // a delete asked from a row someone else changed since it was shown: nothing was deleted
     deleteConflict:
       'Someone else changed this since you opened it, so it was not deleted. The list now shows their version; delete again if it should still go.',
     deleteReloaded: 'Their version is shown below. Delete again to delete it as it is now.',

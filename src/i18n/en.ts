@@ -13,11 +13,8 @@ import { sessionsMessages } from './sessionsMessages';
 import { usersMessages } from './usersMessages';
 
 /**
- * The English catalogue: every user-visible string of the portal (spec messages verbatim).
- * react-admin's own strings come from ra-language-english; ours live under `app.`. Screens
- * behind the sign-in keep their strings in their own file beside this one (imported here
- * only), so the sign-in page, which reads appMessages alone, does not carry them.
- * fr.ts mirrors it key for key (tests/unit/catalogues.test.ts).
+ * Screens behind the sign-in keep their strings in files imported only here, so the sign-in page, which reads
+ * appMessages alone, does not carry them. fr.ts mirrors it key for key (tests/unit/catalogues.test.ts).
  */
 export const en = {
   ...englishMessages,

@@ -13,11 +13,7 @@ import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
 import { usersMessages } from './fr/usersMessages';
 
-/**
- * The French catalogue, shaped like en.ts: react-admin's strings from ra-language-french,
- * ours from the French twins in ./fr/. i18nProvider imports it lazily, so English users
- * never download it.
- */
+/** i18nProvider imports it lazily, so English users never download it. */
 export const fr: Catalogue = {
   ...frenchMessages,
   app: {

@@ -12,12 +12,8 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/**
- * The centred card shared by the sign-in and sign-up screens (titled Admin Portal / <title>),
- * with the language switch: the language can be chosen before signing in.
- */
+/** With the language switch: the language can be chosen before signing in. */
 export const AuthCard = ({ title, children }: AuthCardProps) => {
-  // the window's title names the screen, in the chosen language
   const productName = translate('app.productName');
   useEffect(() => {
     document.title = `${title} - ${productName}`;
@@ -40,7 +36,6 @@ export const AuthCard = ({ title, children }: AuthCardProps) => {
   );
 };
 
-/** The sign-in and sign-up screens' notice (a warning) and error, each a message key from authMessages. */
 export const AuthMessages = ({ alert, error }: { alert: string; error: string }) => (
   <>
     {alert && (

@@ -15,10 +15,7 @@ interface AuthTextFieldProps {
   autoFocus?: boolean;
 }
 
-/**
- * A required outlined text field for the sign-in and sign-up pages. MUI's TextField looks the
- * same but also bundles Select, Menu and Modal, too heavy for the sign-in page's budget.
- */
+/** MUI's TextField also bundles Select, Menu and Modal, too heavy for the sign-in page's budget. */
 export const AuthTextField = ({ label, helperText, ...input }: AuthTextFieldProps) => {
   const id = useId();
   const helperId = `${id}-helper`;

@@ -8,11 +8,8 @@ import { useSessionExpiry } from '@/authProvider';
 import { SignInAgainDialog } from './SignInAgainDialog';
 
 /**
- * The expiry warning (docs/security.md): while the session cannot be renewed, a persistent,
- * non-modal notice with the time left and "Sign in again", which signs in over the current page.
- * It sits in body, above the page's dialogs (the snackbar layer is over the modal one), so it
- * can be reached while a dialog is open; the page underneath, dialogs and typed text included,
- * stays mounted.
+ * docs/security.md, the expiry warning: in body, above the page's dialogs (the snackbar layer is over the modal one),
+ * so it can be reached while a dialog is open; the page underneath stays mounted.
  */
 export const ExpiryWarning = () => {
   const translate = useTranslate();
@@ -21,8 +18,7 @@ export const ExpiryWarning = () => {
   const minutes = Math.ceil((msLeft ?? 0) / 60_000);
   const [node, setNode] = useState<HTMLDivElement | null>(null);
 
-  // An open dialog of the page hides the rest of body from screen readers (MUI's modal manager);
-  // the warning concerns the whole portal, so it stays readable, except under its own dialog.
+  // MUI's modal manager hides the rest of body from screen readers; the warning concerns the whole portal.
   useEffect(() => {
     if (!node || signingIn) return;
     const show = () => node.removeAttribute('aria-hidden');

@@ -6,22 +6,14 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { LOCALES, type Locale } from '@/i18n/locale';
 import { chooseLocale, currentLocale, pendingMessages, subscribeLocale, translate } from '@/i18n/translate';
 
-/**
- * The language of the sign-in screens. A page calls it so that it re-renders when the language
- * is switched; while a remembered language's messages are still coming, the page suspends
- * (the route's spinner shows) rather than flash English.
- */
+/** While a remembered language's messages are coming, the page suspends rather than flash English. */
 export const useAuthLocale = (): Locale => {
   const pending = pendingMessages();
   if (pending) use(pending);
   return useSyncExternalStore(subscribeLocale, currentLocale);
 };
 
-/**
- * The sign-in and sign-up cards' language switch, the twin of the top bar's menu: each
- * language named in itself, the choice remembered for the portal. A native select, because
- * MUI's Select and Menu bring Popover and Modal, too heavy for the sign-in page's budget.
- */
+/** A native select: MUI's Select and Menu bring Popover and Modal, too heavy for the sign-in page's budget. */
 export const LanguageSwitch = () => {
   const locale = useAuthLocale();
   return (

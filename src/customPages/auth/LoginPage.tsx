@@ -13,14 +13,12 @@ import { useAuthLocale } from './LanguageSwitch';
 import { PasswordResetForm } from './PasswordResetForm';
 import { PATHS } from '@/shared/paths';
 
-/** Why the admin is here: the redirect's state, else a session that ended by itself (spec 8). */
+/** spec 8 */
 const initialNotice = (state: LoginRouteState): LoginRouteState => (state.error || state.alert ? state : readLoginNotice());
 
 /**
- * spec 2, 4: sign-in with a reset mode. Deliberately free of react-admin (bundle budget), and of
- * react-hook-form and zod too, unlike the admin's forms: the sign-in pages (this one, sign-up,
- * reset) keep plain state and checks because the page has a 200 KB gzipped JavaScript budget
- * (`npm run size -- --check`) that those two would break.
+ * spec 2, 4. The sign-in pages keep plain state, without react-admin, react-hook-form or zod: those would break the
+ * page's 200 KB gzipped JavaScript budget (`npm run size -- --check`).
  */
 export const LoginPage = () => {
   useAuthLocale();
@@ -33,14 +31,12 @@ export const LoginPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  // i18n keys (or the identity provider's text), translated when rendered
   const [error, setError] = useState(notice.error ?? '');
   const [alert, setAlert] = useState(notice.alert ?? '');
   const deniedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(deniedTimer.current), []);
 
-  // A message belongs to the form it came from: switching between sign-in and reset clears it.
   const changeMode = (next: 'signIn' | 'reset') => {
     clearTimeout(deniedTimer.current);
     setError('');
@@ -56,12 +52,11 @@ export const LoginPage = () => {
     setAlert('');
     try {
       await auth.signIn(email, password);
-      // back to the page the admin was on (a lapsed session, a protected link), else the dashboard;
-      // PublicOnlyRoute reads the same, and ProtectedRoute clears the notice once the admin is in
+      // PublicOnlyRoute reads the same, and ProtectedRoute clears the notice once the admin is in.
       navigate(loginReturnPath(location.state, PATHS.dashboard, auth.currentUser()?.uid ?? null), { replace: true });
     } catch (caught) {
       if (caught instanceof AccessDeniedError) {
-        // spec 4: the account has been signed out; the message follows after ~100 ms
+        // spec 4: the account has been signed out; the message follows after ~100 ms.
         deniedTimer.current = setTimeout(() => {
           setError('app.auth.accessDenied');
           setAlert('app.auth.noPermission');

@@ -14,12 +14,11 @@ interface PasswordResetFormProps {
   onBack: () => void;
 }
 
-/** spec 2, 4, 8: the sign-in page's reset mode. */
+/** spec 2, 4, 8 */
 export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormProps) => {
   const auth = usePortalAuth();
   const [email, setEmail] = useState(initialEmail);
   const [loading, setLoading] = useState(false);
-  // an i18n key (or the identity provider's text), translated when rendered
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   const returnTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -39,7 +38,6 @@ export const PasswordResetForm = ({ initialEmail, onBack }: PasswordResetFormPro
       await auth.sendPasswordReset(email.trim());
       setSent(true);
       setEmail('');
-      // spec 4: return to sign-in 3 s after a successful reset
       returnTimer.current = setTimeout(onBack, RESET_RETURN_DELAY_MS);
     } catch (caught) {
       setError(authErrorMessage(caught, 'reset'));

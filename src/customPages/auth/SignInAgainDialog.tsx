@@ -12,12 +12,7 @@ import { usePortalAuth } from '@/authProvider';
 import { SignInFields } from './SignInFields';
 import { authErrorMessage } from './authMessages';
 
-/**
- * The expiry warning's sign-in, over the current page (docs/security.md): the signed-in
- * admin's email prefilled, the password, the sign-in page's field and worded errors. It stores
- * the new token and closes; nothing underneath is unmounted. Mounted only while open, so each
- * opening starts from the current account's email and no password.
- */
+/** docs/security.md: mounted only while open, so each opening starts from the current account's email and no password. */
 export const SignInAgainDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const auth = usePortalAuth();
@@ -25,12 +20,11 @@ export const SignInAgainDialog = ({ onClose }: { onClose: () => void }) => {
   const [email, setEmail] = useState(() => auth.currentUser()?.email ?? '');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
-  // an i18n key, translated when rendered, so it follows a switch of language
   const [error, setError] = useState('');
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // the dialog is a React child of the layout: its submit must not reach a form of the page
+    // A React child of the layout: its submit must not reach a form of the page.
     event.stopPropagation();
     if (!email || !password || loading) return;
     setLoading(true);

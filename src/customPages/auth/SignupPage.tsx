@@ -15,7 +15,7 @@ import { PATHS } from '@/shared/paths';
 const EMPTY_FORM = { email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY_FORM;
 
-/** spec 5: the sign-up rules, in order; returns an i18n key or null. */
+/** spec 5 */
 export const signupError = ({ email, password, confirmPassword }: typeof EMPTY_FORM): string | null => {
   if (!email || !password || !confirmPassword) return 'app.signup.allRequired';
   if (password.length < MIN_PASSWORD_LENGTH) return 'app.signup.passwordTooShort';
@@ -23,20 +23,19 @@ export const signupError = ({ email, password, confirmPassword }: typeof EMPTY_F
   return null;
 };
 
-/** spec 2, 5: self sign-up. Deliberately free of react-admin (bundle budget). */
+/** spec 2, 5; free of react-admin for the bundle budget. */
 export const SignupPage = () => {
   useAuthLocale();
   const auth = usePortalAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY_FORM);
   const [loading, setLoading] = useState(false);
-  // i18n keys (or the identity provider's text), translated when rendered
   const [error, setError] = useState('');
   const [alert, setAlert] = useState('');
 
   const handleChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
-    // spec 5: editing a field clears the message
+    // spec 5: editing a field clears the message.
     setError('');
     setAlert('');
   };
@@ -55,7 +54,7 @@ export const SignupPage = () => {
         navigate(PATHS.dashboard, { replace: true });
         return;
       }
-      // spec 6: self sign-up exists, but a non-whitelisted account cannot get in
+      // spec 6: a non-whitelisted account cannot get in.
       await auth.signOut();
       setError('app.auth.accessDenied');
       setAlert('app.auth.noPermission');

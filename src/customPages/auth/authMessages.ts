@@ -6,11 +6,7 @@ const NETWORK = 'app.auth.identity.network';
 const NOT_CONFIGURED = 'app.auth.identity.notConfigured';
 const REQUIREMENTS = 'app.auth.identity.passwordRequirements';
 
-/**
- * The identity provider's error codes, worded (English and French in the catalogues). A wrong
- * password, an unknown email and Firebase's combined invalid-credential code give one sentence,
- * so the sign-in form does not reveal which emails have an account.
- */
+/** A wrong password, an unknown email and invalid-credential give one sentence: the form does not reveal which emails exist. */
 const IDENTITY_ERROR_KEYS: Record<string, string> = {
   'auth/invalid-credential': WRONG_CREDENTIALS,
   'auth/invalid-login-credentials': WRONG_CREDENTIALS,
@@ -41,7 +37,6 @@ const IDENTITY_ERROR_KEYS: Record<string, string> = {
   'auth/requires-recent-login': 'app.auth.sessionExpired',
 };
 
-/** What failed, for the text of an error without a known code. */
 export type AuthAction = 'signIn' | 'signUp' | 'reset';
 const ACTION_FALLBACK_KEYS: Record<AuthAction, string> = {
   signIn: 'app.auth.identity.signInFailed',
@@ -57,20 +52,15 @@ const identityCodeOf = (error: unknown): string | undefined => {
   return /\((auth\/[^)\s]+)\)/.exec(message)?.[1];
 };
 
-// Between a key and the provider's own detail (the password policy's unmet rules), so both survive a language switch.
+// Between a key and the provider's own detail, so both survive a language switch.
 const DETAIL_SEPARATOR = '\n';
 
-/**
- * What a failure says, untranslated: an i18n key, so a shown message follows a switch of
- * language (messageText translates it when the page renders). PortalAuth's own errors
- * (access denied, reset failures) already carry keys; the identity provider's codes are
- * worded here; anything else gets the action's own text, never the provider's raw message.
- */
+/** An i18n key, so a shown message follows a switch of language; never the provider's raw message. */
 export const authErrorMessage = (error: unknown, action: AuthAction): string => {
   const code = identityCodeOf(error);
   const key = code ? IDENTITY_ERROR_KEYS[code] : undefined;
   if (key === REQUIREMENTS) {
-    // spec 5: the provider's password-policy message is passed through, after our own words
+    // spec 5: the provider's password-policy message is passed through, after our own words.
     const detail = /requirements:\s*(\[[^\]]*\])/i.exec(error instanceof Error ? error.message : '')?.[1];
     return detail ? `${key}${DETAIL_SEPARATOR}${detail}` : key;
   }
@@ -79,7 +69,6 @@ export const authErrorMessage = (error: unknown, action: AuthAction): string => 
   return message.startsWith('app.') && !/\s/.test(message) ? message : ACTION_FALLBACK_KEYS[action];
 };
 
-/** The text of a message held as an i18n key (and optional detail); a message that is not a key passes through unchanged. */
 export const messageText = (message: string): string => {
   const [key, detail] = message.split(DETAIL_SEPARATOR);
   const text = translate(key, { _: key });

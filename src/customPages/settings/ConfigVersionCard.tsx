@@ -11,15 +11,13 @@ import { readFailure } from '@/dataProvider/queryClient';
 import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 
-/** The configuration version the assistant reads (GET /api/admin/config-version). */
 export const ConfigVersionCard = () => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const query = useConfigVersion();
   const { data, isFetching, refetch } = query;
-  // the failure shows from the first failed attempt, not after the retries behind a placeholder
   const isError = readFailure(query).failure !== null;
-  // A save on this page (the speech-rate settings) raises the version: read it again after each one.
+  // A save on this page raises the version: read it again after each one.
   const queryClient = useQueryClient();
   useEffect(
     () =>

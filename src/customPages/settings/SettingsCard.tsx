@@ -16,12 +16,11 @@ interface SettingsQuery<T> {
   isError: boolean;
   isFetching: boolean;
   error: unknown;
-  /** The latest attempt's failure, while react-query's retries still run. */
   failureReason: unknown;
   refetch: () => unknown;
 }
 
-/** The card's translation keys (written out in full where the card is used, so the catalogue test sees them). */
+/** Written out in full where the card is used, so the catalogue test sees them. */
 export interface SettingsCardMessages {
   title: string;
   description: string;
@@ -34,20 +33,16 @@ export interface SettingsCardMessages {
 interface SettingsCardProps<T> {
   messages: SettingsCardMessages;
   query: SettingsQuery<T>;
-  /** The settings once read; `stale` when a later refresh failed (what is shown may be out of date). */
+  /** `stale` when a later refresh failed. */
   children: (data: T, stale: boolean) => ReactNode;
 }
 
-/**
- * One settings card of the Settings page: its title and description, then loading, the
- * settings, or the failure with Retry (a failed refresh after a first read keeps the values,
- * marked out of date). Never an empty stand-in.
- */
+/** Never an empty stand-in: a failed refresh after a first read keeps the values, marked out of date. */
 export const SettingsCard = <T,>({ messages, query, children }: SettingsCardProps<T>) => {
   const translate = useTranslate();
   const titleId = useId();
   const { data, isFetching, refetch } = query;
-  // the failure shows from the first failed attempt, never hidden behind the loading text while retries run
+  // The failure shows from the first failed attempt, never hidden behind the loading text while retries run.
   const { failure, retrying } = readFailure(query);
   const stale = failure !== null && data !== undefined;
   const loadError = errorText(failure, messages.loadFailed);

@@ -19,17 +19,12 @@ type NumberField = 'time_window' | 'max_words';
 
 interface SpeechRateFormProps {
   initial: SpeechRateSettings;
-  /** The card's refresh failed: the values may be out of date, so Save stays off. */
   stale?: boolean;
-  /** The card's refetch of the settings (one query, so the card and this form see the same values). */
+  /** One query, so the card and this form see the same values. */
   onReload: () => Promise<{ data?: SpeechRateSettings; isError: boolean }>;
 }
 
-/**
- * The editable speech-rate settings; the contract's form schema holds the bounds, the numbers
- * kept as typed so a field can be cleared. A save carries the version the values were read at (docs/api.md "Versions");
- * `stale` (the card's refresh failed) keeps Save off.
- */
+/** The numbers are kept as typed so a field can be cleared; a save carries its version (docs/api.md "Versions"). */
 export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateFormProps) => {
   const translate = useTranslate();
   const [version, setVersion] = useState(initial.version);
@@ -40,7 +35,7 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
     mode: 'onChange',
   });
   const enabled = watch('enabled');
-  // spec 8: the success banner vanishes after 5 s; it holds the i18n key, translated when shown
+  // spec 8: the success banner vanishes after 5 s.
   const { banner: saved, success, clear } = useBanner();
 
   const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
@@ -54,7 +49,6 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
     save.mutate({ ...values, version }, { onSuccess: (saved) => setVersion(saved.version) });
   });
 
-  /** The newer settings beside the typed ones; the next save starts from their version. */
   const reload = async () => {
     const result = await onReload();
     if (!result.data || result.isError) return false;

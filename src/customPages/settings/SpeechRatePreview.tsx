@@ -10,17 +10,13 @@ import { translatedErrorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { useDebouncedValue } from '@/shared/useDebouncedValue';
 
-/** The values as typed, read by the contract's rule; null while a field is empty or out of bounds. */
+/** null while a field is empty or out of bounds. */
 const settingsOf = (values: SpeechRateFormValues): SpeechRateSettings | null => {
   const parsed = speechRateFormSchema.safeParse(values);
   return parsed.success ? parsed.data : null;
 };
 
-/**
- * The speech-rate what-if: while the admin edits the settings, how many alerts these
- * values would have raised on the last completed sessions, beside what the saved values raised
- * (POST /api/speech-rate/preview, asked once typing pauses). Nothing is saved.
- */
+/** Asked once typing pauses; nothing is saved. */
 export const SpeechRatePreview = ({ control }: { control: Control<SpeechRateFormValues, unknown, SpeechRateSettings> }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
