@@ -2,7 +2,9 @@ import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { EMOTIONS, type Emotion, SESSION_MESSAGES, type SentimentSummary, type SessionDetail, SPEAKERS } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
 import {
+  landmines,
   sessionAnalyses,
+  sessionLandmineHits,
   sessionDetections,
   sessions,
   sessionSentimentEntries,
@@ -21,7 +23,7 @@ const notFound = () => notFoundError(SESSION_MESSAGES.notFound);
 const emptyDistribution = () => Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z), written by the database. */
-const isoTimestamp = (column: SQL.Aliased | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTimestamp = (column: SQL | SQL.Aliased | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The rows of a detail table as one JSON array text in their order of arrival, each row the
@@ -73,6 +75,18 @@ const entryArray = (id: string, compact: boolean, checked: boolean) => {
   );
 };
 
+/** The landmine hits with their guidance: the landmine of that id, else the first of that trigger (any case). */
+const landmineArray = (id: string) =>
+  jsonArray(
+    sql`${isoTimestamp(sql`h.ts`)} as "timestamp", h.speaker as "speaker", h.trigger as "trigger", h.landmine_id as "landmineId",
+      l.category as "category", l.priority as "priority", coalesce(l.can_say, '[]'::jsonb) as "canSay",
+      coalesce(l.cannot_say, '[]'::jsonb) as "cannotSay"`,
+    sql`${sessionLandmineHits} h left join lateral (select category, priority, can_say, cannot_say from ${landmines} x
+      where x.id::text = h.landmine_id or lower(x.trigger) = lower(h.trigger)
+      order by (x.id::text = h.landmine_id) desc nulls last, x.created_at limit 1) l on true
+      where h.session_id = ${id}`,
+  );
+
 const analysisColumns = {
   dominantEmotion: sessionAnalyses.dominantEmotion,
   sessionConfidence: sessionAnalyses.sessionConfidence,
@@ -99,6 +113,7 @@ const detailTexts = async (db: Database, id: string, compact: boolean, checked: 
       faqs: detectionArray(id, 'faq').mapWith(String),
       inquiries: detectionArray(id, 'new_inquiry').mapWith(String),
       entries: entryArray(id, compact, checked).mapWith(String),
+      landmines: landmineArray(id).mapWith(String),
       alerts: jsonArray(
         sql`${isoTimestamp(sessionSpeechAlerts.ts)} as "timestamp", ${sessionSpeechAlerts.wordsPerMinute} as "words_per_minute",
             ${sessionSpeechAlerts.totalWords} as "total_words", ${sessionSpeechAlerts.timeWindow} as "time_window",
@@ -167,6 +182,7 @@ export const getSessionAnswer = async (
       detectedObjections: JSON.parse(stored.objections),
       detectedFAQs: JSON.parse(stored.faqs),
       newInquiries: JSON.parse(stored.inquiries),
+      landmines: JSON.parse(stored.landmines),
       sentimentAnalysis: { sessionSummary, entries: JSON.parse(stored.entries) },
       speechRateAnalysis: { alerts: JSON.parse(stored.alerts), ...totals },
     };
@@ -176,7 +192,7 @@ export const getSessionAnswer = async (
   const head = JSON.stringify(summary).slice(0, -1);
   return (
     `{"success":true,"data":${head},"transcripts":${detail.transcripts},"detectedObjections":${detail.objections},` +
-    `"detectedFAQs":${detail.faqs},"newInquiries":${detail.inquiries},` +
+    `"detectedFAQs":${detail.faqs},"newInquiries":${detail.inquiries},"landmines":${detail.landmines},` +
     `"sentimentAnalysis":{"sessionSummary":${JSON.stringify(sessionSummary)},"entries":${detail.entries}},` +
     `"speechRateAnalysis":{"alerts":${detail.alerts},${JSON.stringify(totals).slice(1)}}}`
   );

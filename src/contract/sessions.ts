@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_FILTER_RANGE, IN_DATE_RANGE_YEAR, LIMITS, safeText } from './common';
 import { INSIGHT_MESSAGES, sessionInsightFilterSchema } from './insights';
+import { LANDMINE_PRIORITIES, LANDMINE_SEVERITIES } from './landmines';
 
 /** spec 3, 7. Timestamps are ISO 8601 UTC; `duration` seconds; scores and confidences 0-1; `responseRate` 0-100. */
 export const SESSION_STATUSES = ['completed', 'in_progress', 'failed'] as const;
@@ -114,8 +115,26 @@ export const speechRateAnalysisSchema = z.object({
 });
 export type SpeechRateAnalysis = z.infer<typeof speechRateAnalysisSchema>;
 
+/**
+ * A landmine the assistant saw triggered, with the dictionary's guidance as it stands now: the
+ * landmine found by its id, else by its trigger (any case); null fields when it is no longer there.
+ */
+export const landmineHitSchema = z.object({
+  timestamp: isoTimestamp,
+  speaker: speakerSchema,
+  trigger: z.string(),
+  landmineId: z.string().nullable(),
+  category: z.string().nullable(),
+  priority: z.enum(LANDMINE_PRIORITIES).nullable(),
+  canSay: z.array(z.object({ point: z.string(), context: z.string().optional() })),
+  cannotSay: z.array(z.object({ point: z.string(), reason: z.string().optional(), severity: z.enum(LANDMINE_SEVERITIES).optional() })),
+});
+export type LandmineHit = z.infer<typeof landmineHitSchema>;
+
 export const sessionDetailSchema = sessionSummarySchema.extend({
   transcripts: z.array(transcriptSchema),
+  /** An addition to the spec's shape: the landmines triggered during the call, in time order. */
+  landmines: z.array(landmineHitSchema).optional(),
   detectedObjections: z.array(detectionSchema),
   detectedFAQs: z.array(detectionSchema),
   newInquiries: z.array(detectionSchema),

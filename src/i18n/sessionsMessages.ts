@@ -103,6 +103,7 @@ export const sessionsMessages = {
     faqs: 'FAQs',
     inquiries: 'New inquiries',
     alerts: 'Speech alerts',
+    landmines: 'Landmines',
     sentiment: 'Customer sentiment',
     trend: {
       improving: 'Improving',
@@ -143,12 +144,24 @@ export const sessionsMessages = {
     faq: 'FAQs',
     inquiry: 'New inquiries',
     alert: 'Speech alerts',
+    landmine: 'Landmines',
   },
   kind: {
     objection: 'Objection',
     faq: 'FAQ',
     inquiry: 'New inquiry',
     alert: 'Speech rate alert',
+    landmine: 'Landmine',
+  },
+  // a landmine marked on the utterance it was said in
+  landmine: {
+    label: 'Landmine: %{trigger}',
+    category: 'Category: %{category}',
+    cannotSay: 'Cannot say: %{point}',
+    reason: 'Why: %{reason}',
+    canSay: 'Say instead: %{point}',
+    unknown: 'This landmine is no longer in the dictionary.',
+    only: 'Landmines only',
   },
   emotions: {
     happy: 'Happy',
@@ -266,6 +279,10 @@ export const sessionsMessages = {
     speaker: 'Speaker',
     share: 'Share',
     noDetections: 'No detections.',
+    landmines: 'Landmines',
+    noLandmines: 'No landmines.',
+    time: 'Time',
+    trigger: 'Trigger',
   },
   // the one-file session report (resources/sessions/detail/sessionReport.ts)
   report: {

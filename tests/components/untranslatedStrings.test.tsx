@@ -25,7 +25,7 @@ import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/di
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin, renderPublicPage } from '../support/render';
 import { visibleTexts } from '../support/visibleTexts';
-import { buildDetail, buildSession, fakeLayout } from '../support/sessions';
+import { buildDetail, buildLandmineHit, buildSession, fakeLayout } from '../support/sessions';
 import { buildUser } from '../support/users';
 
 type Node = string | { [key: string]: Node };
@@ -115,7 +115,7 @@ const sessions = [
     duration: 42,
   }),
 ];
-const detail = buildDetail();
+const detail = buildDetail({ landmines: [buildLandmineHit(45)] });
 const apiKey = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Live assistant',

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { SessionList } from '@/resources/sessions/SessionList';
-import type { SessionDetail, SessionSummary } from '@/resources/sessions/sessionTypes';
+import type { LandmineHit, SessionDetail, SessionSummary } from '@/resources/sessions/sessionTypes';
 import { buildDataProvider, renderInAdmin } from './render';
 
 export const at = (second: number) => new Date(Date.UTC(2025, 2, 5, 10, 0, second)).toISOString();
@@ -84,6 +84,19 @@ export const buildDetail = (overrides: Partial<SessionDetail> = {}): SessionDeta
     totalAlerts: 1,
     averageWordsPerMinute: 143.6,
   },
+  ...overrides,
+});
+
+/** A landmine the salesperson triggered at `second`, with the dictionary's guidance. */
+export const buildLandmineHit = (second: number, overrides: Partial<LandmineHit> = {}): LandmineHit => ({
+  timestamp: at(second),
+  speaker: 'salesperson',
+  trigger: 'Guaranteed savings',
+  landmineId: 'lm-1',
+  category: 'Pricing claims',
+  priority: 'high',
+  canSay: [{ point: 'Most customers see savings within a year' }],
+  cannotSay: [{ point: 'You are guaranteed to save money', reason: 'Not a promise we can keep', severity: 'legal_risk' }],
   ...overrides,
 });
 

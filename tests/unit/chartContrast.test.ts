@@ -48,6 +48,7 @@ describe.each(THEMES)('chart colours in the %s theme', (mode, theme) => {
     // written in its colour: the limit line's label and the timeline's kind names
     ['speech-rate limit label', palette.limit],
     ...(['objection', 'faq', 'inquiry'] as const).map((kind): [string, string] => [`timeline ${kind} label`, palette.kinds[kind]]),
+    ['timeline landmine label', palette.landmine],
   ];
   it.each(texts)(`keeps %s at ${TEXT_MIN}:1 or more against the chart background`, (_name, color) => {
     for (const background of backgrounds(theme)) expect(contrast(color, background)).toBeGreaterThanOrEqual(TEXT_MIN);

@@ -115,3 +115,40 @@ describe('findMoment', () => {
     expect(findMoment(items, Number.NaN)).toBe(-1);
   });
 });
+
+describe('landmines on the timeline', () => {
+  const hit = (second: number, trigger: string, speaker: 'salesperson' | 'customer' = 'salesperson') => ({
+    timestamp: at(second),
+    speaker,
+    trigger,
+    landmineId: null,
+    category: 'Pricing',
+    priority: 'high' as const,
+    canSay: [{ point: 'We can discuss options' }],
+    cannotSay: [{ point: 'Guaranteed lowest price', reason: 'Not provable' }],
+  });
+  const withHits: Partial<SessionDetail> = { ...session, landmines: [hit(12, 'lowest price'), hit(0, 'greeting')] };
+
+  it('marks each landmine on the last utterance of its speaker at or before it', () => {
+    const items = buildTimeline(withHits);
+    const marked = items.flatMap((item) =>
+      item.kind === 'transcript' && item.landmines ? [[item.text, item.landmines.map((h) => h.trigger)]] : [],
+    );
+    expect(marked).toEqual([
+      ['Hello, how are you?', ['greeting']],
+      ['Let me explain the price.', ['lowest price']],
+    ]);
+  });
+
+  it('keeps a landmine no utterance holds as a row of its own', () => {
+    const items = buildTimeline({ transcripts: [], landmines: [hit(3, 'alone')] });
+    expect(items.map((item) => item.kind)).toEqual(['landmine']);
+  });
+
+  it('shows only the rows with a landmine under the landmines-only filter, and finds their moment', () => {
+    const items = buildTimeline(withHits);
+    const only = filterTimeline(items, { kinds: ['landmine'], speaker: 'all' });
+    expect(only.map((item) => item.key)).toEqual(['transcript-0', 'transcript-2']);
+    expect(only[findMoment(only, Date.parse(at(10)), 'landmine')].key).toBe('transcript-2');
+  });
+});

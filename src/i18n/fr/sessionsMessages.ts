@@ -100,6 +100,7 @@ export const sessionsMessages: typeof english = {
     faqs: 'FAQ',
     inquiries: 'Nouvelles demandes',
     alerts: 'Alertes de débit',
+    landmines: 'Sujets sensibles',
     sentiment: 'Sentiment du client',
     trend: {
       improving: 'En amélioration',
@@ -138,12 +139,23 @@ export const sessionsMessages: typeof english = {
     faq: 'FAQ',
     inquiry: 'Nouvelles demandes',
     alert: 'Alertes de débit',
+    landmine: 'Sujets sensibles',
   },
   kind: {
     objection: 'Objection',
     faq: 'FAQ',
     inquiry: 'Nouvelle demande',
     alert: 'Alerte de débit de parole',
+    landmine: 'Sujet sensible',
+  },
+  landmine: {
+    label: 'Sujet sensible : %{trigger}',
+    category: 'Catégorie : %{category}',
+    cannotSay: 'À ne pas dire : %{point}',
+    reason: 'Pourquoi : %{reason}',
+    canSay: 'À dire plutôt : %{point}',
+    unknown: "Ce sujet sensible n'est plus dans le dictionnaire.",
+    only: 'Sujets sensibles seulement',
   },
   emotions: {
     happy: 'Joie',
@@ -259,6 +271,10 @@ export const sessionsMessages: typeof english = {
     speaker: 'Interlocuteur',
     share: 'Part',
     noDetections: 'Aucune détection.',
+    landmines: 'Sujets sensibles',
+    noLandmines: 'Aucun sujet sensible.',
+    time: 'Moment',
+    trigger: 'Déclencheur',
   },
   // the one-file session report (resources/sessions/detail/sessionReport.ts)
   report: {

@@ -1,8 +1,8 @@
 import type { RaRecord } from 'react-admin';
-import type { Detection, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript } from '@/contract/sessions';
+import type { Detection, LandmineHit, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript } from '@/contract/sessions';
 
 export { SESSION_STATUSES } from '@/contract/sessions';
-export type { Detection, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript };
+export type { Detection, LandmineHit, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript };
 
 /** Display order of the two sides (the coached salesperson first). */
 export const SPEAKERS: readonly Speaker[] = ['salesperson', 'customer'];
@@ -53,6 +53,8 @@ export interface SessionDetail extends SessionSummary {
   detectedObjections?: Detection[];
   detectedFAQs?: Detection[];
   newInquiries?: Detection[];
+  /** The landmines triggered during the call (an addition to the spec's shape). */
+  landmines?: LandmineHit[];
   sentimentAnalysis?: SentimentAnalysis | null;
   speechRateAnalysis?: SpeechRateAnalysis | null;
 }

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
@@ -20,7 +21,8 @@ const TREND_COLORS = { improving: 'success.main', declining: 'error.main', stead
 export const SessionSummaryStrip = memo(({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const format = useSessionFormat();
-  const { speakers } = useSeriesPalette();
+  const { speakers, landmine } = useSeriesPalette();
+  const landmines = session.landmines?.length ?? 0;
   const ratio = talkRatio(session.transcripts ?? []);
   const trend = customerTrend(session);
   const TrendIcon = TREND_ICONS[trend];
@@ -66,6 +68,19 @@ export const SessionSummaryStrip = memo(({ session }: { session: SessionDetail }
             >
               <TrendIcon aria-hidden />
               {translate(`app.sessions.summary.trend.${trend}`)}
+            </Typography>
+          }
+        />
+        <StatTile
+          label={translate('app.sessions.summary.landmines')}
+          value={
+            <Typography
+              component="span"
+              variant="h6"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: landmines ? landmine : undefined }}
+            >
+              {landmines > 0 && <GppMaybeOutlinedIcon aria-hidden />}
+              {format.number(landmines)}
             </Typography>
           }
         />

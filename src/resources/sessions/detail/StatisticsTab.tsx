@@ -17,6 +17,7 @@ import { useChartTheme } from './chartColors';
 import type { SessionTabProps } from './momentTypes';
 import { detectionsByCategory, longestMonologues, questionsPerSpeaker, talkRatio } from './sessionStats';
 import { StatRow, StatTile } from './StatTile';
+import { LandmineTable } from './LandmineTable';
 import { toMillis } from './timeline';
 
 interface PieLabelProps {
@@ -169,6 +170,7 @@ export const StatisticsTab = ({ session, onOpenMoment }: SessionTabProps) => {
           </Table>
         </Paper>
       </Box>
+      <LandmineTable session={session} onOpenMoment={onOpenMoment} />
       <Typography variant="subtitle1" component="h3">
         {translate('app.sessions.statistics.detections')}
       </Typography>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
@@ -14,6 +15,7 @@ import { useSeriesPalette } from './chartColors';
 import { alertWording } from './chartSeries';
 import { DetectionBody } from './DetectionBody';
 import { HighlightedText } from './HighlightedText';
+import { LandmineNote } from './LandmineNote';
 import { NewInquiryActions } from './NewInquiryActions';
 import { SpeakerAvatar } from './SpeakerAvatar';
 import type { TimelineItem } from './timeline';
@@ -23,6 +25,7 @@ const KIND_ICONS = {
   faq: HelpOutlineIcon,
   inquiry: LightbulbOutlinedIcon,
   alert: SpeedIcon,
+  landmine: GppMaybeOutlinedIcon,
 } as const;
 
 interface TimelineRowProps {
@@ -41,9 +44,11 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
   const palette = useSeriesPalette();
   const offset = Number.isNaN(item.time) || Number.isNaN(start) ? '' : formatOffset((item.time - start) / 1000);
   const isTranscript = item.kind === 'transcript';
-  const style = isTranscript
-    ? null
-    : { Icon: KIND_ICONS[item.kind], color: item.kind === 'alert' ? palette.limit : palette.kinds[item.kind] };
+  const landmines = item.kind === 'transcript' ? (item.landmines ?? []) : item.kind === 'landmine' ? [item.hit] : [];
+  const kindColor =
+    item.kind === 'alert' ? palette.limit : item.kind === 'landmine' ? palette.landmine : isTranscript ? null : palette.kinds[item.kind];
+  const style = kindColor ? { Icon: KIND_ICONS[item.kind as keyof typeof KIND_ICONS], color: kindColor } : null;
+  const edge = landmines.length ? palette.landmine : style?.color;
   const label = isTranscript
     ? translate(`app.sessions.speakers.${item.speaker}`, { _: item.speaker })
     : translate(`app.sessions.kind.${item.kind}`);
@@ -59,8 +64,8 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         borderBottom: 1,
         borderColor: 'divider',
         borderLeft: 4,
-        borderLeftColor: highlighted ? 'primary.main' : style ? style.color : 'transparent',
-        bgcolor: highlighted ? 'action.selected' : style ? 'action.hover' : undefined,
+        borderLeftColor: highlighted ? 'primary.main' : (edge ?? 'transparent'),
+        bgcolor: highlighted ? 'action.selected' : edge ? 'action.hover' : undefined,
       }}
     >
       {isTranscript ? (
@@ -78,6 +83,16 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
           <Typography variant="caption" color="text.secondary" component="time" dateTime={item.timestamp} title={item.timestamp}>
             {offset}
           </Typography>
+          {isTranscript && landmines.length > 0 && (
+            <Typography
+              variant="caption"
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, color: palette.landmine, fontWeight: 600 }}
+            >
+              <GppMaybeOutlinedIcon aria-hidden fontSize="inherit" />
+              {translate('app.sessions.kind.landmine')}
+            </Typography>
+          )}
         </Box>
         {item.kind === 'transcript' && (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -91,6 +106,9 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
             {item.detection.category === DETECTION_CATEGORIES.newInquiry && <NewInquiryActions detection={item.detection} />}
           </>
         )}
+        {landmines.map((hit, index) => (
+          <LandmineNote key={index} hit={hit} color={palette.landmine} />
+        ))}
         {item.kind === 'alert' && (
           <Typography variant="body2">{translate('app.sessions.timeline.alert', alertWording(item.alert, format.number))}</Typography>
         )}

@@ -10,7 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { SPEAKERS } from '@/resources/sessions/sessionTypes';
-import { TIMELINE_KINDS, type TimelineFilter } from './timeline';
+import { ALL_KINDS, LANDMINES_ONLY, TIMELINE_KINDS, type TimelineFilter } from './timeline';
 
 interface TimelineToolbarProps {
   filter: TimelineFilter;
@@ -40,6 +40,7 @@ const KIND_BUTTON_SX = {
 /** Filter by kind and speaker; search the transcript, with the match count and next/previous. */
 export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, matchCount, current, onStep }: TimelineToolbarProps) => {
   const translate = useTranslate();
+  const landminesOnly = filter.kinds.length === 1 && filter.kinds[0] === 'landmine';
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
       <ToggleButtonGroup
@@ -59,6 +60,16 @@ export const TimelineToolbar = ({ filter, onFilterChange, query, onQueryChange, 
           );
         })}
       </ToggleButtonGroup>
+      <ToggleButton
+        size="small"
+        value="landmines-only"
+        selected={landminesOnly}
+        sx={{ ...KIND_BUTTON_SX, textDecoration: 'none' }}
+        onChange={() => onFilterChange(landminesOnly ? ALL_KINDS : LANDMINES_ONLY)}
+      >
+        {landminesOnly && <CheckIcon fontSize="small" sx={{ mr: 0.5, ml: -0.5 }} />}
+        {translate('app.sessions.landmine.only')}
+      </ToggleButton>
       <TextField
         select
         size="small"

@@ -13,6 +13,8 @@ export interface SeriesPalette {
   limit: string;
   /** Detections on the timeline; their labels are written in it, so they are held to text contrast. */
   kinds: Record<DetectionKind, string>;
+  /** A landmine's marker and its name on the timeline: held to text contrast too. */
+  landmine: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export const SERIES_PALETTES: Record<PaletteMode, SeriesPalette> = {
     speakers: { salesperson: '#1976d2', customer: '#d84315' },
     limit: '#c62828',
     kinds: { objection: '#c62828', faq: '#00796b', inquiry: '#6a1b9a' },
+    landmine: '#a33d00',
   },
   dark: {
     emotions: {
@@ -50,6 +53,7 @@ export const SERIES_PALETTES: Record<PaletteMode, SeriesPalette> = {
     speakers: { salesperson: '#42a5f5', customer: '#ff8a50' },
     limit: '#ff6e6e',
     kinds: { objection: '#ff6e6e', faq: '#4dd0bd', inquiry: '#ce93d8' },
+    landmine: '#ffa040',
   },
 };
 

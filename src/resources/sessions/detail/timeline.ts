@@ -1,6 +1,6 @@
-import type { Detection, SessionDetail, SpeechRateAlert, Speaker } from '@/resources/sessions/sessionTypes';
+import type { Detection, LandmineHit, SessionDetail, SpeechRateAlert, Speaker } from '@/resources/sessions/sessionTypes';
 
-export const TIMELINE_KINDS = ['transcript', 'objection', 'faq', 'inquiry', 'alert'] as const;
+export const TIMELINE_KINDS = ['transcript', 'objection', 'faq', 'inquiry', 'alert', 'landmine'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export type DetectionKind = 'objection' | 'faq' | 'inquiry';
 
@@ -12,15 +12,31 @@ interface Base {
   time: number;
 }
 export type TimelineItem =
-  | (Base & { kind: 'transcript'; speaker: Speaker; text: string })
+  | (Base & { kind: 'transcript'; speaker: Speaker; text: string; landmines?: LandmineHit[] })
+  | (Base & { kind: 'landmine'; hit: LandmineHit })
   | (Base & { kind: DetectionKind; detection: Detection })
   | (Base & { kind: 'alert'; alert: SpeechRateAlert });
 
 export const toMillis = (timestamp: string | number | null | undefined): number =>
   typeof timestamp === 'number' ? timestamp : timestamp ? Date.parse(timestamp) : Number.NaN;
 
-const RANK: Record<TimelineKind, number> = { transcript: 0, objection: 1, faq: 2, inquiry: 3, alert: 4 };
+const RANK: Record<TimelineKind, number> = { transcript: 0, landmine: 1, objection: 2, faq: 3, inquiry: 4, alert: 5 };
 const sortTime = (time: number) => (Number.isNaN(time) ? Number.POSITIVE_INFINITY : time);
+
+/** The utterance a landmine was said in: its speaker's last one that started at or before it. */
+const utteranceOf = <T extends { time: number; speaker: Speaker; landmines?: LandmineHit[] }>(transcripts: T[], hit: LandmineHit) => {
+  const time = toMillis(hit.timestamp);
+  let found: T | undefined;
+  for (const t of transcripts) if (t.speaker === hit.speaker && t.time <= time && (!found || t.time >= found.time)) found = t;
+  return found;
+};
+
+/** Whether a row shows a landmine: an utterance that holds one, or one no utterance holds. */
+export const hasLandmine = (item: TimelineItem): boolean =>
+  item.kind === 'landmine' || (item.kind === 'transcript' && Boolean(item.landmines?.length));
+
+/** The filter that shows only the landmines. */
+export const LANDMINES_ONLY: TimelineFilter = { kinds: ['landmine'], speaker: 'all' };
 
 /**
  * Transcripts, detections and speech-rate alerts merged and sorted by time (spec 2). Ties
@@ -35,8 +51,17 @@ export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] =
     time: toMillis(timestamp),
     order: index,
   });
-  (session.transcripts ?? []).forEach((t, i) => {
-    items.push({ ...base('transcript', i, t.timestamp), kind: 'transcript', speaker: t.speaker, text: t.text });
+  const transcripts = (session.transcripts ?? []).map((t, i): Extract<TimelineItem, { kind: 'transcript' }> & { order: number } => ({
+    ...base('transcript', i, t.timestamp),
+    kind: 'transcript',
+    speaker: t.speaker,
+    text: t.text,
+  }));
+  items.push(...transcripts);
+  (session.landmines ?? []).forEach((hit, i) => {
+    const said = utteranceOf(transcripts, hit);
+    if (said) said.landmines = [...(said.landmines ?? []), hit];
+    else items.push({ ...base('landmine', i, hit.timestamp), kind: 'landmine', hit });
   });
   const detections: [DetectionKind, Detection[] | undefined][] = [
     ['objection', session.detectedObjections],
@@ -62,9 +87,16 @@ export interface TimelineFilter {
 
 export const ALL_KINDS: TimelineFilter = { kinds: TIMELINE_KINDS, speaker: 'all' };
 
-/** The speaker filter narrows the transcripts; detections and alerts follow the kind filter only. */
+/**
+ * The speaker filter narrows the transcripts; detections and alerts follow the kind filter only.
+ * The landmine kind keeps the utterances that hold a landmine, whether transcripts are shown or not.
+ */
 export const filterTimeline = (items: readonly TimelineItem[], { kinds, speaker }: TimelineFilter): TimelineItem[] =>
-  items.filter((item) => kinds.includes(item.kind) && (item.kind !== 'transcript' || speaker === 'all' || item.speaker === speaker));
+  items.filter(
+    (item) =>
+      (kinds.includes(item.kind) || (kinds.includes('landmine') && hasLandmine(item))) &&
+      (item.kind !== 'transcript' || speaker === 'all' || item.speaker === speaker),
+  );
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -104,7 +136,9 @@ export const findMatches = (items: readonly TimelineItem[], query: string): Tran
 /** The row to show for a moment: the first of `kind` at that time, else the first at or after it. */
 export const findMoment = (items: readonly TimelineItem[], time: number, kind?: TimelineKind): number => {
   if (Number.isNaN(time)) return -1;
-  const exact = kind ? items.findIndex((item) => item.kind === kind && item.time === time) : -1;
+  const exact = kind
+    ? items.findIndex((item) => (item.kind === kind || (kind === 'landmine' && hasLandmine(item))) && item.time === time)
+    : -1;
   if (exact >= 0) return exact;
   const after = items.findIndex((item) => item.time >= time);
   return after >= 0 ? after : items.length - 1;
