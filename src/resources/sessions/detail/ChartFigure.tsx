@@ -7,9 +7,8 @@ import { useNextTaskValue } from '@/shared/useNextTaskValue';
 
 interface ChartFigureProps {
   title: string;
-  /** A one-sentence summary shown under the chart. */
   caption: string;
-  /** The chart's data as a table, read by screen readers instead of the drawing. */
+  /** Read by screen readers instead of the drawing. */
   columns: string[];
   rows: (string | number)[][];
   height?: number;
@@ -29,14 +28,9 @@ const visuallyHidden = {
   width: 1,
 } as const;
 
-/**
- * A recharts chart with its title, a visible summary and a visually hidden data table. The
- * drawing is hidden from assistive technology (the table says it all), so charts inside turn
- * recharts' keyboard layer off: nothing focusable may sit inside an aria-hidden subtree.
- */
+/** The drawing is aria-hidden (the table says it all), so recharts' keyboard layer is off: nothing focusable inside. */
 export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => {
-  // The drawing comes in a task of its own, after the figure's frame and text: recharts' first
-  // draw is the heaviest work of a chart tab.
+  // recharts' first draw is the heaviest work of a chart tab: it comes in a task of its own.
   const drawn = useNextTaskValue(true, false);
   return (
     <Paper variant="outlined" component="figure" aria-label={title} sx={{ m: 0, p: 2, flex: '1 1 360px', minWidth: 0 }}>
@@ -78,11 +72,7 @@ export const ChartFigure = ({ title, caption, columns, rows, height = 260, child
   );
 };
 
-/**
- * The legend of a chart: each series' swatch in its colour and its name in the theme's text
- * colour (recharts' own legend writes the name in the series colour and labels each icon in
- * English for screen readers).
- */
+/** recharts' own legend writes names in the series colour and labels each icon in English for screen readers. */
 export const ChartLegend = ({ payload = [] }: Pick<DefaultLegendContentProps, 'payload'>) => (
   <Box
     component="ul"

@@ -5,7 +5,6 @@ import { VariationDialog } from '@/resources/dictionary/items/VariationDialog';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import type { AddedInquiry } from './addedInquiries';
 
-/** An original objection or FAQ offered by the match API. */
 export type OriginalMatch = DictionaryMatch & { type: 'objection' | 'faq' };
 
 interface InquiryDialogProps {
@@ -13,11 +12,7 @@ interface InquiryDialogProps {
   onAdded: (added: AddedInquiry) => void;
 }
 
-/**
- * The Dictionary page's "Add Original FAQ" dialog, pre-filled with the inquiry's question and its
- * suggested answer when it has one, saved the same way (create, then embeddings and audit on the
- * server; the same success banner, on the row's banner).
- */
+/** The Dictionary page's own dialog, so it saves the same way (create, then embeddings and audit on the server). */
 export const InquiryFaqDialog = ({ detection, onClose, onAdded }: InquiryDialogProps & { detection: Detection }) => {
   const target = useMemo<ItemDialogTarget>(
     () => ({ kind: 'add', question: detection.question, answer: detection.answer ?? '' }),
@@ -26,11 +21,6 @@ export const InquiryFaqDialog = ({ detection, onClose, onAdded }: InquiryDialogP
   return <ItemDialog resource="faqs" target={target} onClose={onClose} onAdded={(question) => onAdded({ as: 'faq', question })} />;
 };
 
-/**
- * The Dictionary page's "Add Variation" dialog for the picked original, pre-filled with the
- * inquiry's question and saved the same way. The match names the original by id and question,
- * all the dialog and the save read of it.
- */
 export const InquiryVariationDialog = ({
   match,
   question,

@@ -13,23 +13,15 @@ import { PATHS } from '@/shared/paths';
 import { useConfigVersion } from '@/shared/useConfigVersion';
 import { toMillis } from './timeline';
 
-/**
- * The Audit Log filtered to the configuration changes made since the call started (the audit
- * resource's `at_gte`/`at_lte` and `targetType` filters), oldest first: what the assistant did not
- * yet know during the call, without the changes that never reach it (users, service keys, sessions).
- */
+/** Only changes that reach the assistant (not users, service keys, sessions): what it did not yet know during the call. */
 export const auditSinceUrl = (since: string, until: string) => {
   const filter = encodeURIComponent(JSON.stringify({ at_gte: since, at_lte: until, targetType: CONFIGURATION_TARGET_TYPES.join(',') }));
   return `${PATHS.audit}?filter=${filter}&sort=at&order=ASC`;
 };
 
-/**
- * An in-progress call with no event for this long is not called live: its assistant may have
- * stopped without completing it (a crash, a lost network), which the page then says.
- */
+/** Its assistant may have stopped without completing it (a crash, a lost network), which the page then says. */
 export const QUIET_CALL_MS = 10 * 60_000;
 
-/** When the call last heard from its assistant: its latest transcript, detection or alert, else its start. */
 const lastEventOf = (session: SessionDetail): number | null => {
   const times = [
     session.startTime,
@@ -44,11 +36,6 @@ const lastEventOf = (session: SessionDetail): number | null => {
   return times.length > 0 ? Math.max(...times) : null;
 };
 
-/**
- * The configuration version the call ran with and, when the configuration has
- * changed since, a link to those changes; while the call is in progress, that the page is live,
- * or, when no event came for QUIET_CALL_MS, since when it has heard nothing.
- */
 export const SessionConfigVersion = ({ session }: { session: SessionDetail }) => {
   const translate = useTranslate();
   const locale = useDateLocale();

@@ -22,20 +22,16 @@ import { SessionSummaryStrip } from './SessionSummaryStrip';
 import { buildTimeline, TIMELINE_KINDS, toMillis, type TimelineKind } from './timeline';
 import { TimelineTab } from './TimelineTab';
 
-// The chart tabs carry recharts: their own chunks, so the timeline shows first; they are
-// fetched once the page is idle so that switching tabs does not wait.
-// preloadable: shared loads, and spec 9's 120000 ms time-out
+// The chart tabs carry recharts: their own chunks, so the timeline shows first, fetched once the page is idle.
 const loadSentiment = preloadable(() => import('./SentimentTab'));
 const loadSpeechRate = preloadable(() => import('./SpeechRateTab'));
 const loadStatistics = preloadable(() => import('./StatisticsTab'));
-// memo, with the page's callbacks stable: a tab renders again only when the session changes, not
-// on every change of the URL (a tab switch re-rendered the tab being left, with all its figures).
+// memo: a tab switch re-rendered the tab being left, with all its figures.
 const SentimentTab = lazy(() => loadSentiment().then((m) => ({ default: memo(m.SentimentTab) })));
 const SpeechRateTab = lazy(() => loadSpeechRate().then((m) => ({ default: memo(m.SpeechRateTab) })));
 const StatisticsTab = lazy(() => loadStatistics().then((m) => ({ default: memo(m.StatisticsTab) })));
 const Timeline = memo(TimelineTab);
 const PREFETCH_DELAY_MS = 1_500;
-/** An in-progress call's detail reads itself again this often while events arrive. */
 export const LIVE_REFRESH_MS = 3_000;
 
 export const DETAIL_TABS = ['timeline', 'sentiment', 'speech-rate', 'statistics'] as const;
@@ -56,10 +52,7 @@ const BackButton = ({ variant }: { variant: 'text' | 'contained' }) => {
   );
 };
 
-/**
- * The tab strip. memo: MUI's Tabs measures itself after each of its renders (a forced layout),
- * so it renders on a tab switch, not again when the new tab's content arrives.
- */
+/** memo: MUI's Tabs measures itself after each render (a forced layout). */
 const DetailTabs = memo(({ tab, onChange }: { tab: DetailTab; onChange: (next: DetailTab) => void }) => {
   const translate = useTranslate();
   return (
@@ -77,10 +70,7 @@ const DetailTabs = memo(({ tab, onChange }: { tab: DetailTab; onChange: (next: D
   );
 });
 
-/**
- * spec 2: the session detail at /sessions/{sessionId}. The tab and the moment live in the
- * URL (`?tab=timeline&t=<timestamp>&k=<kind>`) so a link opens the same view.
- */
+/** spec 2: the tab and the moment live in the URL, so a link opens the same view. */
 export const SessionDetailPage = () => {
   const translate = useTranslate();
   const { sessionId = '' } = useParams();
@@ -91,19 +81,13 @@ export const SessionDetailPage = () => {
     { id: sessionId },
     { retry: false, refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? LIVE_REFRESH_MS : false) },
   );
-  // A live call's detail is read again every few seconds, and each answer reaches React as an
-  // urgent update: the whole page (timeline, figures, charts) rendered again in one task. Once a
-  // session is shown, a new answer renders in a transition React cuts into short tasks, the
-  // page showing the previous one until then. The first answer renders at once: on a cold start
-  // a transition restarts at each of the shell's own updates (first row of a 5,000-transcript
-  // session 300 to 400 ms later, measured), and so does another session's.
+  // A live call's new answers render in a transition React cuts into short tasks. The first renders at once: on a
+  // cold start a transition restarts at each of the shell's updates (the first row 300 to 400 ms later, measured).
   const deferred = useDeferredValue(data);
   const session = deferred && data && deferred.sessionId === data.sessionId ? deferred : data;
 
   const tabParam = params.get('tab');
   const tab: DetailTab = DETAIL_TABS.includes(tabParam as DetailTab) ? (tabParam as DetailTab) : 'timeline';
-  // The tab strip answers the click at once; the tab's content (charts, thousands of rows) renders
-  // in a later task, so the click is not one long task.
   const shownTab = useNextTaskValue(tab);
   const kindParam = params.get('k');
   const t = params.get('t');

@@ -4,21 +4,15 @@ import { useParams } from 'react-router';
 import type { MatchType } from '@/contract/dictionaryMatch';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 
-/** What a new inquiry became: an FAQ of its own, or a variation of an existing original. */
 export type AddedInquiry = { as: 'faq'; question: string } | { as: 'variation'; type: Exclude<MatchType, 'landmine'>; original: string };
 
 type AddedBySession = Record<string, AddedInquiry>;
 
-/** One inquiry of the call: its time and its words (the timeline's rows are rebuilt on every refresh). */
 const addedKey = (sessionId: string) => ['sessionDetail', 'addedInquiries', sessionId] as const;
 
 const inquiryKey = (detection: Detection) => `${detection.timestamp}\u0000${detection.question}`;
 
-/**
- * What the admin added from this session's new inquiries, kept in the portal's query cache (no
- * server table): the timeline's rows come and go as it scrolls, the note stays for the rest of
- * the page's life. Never fetched, so a refresh of every query keeps it.
- */
+/** Kept in the query cache, never fetched: the timeline's rows come and go as it scrolls, and a refresh keeps the note. */
 export const useAddedInquiry = (detection: Detection) => {
   const { sessionId = '' } = useParams();
   const queryClient = useQueryClient();

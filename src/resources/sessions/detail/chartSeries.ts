@@ -9,20 +9,14 @@ export interface SentimentPoint {
   minute: number;
   /** Mean valence (-1..1) of the speaker's entries around this minute, 2 decimals. */
   score: number;
-  /** The entry nearest this moment, which a click on the point opens. */
+  /** A click on the point opens the entry nearest this moment. */
   timestamp: string;
 }
 
-/** The trend line never draws more points than this: a long call gets a longer step. */
+/** A long call gets a longer step. */
 const MAX_SENTIMENT_POINTS = 60;
 
-/**
- * A speaker's sentiment over the call as a readable trend: one point per step (a
- * minute, longer for long calls), each the mean valence of their entries within a window
- * centred on it (at least 5 minutes, a sixth of the call for long ones), so one "happy"
- * between two "neutral"s no longer makes the line jump. A step with no entry in reach has
- * no point.
- */
+/** A mean over a window of at least 5 minutes, so one "happy" between two "neutral"s no longer makes the line jump. */
 export const sentimentSeries = (
   entries: readonly SentimentEntry[],
   start: number,
@@ -49,42 +43,27 @@ export const sentimentSeries = (
   return points;
 };
 
-/**
- * Which way a speaker's line on the chart moved, from its first point to its last (the same points
- * the caption's "began" and "ended" words come from, so the three never disagree); fewer than
- * two points tell no trend.
- */
+/** The points the caption's "began" and "ended" come from, so the line, the caption and the header never disagree. */
 export const seriesTrend = (points: readonly SentimentPoint[]): SentimentTrend => {
   if (points.length < 2) return 'unknown';
   const change = points[points.length - 1].score - points[0].score;
   return change > 0.15 ? 'improving' : change < -0.15 ? 'declining' : 'steady';
 };
 
-/** The customer's trend as the header's tile says it: the Sentiment chart's own line and rule. */
 export const customerTrend = (session: Pick<SessionDetail, 'sentimentAnalysis' | 'startTime' | 'duration'>): SentimentTrend =>
   seriesTrend(sentimentSeries(session.sentimentAnalysis?.entries ?? [], toMillis(session.startTime), 'customer', session.duration ?? 0));
 
-/** A sentiment score in words: the five levels a coach reads, keys of app.sessions.sentiment.level. */
 export const sentimentLevel = (score: number): 'negative' | 'slightlyNegative' | 'neutral' | 'slightlyPositive' | 'positive' =>
   score <= -0.4 ? 'negative' : score < -0.1 ? 'slightlyNegative' : score <= 0.1 ? 'neutral' : score < 0.4 ? 'slightlyPositive' : 'positive';
 
-/** The chart never draws more points than this: a long call gets longer intervals. */
 const MAX_RATE_POINTS = 360;
 
 export interface RateSeries {
-  /** Length of each interval of the chart, in seconds. */
   intervalSeconds: number;
-  /** One row per interval: its start (minute of the call) and the fastest rate measured in it. */
   points: { minute: number; wpm: number }[];
 }
 
-/**
- * A speaker's rate over the call as speech-rate monitoring measures it (spec 3: more than
- * max_words in time_window seconds raises an alert): at each of their utterances, the words
- * they said in the `windowSeconds` up to it, as words per minute. Each interval of the chart
- * holds the fastest of those, so the interval of every alert reaches that alert's rate and the
- * chart and the alerts never disagree.
- */
+/** spec 3's monitoring rule; each interval holds the fastest rate in it, so the chart and the alerts never disagree. */
 export const speakingRate = (
   transcripts: readonly Transcript[],
   start: number,
@@ -113,12 +92,10 @@ export const speakingRate = (
   return { intervalSeconds, points };
 };
 
-/** The monitoring window in seconds: from the alerts, else the settings, else the spec's default. */
 export const monitoringWindow = (alerts: readonly SpeechRateAlert[], settings?: { time_window: number } | null): number =>
   alerts.find((alert) => alert.time_window > 0)?.time_window ??
   (settings && settings.time_window > 0 ? settings.time_window : SPEECH_RATE_DEFAULTS.time_window);
 
-/** The configured limit in words per minute: max_words in time_window seconds, from the alerts or the settings. */
 export const wordsPerMinuteLimit = (
   alerts: readonly SpeechRateAlert[],
   settings?: { time_window: number; max_words: number } | null,
@@ -130,15 +107,10 @@ export const wordsPerMinuteLimit = (
 export interface RateBucket {
   minute: number;
   wpm: number;
-  /** The fastest alert raised in this interval, in words per minute; null without one. */
   alert: number | null;
 }
 
-/**
- * The rate's intervals with the alerts of each folded in: one data row per interval, so the
- * chart's tooltip and its points stay on the same moment (recharts matches a second data set
- * by index, not by minute).
- */
+/** One row per interval: recharts matches a second data set by index, not by minute. */
 export const withAlerts = ({ intervalSeconds, points }: RateSeries, alerts: readonly SpeechRateAlert[], start: number): RateBucket[] => {
   const fastest = new Map<number, number>();
   for (const alert of alerts) {
@@ -149,10 +121,7 @@ export const withAlerts = ({ intervalSeconds, points }: RateSeries, alerts: read
   return points.map((point, index) => ({ ...point, alert: fastest.get(index) ?? null }));
 };
 
-/**
- * An alert's figures for its sentence, all in words per minute (one unit on the tab):
- * the rate, the limit (max_words in time_window seconds, as words per minute) and the raw count.
- */
+/** One unit on the tab: words per minute. */
 export const alertWording = (alert: SpeechRateAlert, number: (value: number) => string) => ({
   wpm: number(alert.words_per_minute),
   limit: alert.time_window > 0 ? number(Math.round((alert.max_words * 60) / alert.time_window)) : number(alert.max_words),

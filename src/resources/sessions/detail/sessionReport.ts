@@ -8,37 +8,25 @@ import { talkRatio } from './sessionStats';
 import { toMillis } from './timeline';
 
 /**
- * The one-file session report: a printable HTML page a coach or compliance officer
- * can keep, with the full session as JSON inside the same file. Pure: the caller passes the
- * words and formats of the admin's language, so the report reads like the page it came from.
- *
- * Session texts are untrusted (what a customer said): every value goes through `escapeHtml`,
- * the JSON through `embedJson`, and the page carries a policy that lets no script run and
- * fetch nothing (docs/security.md: stored text renders as text, never HTML).
+ * Session texts are untrusted: every value goes through `escapeHtml`, the JSON through `embedJson`, and the page's
+ * policy runs no script and fetches nothing (docs/security.md: stored text renders as text, never HTML).
  */
-
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export interface ReportWords {
   translate: Translate;
-  /** date-fns locale of the admin's language (useDateLocale). */
   dateLocale: Locale;
   format: ReturnType<typeof createSessionFormat>;
-  /** Worded category labels (useCategoryLabel). */
   categoryLabel: (category: string) => string;
-  /** When the report was made; the caller's clock, so tests can fix it. */
+  /** The caller's clock, so tests can fix it. */
   now: Date;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text as HTML text or attribute value: markup in a transcript shows as the characters typed. */
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
-/**
- * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` become \u escapes, so
- * neither `</script>` nor `<!--` can end or alter the element; JSON.parse gives the same value.
- */
+/** `<`, `>` and `&` as \u escapes, so neither `</script>` nor `<!--` can end or alter the element. */
 export const embedJson = (value: unknown): string =>
   JSON.stringify(value ?? null)
     .replace(/</g, '\\u003c')
@@ -47,7 +35,6 @@ export const embedJson = (value: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** A file name from the session's name and day: letters, digits, '-' and '_' only, never empty. */
 export const reportFileName = (session: Pick<SessionDetail, 'sessionName' | 'sessionId' | 'startTime'>): string => {
   const slug = (text: string) =>
     text
@@ -97,7 +84,6 @@ interface Section {
 const dataList = (rows: [string, string][]) =>
   `<dl>${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
 
-/** A table of already-escaped cells, or the `empty` sentence when there is no row. */
 const table = (caption: string, headers: string[], rows: string[][], empty: string) =>
   rows.length === 0
     ? `<p class="empty">${escapeHtml(empty)}</p>`
@@ -222,13 +208,11 @@ const transcriptSection = (session: SessionDetail, words: ReportWords, start: nu
   };
 };
 
-/** Time into the call (m:ss), as on the timeline; a moment without a readable time shows '-'. */
 const offset = (timestamp: string, start: number) => {
   const at = toMillis(timestamp);
   return Number.isFinite(at) && Number.isFinite(start) ? formatOffset((at - start) / 1000) : '-';
 };
 
-/** The whole report as one self-contained HTML document. */
 export const buildSessionReport = (session: SessionDetail, words: ReportWords): string => {
   const { translate: t } = words;
   const start = toMillis(session.startTime);

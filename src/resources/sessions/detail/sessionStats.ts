@@ -7,11 +7,11 @@ type PerSpeaker<T> = Record<Speaker, T>;
 
 export interface TalkRatio {
   words: PerSpeaker<number>;
-  /** Share of all words, 0-100, rounded so both add up to 100 (both 0 without words). */
+  /** Rounded so both add up to 100. */
   share: PerSpeaker<number>;
 }
 
-/** Talk ratio by words, not by turns: a long pitch weighs more than a short "yes". */
+/** By words, not by turns: a long pitch weighs more than a short "yes". */
 export const talkRatio = (transcripts: readonly Transcript[]): TalkRatio => {
   const words: PerSpeaker<number> = { customer: 0, salesperson: 0 };
   for (const t of transcripts) if (t.speaker in words) words[t.speaker] += countWords(t.text);
@@ -21,13 +21,12 @@ export const talkRatio = (transcripts: readonly Transcript[]): TalkRatio => {
 };
 
 export interface Monologue {
-  /** Seconds from its first sentence to the other side's reply (or its own last sentence at the end). */
+  /** To the other side's reply, or its own last sentence at the end. */
   seconds: number;
   words: number;
   timestamp: string;
 }
 
-/** The longest uninterrupted run of each side: consecutive transcripts of one speaker. */
 export const longestMonologues = (transcripts: readonly Transcript[]): PerSpeaker<Monologue | null> => {
   const longest: PerSpeaker<Monologue | null> = { customer: null, salesperson: null };
   let start = 0;
@@ -47,14 +46,13 @@ export const longestMonologues = (transcripts: readonly Transcript[]): PerSpeake
   return longest;
 };
 
-/** Questions asked per side: each '?' ending a sentence counts once ('Really??' is one). */
+/** Each '?' ending a sentence counts once ('Really??' is one). */
 export const questionsPerSpeaker = (transcripts: readonly Transcript[]): PerSpeaker<number> => {
   const counts: PerSpeaker<number> = { customer: 0, salesperson: 0 };
   for (const t of transcripts) if (t.speaker in counts) counts[t.speaker] += t.text.match(/\?+/g)?.length ?? 0;
   return counts;
 };
 
-/** Objections, FAQs and new inquiries counted by category, most frequent first. */
 export const detectionsByCategory = (session: Partial<SessionDetail>): { category: string; count: number }[] => {
   const counts = new Map<string, number>();
   const all: Detection[] = [...(session.detectedObjections ?? []), ...(session.detectedFAQs ?? []), ...(session.newInquiries ?? [])];

@@ -5,10 +5,9 @@ export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export type DetectionKind = 'objection' | 'faq' | 'inquiry';
 
 interface Base {
-  /** Stable identity: kind and index in its source list. */
   key: string;
   timestamp: string;
-  /** ms since the epoch; NaN when unreadable. */
+  /** NaN when unreadable. */
   time: number;
 }
 export type TimelineItem =
@@ -38,11 +37,7 @@ export const hasLandmine = (item: TimelineItem): boolean =>
 /** The filter that shows only the landmines. */
 export const LANDMINES_ONLY: TimelineFilter = { kinds: ['landmine'], speaker: 'all' };
 
-/**
- * Transcripts, detections and speech-rate alerts merged and sorted by time (spec 2). Ties
- * keep a fixed order: the words first, then what they triggered (objection, FAQ, new
- * inquiry, alert), then each source list's own order. Unreadable times go last.
- */
+/** spec 2. Ties: the words first, then what they triggered, then each list's own order; unreadable times go last. */
 export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] => {
   const items: (TimelineItem & { order: number })[] = [];
   const base = (kind: TimelineKind, index: number, timestamp: string) => ({
@@ -87,10 +82,7 @@ export interface TimelineFilter {
 
 export const ALL_KINDS: TimelineFilter = { kinds: TIMELINE_KINDS, speaker: 'all' };
 
-/**
- * The speaker filter narrows the transcripts; detections and alerts follow the kind filter only.
- * The landmine kind keeps the utterances that hold a landmine, whether transcripts are shown or not.
- */
+/** The landmine kind keeps the utterances that hold a landmine, whether transcripts are shown or not. */
 export const filterTimeline = (items: readonly TimelineItem[], { kinds, speaker }: TimelineFilter): TimelineItem[] =>
   items.filter(
     (item) =>
@@ -100,7 +92,6 @@ export const filterTimeline = (items: readonly TimelineItem[], { kinds, speaker 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The text cut into plain and matching parts (case-insensitive), for <mark> highlighting. */
 export const splitMatches = (text: string, query: string): { text: string; match: boolean }[] => {
   const needle = query.trim();
   if (!needle) return [{ text, match: false }];
@@ -111,13 +102,10 @@ export const splitMatches = (text: string, query: string): { text: string; match
 };
 
 export interface TranscriptMatch {
-  /** Row index in the items searched. */
   row: number;
-  /** Which occurrence inside that row. */
   occurrence: number;
 }
 
-/** Every occurrence of the query in the transcripts, in timeline order. */
 export const findMatches = (items: readonly TimelineItem[], query: string): TranscriptMatch[] => {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
@@ -133,7 +121,6 @@ export const findMatches = (items: readonly TimelineItem[], query: string): Tran
   return matches;
 };
 
-/** The row to show for a moment: the first of `kind` at that time, else the first at or after it. */
 export const findMoment = (items: readonly TimelineItem[], time: number, kind?: TimelineKind): number => {
   if (Number.isNaN(time)) return -1;
   const exact = kind
