@@ -27,6 +27,8 @@ export interface PortalAuthOptions {
   allowedUids: readonly string[];
   storage: Storage;
   clock?: () => number;
+  /** A session that ended without a sign-out here (the provider could not keep it): spec 8's expiry, noted for /login. */
+  onSessionLost?: (user: AuthUser) => void;
 }
 
 /** spec 6: the account is signed out first. */
@@ -48,8 +50,9 @@ const isUserMismatch = (error: unknown): boolean =>
 const toAuthUser = (user: ProviderUser | null): AuthUser | null => (user ? { uid: user.uid, email: user.email ?? null } : null);
 
 /** The whitelist, `auth_token` storage with spec 5's 300 000 ms buffer, refresh, and a sign-out that always clears the token. */
-export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now }: PortalAuthOptions): PortalAuth => {
+export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now, onSessionLost }: PortalAuthOptions): PortalAuth => {
   const store = createTokenStore(storage);
+  let signingOut = false;
   const listeners = new Set<(user: AuthUser | null) => void>();
   let refreshing: Promise<TokenInfo> | null = null;
   let session = SIGNED_OUT;
@@ -66,6 +69,17 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     return info;
   };
 
+  // Still holding a token (expired or not) with no sign-out here or in another tab (a sign-out
+  // clears the token first), the provider could not keep the session: at load, or on a refresh.
+  // The token's owner is read once at load too: reading the store drops an expired token.
+  let ownerAtLoad = store.owner();
+  const strand = (owner = store.owner()) => {
+    const stranded = signingOut ? null : owner;
+    ownerAtLoad = null;
+    store.clear();
+    if (stranded && isWhitelisted(stranded.uid, allowedUids)) onSessionLost?.(stranded);
+  };
+
   // Until the provider has checked its stored session (a round trip every cold start waited for), the session is the
   // stored `auth_token` of a whitelisted uid; the API verifies every token, and a provider finding no session signs out.
   let settled = false;
@@ -74,6 +88,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
     .catch(() => undefined)
     .then(() => {
       settled = true;
+      if (!auth.currentUser() && ownerAtLoad) strand(ownerAtLoad);
     });
   const storedSession = (): { user: AuthUser; token: TokenInfo } | null => {
     if (settled) return null;
@@ -86,7 +101,7 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
   auth.onAuthStateChanged((providerUser) => {
     const user = toAuthUser(providerUser);
     if (!user) {
-      store.clear();
+      strand();
       setSession(SIGNED_OUT);
     }
     listeners.forEach((listener) => {
@@ -117,12 +132,15 @@ export const createPortalAuth = ({ auth, allowedUids, storage, clock = Date.now 
   };
 
   const signOut = async (): Promise<void> => {
+    signingOut = true;
+    store.clear();
     try {
       // Unless the provider's stored session is known to be ended, it comes back once read.
       await providerReady;
       if (auth.currentUser()) await auth.signOut();
     } finally {
       store.clear();
+      signingOut = false;
     }
   };
 

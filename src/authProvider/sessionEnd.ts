@@ -101,7 +101,7 @@ export const loginReturnPath = (state: unknown, fallback: string, uid: string | 
         ? `${route.nextPathname}${typeof route.nextSearch === 'string' ? route.nextSearch : ''}`
         : undefined;
   const notice = readLoginNotice();
-  // Another admin's session ended here: its pages are not where this admin was.
-  if (notice.uid !== undefined && notice.uid !== uid) return fallback;
+  // A session ended here: its pages are only for the admin who held it.
+  if ((notice.error !== undefined || notice.from !== undefined) && notice.uid !== uid) return fallback;
   return returnPath(fromRoute ?? notice.from, fallback);
 };

@@ -34,6 +34,8 @@ const parse = (raw: string): unknown => {
 export interface TokenStore {
   /** spec 5: an invalid or expired token is removed. */
   read(now: number): TokenInfo | null;
+  /** The stored token, expired or not, whose account it names: who had a session on this browser. */
+  owner(): AuthUser | null;
   write(info: TokenInfo): void;
   clear(): void;
 }
@@ -49,6 +51,10 @@ export const createTokenStore = (storage: Storage): TokenStore => ({
       return null;
     }
     return info;
+  },
+  owner() {
+    const info = parse(storage.getItem(AUTH_TOKEN_STORAGE_KEY) ?? 'null');
+    return isTokenInfo(info) ? tokenUser(info.token) : null;
   },
   write(info) {
     storage.setItem(AUTH_TOKEN_STORAGE_KEY, JSON.stringify(info));

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firebaseAuthProvider, PortalAuthContext } from '@/authProvider';
+import { createPortalAuth, firebaseAuthProvider, PortalAuthContext } from '@/authProvider';
 import { ProtectedRoute } from '@/routing/ProtectedRoute';
 import { PublicOnlyRoute } from '@/routing/PublicOnlyRoute';
-import { readLoginNotice, returnPath, sessionEndHooks } from '@/authProvider/sessionEnd';
+import { noteSessionEnded, readLoginNotice, returnPath, sessionEndHooks } from '@/authProvider/sessionEnd';
 import { LoginPage } from '@/customPages/auth/LoginPage';
 import { createHttpClient } from '@/dataProvider/httpClient';
 import { buildAccount, buildFakeAuth, type FakePortalAuth } from '../support/fakePortalAuth';
+import { createFakeFirebase, HOUR } from '../unit/authFakes';
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const EXPIRED = 'Your session has expired. Please log in again.';
@@ -116,6 +117,46 @@ describe('a session that ends by itself', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText(/Email Address/), other.email);
     await user.type(screen.getByLabelText(/Password/), `${other.password}{Enter}`);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));
+  });
+
+  describe('when the refresh fails as the page loads (the provider comes up without the session)', () => {
+    const lead = { uid: 'uid-lead', email: 'lead@salescoach.test' };
+    const jwt = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+    /** The real PortalAuth after a reload: the admin's token expired in storage, and the provider's refresh of it failed. */
+    const loadWithDeadSession = () => {
+      const { port } = createFakeFirebase({ [admin.email]: { uid: admin.uid, email: admin.email }, [lead.email]: lead });
+      const stale = Date.now() - 60_000;
+      localStorage.setItem(
+        'auth_token',
+        JSON.stringify({ token: jwt({ user_id: admin.uid, email: admin.email }), issuedAt: stale - HOUR, expiresAt: stale }),
+      );
+      const auth = createPortalAuth({
+        auth: port,
+        allowedUids: [admin.uid, lead.uid],
+        storage: localStorage,
+        onSessionLost: (user) => noteSessionEnded('expired', user.uid),
+      });
+      renderPortal(auth as FakePortalAuth, '/sessions/session-42?tab=speech-rate');
+    };
+    afterEach(() => localStorage.clear());
+
+    it("shows the sign-in form with spec 8's session-expired message, and takes that admin back to the page", async () => {
+      loadWithDeadSession();
+      expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
+      expect(localStorage.getItem('auth_token')).toBeNull();
+      await signIn();
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/sessions/session-42?tab=speech-rate'));
+    });
+
+    it('sends another admin signing in there to the dashboard', async () => {
+      loadWithDeadSession();
+      expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(/Email Address/), lead.email);
+      await user.type(screen.getByLabelText(/Password/), `any-password{Enter}`);
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));
+    });
   });
 
   it('a protected link opened while signed out leads back to it after sign-in, without a message', async () => {
