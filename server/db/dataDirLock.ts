@@ -23,58 +23,25 @@ export class DataDirInUseError extends Error {
   }
 }
 
-/*
- * The PGlite data directory lock.
- *
- * PGlite is one connection in one process: two servers on one directory would corrupt it. The
- * lock is the folder `<dataDir>.lock`, whose file `owner` names the holder: a random token,
- * pid, hostname and process start time. A holder is recognised as gone at once, without any
- * timeout, when it ran on this host and its pid no longer exists (or now belongs to a process
- * that started later); so a restart after `kill -9` proceeds immediately. Nothing is refreshed
- * on a timer: a holder whose event loop is blocked for seconds (PGlite's WASM on a busy
- * machine) keeps its lock, because liveness is the process's existence, not a heartbeat.
- * Only an owner record that cannot be read (torn or damaged) falls back to its age.
- *
- * Files in the folder are only ever created exclusively (`wx`, fails when the name exists) or
- * replaced with rename (atomic: a reader sees the old or the new record, never a mix), and
- * `owner` is never deleted once it exists: a clean stop replaces it with a "released" record.
- *
- * Taking over a record whose holder is gone (token T), when several processes restart at the
- * same moment: each one exclusively creates `takeover-T-1`. Only one create can succeed; the
- * others see it and, its creator being alive, report the folder in use. The creator then
- * re-reads `owner`: if it still holds T, it replaces it with its own record (rename) and wins.
- * At most one process wins, because:
- * - while `owner` holds T, only the creator of the newest takeover marker for T writes it, and
- *   markers for T are never deleted while `owner` holds T, so two live processes cannot both be
- *   the newest creator (a marker is created only after finding the one before it abandoned);
- * - a process that stalled between reading T and creating its marker, while others took over
- *   and later removed T's markers, fails the re-read (`owner` no longer holds T; tokens are
- *   never reused) and gives up;
- * - if a marker's creator dies before replacing `owner`, the next process finds that creator
- *   gone and creates `takeover-T-2`, and so on, so a crash at any step never blocks restarts.
- * The first `owner` (no record yet) is created exclusively, so of two first starts one wins.
- */
-
-/** An owner record that cannot be parsed is treated as a start in progress for this long. */
+/* The lock's protocol, and why at most one process wins a takeover: docs/architecture.md, "The PGlite folder lock". */
 const UNREADABLE_RECORD_STALE_MS = 10_000;
 
 interface OwnerRecord {
   token: string;
   pid: number;
   host: string;
-  /** When the process started (ISO time), for the message and for pid reuse without /proc. */
+  /** For the message, and for pid reuse without /proc. */
   processStart: string;
-  /** The process's start time in clock ticks from /proc/<pid>/stat (Linux), or null. */
+  /** Clock ticks from /proc/<pid>/stat (Linux), which tell a reused pid from its former owner. */
   linuxStart: string | null;
   acquiredAt: string;
   released?: boolean;
 }
 
-/** The start time of a process from /proc (Linux), which tells a reused pid from its former owner. */
 const linuxStartOf = (pid: number | 'self'): string | null => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22 (starttime); fields are counted after the command name, which may hold spaces.
+    // Field 22 (starttime), counted after the command name, which may hold spaces.
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
   } catch {
     return null;
@@ -103,12 +70,11 @@ const parseRecord = (raw: string): OwnerRecord | null => {
   }
 };
 
-/** Whether the process that wrote the record has gone (only decidable on the same host). */
+/** Only decidable on the same host. */
 const holderIsGone = (record: OwnerRecord): boolean => {
   if (record.host !== hostname()) return false;
   if (record.pid === process.pid) {
-    // Our own pid: this process (still holding it) or an earlier one that had the same pid,
-    // as happens when a container restarts and the server is again process 1.
+    // Our own pid: this process, or an earlier one with the same pid (a container restarts the server as process 1).
     const sameProcess =
       record.linuxStart !== null && OWN_LINUX_START !== null
         ? record.linuxStart === OWN_LINUX_START
@@ -118,7 +84,6 @@ const holderIsGone = (record: OwnerRecord): boolean => {
   try {
     process.kill(record.pid, 0);
   } catch (error) {
-    // ESRCH: no such process. EPERM means it exists under another user: alive.
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
   }
   const start = linuxStartOf(record.pid);
@@ -134,7 +99,6 @@ const describe = (record: OwnerRecord): string => {
 
 type Seen = { state: 'absent' } | { state: 'free' | 'held'; id: string; owner: string };
 
-/** Reads a record file: absent, free (released, or its holder is gone), or held. */
 const inspect = (path: string): Seen => {
   let fd: number;
   try {
@@ -147,7 +111,6 @@ const inspect = (path: string): Seen => {
     const stat = fstatSync(fd);
     const record = parseRecord(readFileSync(fd, 'utf8'));
     if (!record) {
-      // Being written by an exclusive create right now, or damaged: judged by its age.
       const id = `unreadable${stat.ino}-${Math.round(stat.mtimeMs)}-${stat.size}`;
       const old = Date.now() - stat.mtimeMs >= UNREADABLE_RECORD_STALE_MS;
       return { state: old ? 'free' : 'held', id, owner: 'a server that is starting' };
@@ -158,7 +121,6 @@ const inspect = (path: string): Seen => {
   }
 };
 
-/** Creates `path` only if no file has that name; false when one does. */
 const createExclusive = (path: string, record: OwnerRecord): boolean => {
   try {
     writeFileSync(path, JSON.stringify(record), { flag: 'wx' });
@@ -183,13 +145,9 @@ const removeQuietly = (path: string) => {
   }
 };
 
-/**
- * The lock folder beside a data directory. Its holder may publish files of its own there after
- * winning (services/backup.ts): the next holder deletes them as left over when it wins.
- */
+/** Its holder may publish files there (services/backup.ts); the next holder deletes them as left over. */
 export const lockFolderOf = (dataDir: string) => `${dataDir}.lock`;
 
-/** The pid of the live process holding a data directory's lock on this host, or null. */
 export const lockHolderPid = (dataDir: string): number | null => {
   let record: OwnerRecord | null;
   try {
@@ -200,10 +158,6 @@ export const lockHolderPid = (dataDir: string): number | null => {
   return record && !record.released && record.host === hostname() && !holderIsGone(record) ? record.pid : null;
 };
 
-/**
- * Locks a PGlite data directory for this process (see the comment above), or throws
- * DataDirInUseError naming the live holder. The returned function releases the lock.
- */
 export const lockDataDir = (dataDir: string): (() => void) => {
   mkdirSync(dataDir, { recursive: true });
   const lockDir = lockFolderOf(dataDir);
@@ -225,8 +179,7 @@ export const lockDataDir = (dataDir: string): (() => void) => {
   };
 
   const won = () => {
-    // Every other file is left over: markers for tokens that are no longer in `owner` (safe to
-    // delete, see above) and temporary files of processes that died before their rename.
+    // Every other file is left over: markers for tokens no longer in `owner`, and temporary files of dead processes.
     for (const name of readdirSync(lockDir)) if (name !== 'owner') removeQuietly(join(lockDir, name));
     return () => {
       const now = inspect(ownerPath);
@@ -239,8 +192,7 @@ export const lockDataDir = (dataDir: string): (() => void) => {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const seen = inspect(ownerPath);
     if (seen.state === 'absent') {
-      // An empty folder someone else made moments ago: a server creating its record right
-      // now, or an older release's lock folder (it kept its time fresh while held).
+      // A server creating its record right now, or an older release's lock folder.
       if (!createdFolder && Date.now() - statSync(lockDir).mtimeMs < UNREADABLE_RECORD_STALE_MS) {
         throw new DataDirInUseError(dataDir, 'a server that is starting');
       }
@@ -260,7 +212,6 @@ export const lockDataDir = (dataDir: string): (() => void) => {
     if (!createExclusive(markerPath, record)) continue;
     const now = inspect(ownerPath);
     if (now.state === 'absent' || now.id !== seen.id) {
-      // Someone else took over since we read the record: our marker is for an old token.
       removeQuietly(markerPath);
       continue;
     }

@@ -2,16 +2,11 @@ import { count, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
-/** From this many rows on, an unfiltered list reports the planner's estimate (docs/api.md). */
+/** docs/api.md, "Totals" */
 export const ESTIMATED_TOTAL_FROM_ROWS = 10_000;
 
-/**
- * The planner's estimate of a table's rows: the rows per page of the last ANALYZE (kept fresh by
- * statistics.ts) times the pages the table has now, as PostgreSQL itself estimates; null when
- * the table was never analysed. It reads two catalog rows, whatever the table's size.
- */
+/** As PostgreSQL estimates: the last ANALYZE's rows per page times the pages now; two catalog rows whatever the size. */
 export const estimatedRows = async (db: Database, table: PgTable): Promise<number | null> => {
-  // PGlite and node-postgres both answer { rows }.
   const result = (await db.execute(sql`
     select case when c.reltuples < 0 or c.relpages = 0 then null
       else round(c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::float8))::bigint
@@ -21,11 +16,7 @@ export const estimatedRows = async (db: Database, table: PgTable): Promise<numbe
   return estimate === null || estimate === undefined ? null : Number(estimate);
 };
 
-/**
- * A list's total (docs/api.md, "Totals"): exact when filtered or below ESTIMATED_TOTAL_FROM_ROWS,
- * else the estimate, so a page of a large table costs no scan of the whole table. The page
- * read tightens it: a page beyond the estimate raises it, and a short last page makes it exact.
- */
+/** A page beyond the estimate raises it, and a short last page makes it exact. */
 export const listTotal = async (
   db: Database,
   table: PgTable,

@@ -2,28 +2,22 @@ import { performance } from 'node:perf_hooks';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-/** One statement's round trip as the server saw it: sent until answered (its wait for the connection included). */
+/** Its wait for the connection included. */
 export interface QueryTiming {
   seconds: number;
   failed: boolean;
 }
 
-/** Connections of the database's pool: open, open and unused, and requests waiting for one. */
 export interface ConnectionUse {
   total: number;
   idle: number;
   waiting: number;
 }
 
-/**
- * What the metrics (plugins/metrics.ts) read of a database: each statement's time, as it ends,
- * and the pool's connections, when asked. Several apps may watch one database (tests build
- * many in one process): each subscribes and unsubscribes on its own.
- */
+/** Several apps may watch one database (tests build many in one process): each subscribes on its own. */
 export interface DatabaseUsage {
   kind: 'pglite' | 'postgres';
   connections(): ConnectionUse;
-  /** Calls `listener` after every statement; returns the unsubscribe function. */
   onQuery(listener: (timing: QueryTiming) => void): () => void;
 }
 
@@ -44,11 +38,7 @@ const createListeners = () => {
 
 type Query = (...args: unknown[]) => unknown;
 
-/**
- * Times a client's query calls in every form node-postgres offers: with a callback (how the
- * pool's own `query` calls its client), or as a promise (how Drizzle calls it). Anything else
- * (a submittable such as a cursor) passes untimed.
- */
+/** A callback (the pool's own `query`) or a promise (Drizzle); anything else (a cursor) passes untimed. */
 const timedQuery = (original: Query, emit: (startedAt: number, failed: boolean) => void): Query =>
   function (this: unknown, ...args: unknown[]) {
     const startedAt = performance.now();
@@ -71,11 +61,6 @@ const timedQuery = (original: Query, emit: (startedAt: number, failed: boolean) 
     return result;
   };
 
-/**
- * PostgreSQL: each connection the pool opens gets its `query` timed (the pool's own `query`,
- * Drizzle's statements and those of its transactions all go through one), and the pool's
- * counters are its connections.
- */
 export const watchPostgresUsage = (pool: pg.Pool): DatabaseUsage => {
   const listeners = createListeners();
   pool.on('connect', (client) => {
@@ -90,7 +75,6 @@ export const watchPostgresUsage = (pool: pg.Pool): DatabaseUsage => {
 
 const QUERY_METHODS = new Set<PropertyKey>(['query', 'exec']);
 
-/** A transaction's handle with its statements timed. */
 const timedTransaction = (tx: PGliteTransaction, emit: (startedAt: number, failed: boolean) => void): PGliteTransaction =>
   new Proxy(tx, {
     get(target, property) {
@@ -100,11 +84,7 @@ const timedTransaction = (tx: PGliteTransaction, emit: (startedAt: number, faile
     },
   });
 
-/**
- * PGlite: one connection running one statement at a time. Its "pool" is that connection: idle
- * while nothing runs, and the calls queued behind the running one wait. A transaction holds
- * the connection as a whole; its statements are timed one by one.
- */
+/** PGlite is one connection: idle while nothing runs, and the calls queued behind the running one wait. */
 export const watchPgliteUsage = (client: PGlite): { client: PGlite; usage: DatabaseUsage } => {
   const listeners = createListeners();
   let running = 0;

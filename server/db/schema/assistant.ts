@@ -3,8 +3,6 @@ import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uui
 import type { ApiKeyScope } from '../../../src/contract/apiKeys';
 import { timestamptz } from './columns';
 
-/** The assistant's settings and access: speech-rate monitoring, service keys and the configuration version. */
-
 /** One row (id = 1); absent until the first save, when the spec's defaults apply. */
 export const speechRateSettings = pgTable(
   'speech_rate_settings',
@@ -14,16 +12,13 @@ export const speechRateSettings = pgTable(
     timeWindow: integer('time_window').notNull(),
     maxWords: integer('max_words').notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    /** docs/api.md "Versions" */
     version: integer('version').notNull().default(1),
   },
   (table) => [check('speech_rate_settings_single_row', sql`${table.id} = 1`)],
 );
 
-/**
- * Service keys for the assistant's API (docs/security.md "Service keys"): only the SHA-256 of
- * the secret is stored; `prefix` is its first characters, shown to admins to tell keys apart.
- */
+/** docs/security.md "Service keys": only the secret's SHA-256 is stored. */
 export const apiKeys = pgTable(
   'api_keys',
   {
@@ -41,11 +36,7 @@ export const apiKeys = pgTable(
   (table) => [uniqueIndex('api_keys_key_hash_idx').on(table.keyHash), index('api_keys_created_at_idx').on(table.createdAt)],
 );
 
-/**
- * One row (id = 1, created by migration 0005): the version of what the assistant reads
- * (objections, FAQs, variations, landmines, speech-rate settings), raised in the same
- * transaction as every change to them (services/configVersion.ts).
- */
+/** One row (id = 1), raised in the same transaction as every change to what the assistant reads (services/configVersion.ts). */
 export const configVersion = pgTable(
   'config_version',
   {

@@ -3,13 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, real, text, uuid, type 
 import type { CanSayPoint, CannotSayPoint } from '../../../src/contract/landmines';
 import { timestamptz } from './columns';
 
-/** What the assistant listens for: objections and FAQs with their variations, and compliance landmines. */
-
-/**
- * Objections and FAQs (kind), originals and their variations (parent_id, deleted with the
- * original). A variation's answer is a copy of its original's, kept equal by the API.
- * needs_embedding: Pending until the embedding worker stores `embedding` (question text).
- */
+/** A variation's answer is a copy of its original's, kept equal by the API; it goes with the original. */
 export const dictionaryItems = pgTable(
   'dictionary_items',
   {
@@ -25,7 +19,7 @@ export const dictionaryItems = pgTable(
     embeddingModel: text('embedding_model'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    /** docs/api.md "Versions" */
     version: integer('version').notNull().default(1),
   },
   (table) => [
@@ -56,7 +50,7 @@ export const landmines = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    /** docs/api.md "Versions" */
     version: integer('version').notNull().default(1),
   },
   (table) => [
@@ -65,11 +59,7 @@ export const landmines = pgTable(
   ],
 );
 
-/**
- * The matching rule of each embedding model (docs/matching.md): the threshold calibrated from
- * the dictionary (leave-one-out, with its sample for the what-if on Settings) and the one an
- * admin set, if any (`admin_threshold`, which wins while it is set).
- */
+/** docs/matching.md: the calibrated threshold, with its sample for the what-if, and an admin's, which wins while set. */
 export const matchCalibrations = pgTable('match_calibrations', {
   model: text('model').primaryKey(),
   calibratedThreshold: real('calibrated_threshold'),
@@ -80,6 +70,6 @@ export const matchCalibrations = pgTable('match_calibrations', {
   items: integer('items').notNull().default(0),
   sample: jsonb('sample').$type<{ own: (number | null)[]; other: number[] }>(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  /** Raised by every change of the admin's threshold (docs/api.md "Versions"). */
+  /** docs/api.md "Versions" */
   version: integer('version').notNull().default(1),
 });

@@ -3,17 +3,9 @@ import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, 
 import type { Emotion } from '../../../src/contract/sessions';
 import { timestamptz } from './columns';
 
-/** Recorded call sessions and their detail tables. */
-
 /**
- * Recorded sessions. `sessions` holds only what the list reads (summary and
- * statistics columns), so a list page never touches transcripts or analyses; the detail
- * tables below are read only by GET /api/admin/sessions/{sessionId}, each by its
- * (session_id, seq) primary key.
- *
- * `search_text` is the lower-cased concatenation of the searchable fields (name, user email,
- * room, session id), kept by PostgreSQL (generated column) and indexed with pg_trgm
- * (migration 0002 creates the extension), so `ILIKE '%term%'` uses the GIN index.
+ * Only what the list reads, so a list page never touches the detail tables (read by (session_id, seq)). `search_text`
+ * is generated and indexed with pg_trgm, so `ILIKE '%term%'` uses the GIN index.
  */
 export const sessions = pgTable(
   'sessions',
@@ -24,11 +16,7 @@ export const sessions = pgTable(
     userEmail: text('user_email').notNull(),
     roomName: text('room_name'),
     startTime: timestamptz('start_time').notNull(),
-    /**
-     * The end the finished call was added to the insights with (services/insights/record.ts):
-     * erasing it subtracts exactly that (services/sessionErasure.ts). Null while in progress, and
-     * for a call the insights never counted.
-     */
+    /** The end the call was added to the insights with: erasing it subtracts exactly that (services/sessionErasure.ts). */
     endTime: timestamptz('end_time'),
     duration: integer('duration').notNull(),
     status: text('status', { enum: ['completed', 'in_progress', 'failed'] }).notNull(),
@@ -39,7 +27,7 @@ export const sessions = pgTable(
     totalFaqs: integer('total_faqs').notNull().default(0),
     totalNewInquiries: integer('total_new_inquiries').notNull().default(0),
     responseRate: real('response_rate').notNull().default(0),
-    /** The configuration version the assistant ran with; null for sessions recorded before. */
+    /** null for sessions recorded before configuration versions. */
     configVersion: bigint('config_version', { mode: 'number' }),
     searchText: text('search_text')
       .notNull()
@@ -54,12 +42,11 @@ export const sessions = pgTable(
     index('sessions_start_time_idx').on(table.startTime.desc(), table.id.desc()),
     index('sessions_status_start_time_idx').on(table.status, table.startTime.desc(), table.id.desc()),
     index('sessions_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    // The Sessions list's rep filter (any case), newest first: a rep's page and count read only the rep's entries.
+    // A rep's page and count read only the rep's entries.
     index('sessions_rep_start_time_idx').on(sql`lower(${table.userEmail})`, table.startTime.desc(), table.id.desc()),
   ],
 );
 
-/** Each detail row belongs to one session and goes with it. */
 const sessionRef = () =>
   uuid('session_id')
     .notNull()
@@ -77,7 +64,6 @@ export const sessionTranscripts = pgTable(
   (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
 );
 
-/** Objections, FAQs and new inquiries (kind), in time order (seq). */
 export const sessionDetections = pgTable(
   'session_detections',
   {
@@ -89,13 +75,8 @@ export const sessionDetections = pgTable(
     relevanceScore: real('relevance_score').notNull(),
     question: text('question').notNull(),
     answer: text('answer'),
-    /** The dictionary item's id as the assistant sent it (its configuration's `_id`), if it did. */
     itemId: text('item_id'),
-    /**
-     * What the insights count this detection under (docs/insights.md "Keys"), set when the call
-     * completes: the original item's id, `q:<kind>:<question>` for an item not known by id, or
-     * `inquiry:<phrasing id>` for a new inquiry. The Sessions list's item and inquiry filters read it.
-     */
+    /** docs/insights.md "Keys": set when the call completes; the Sessions list's item and inquiry filters read it. */
     itemKey: text('item_key'),
   },
   (table) => [
@@ -105,11 +86,7 @@ export const sessionDetections = pgTable(
   ],
 );
 
-/**
- * Landmines the assistant saw triggered during a call (the `landmine` event), in time order.
- * landmine_key is set when the call completes: the landmine's id, or `t:<trigger>` for a trigger
- * not known by id (docs/insights.md "Keys").
- */
+/** landmine_key is set when the call completes (docs/insights.md "Keys"). */
 export const sessionLandmineHits = pgTable(
   'session_landmine_hits',
   {
@@ -155,7 +132,6 @@ export const sessionSpeechAlerts = pgTable(
   (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
 );
 
-/** Per-session analysis summaries (sentiment summary, speech-rate totals): one row per session. */
 export const sessionAnalyses = pgTable('session_analyses', {
   sessionId: uuid('session_id')
     .primaryKey()
@@ -169,12 +145,7 @@ export const sessionAnalyses = pgTable('session_analyses', {
   averageWordsPerMinute: real('average_words_per_minute').notNull(),
 });
 
-/**
- * Event seqs received per session by the assistant's ingest (docs/api.md "Assistant API"): the
- * primary key makes a seq unique within the session whatever the event type, so a resent
- * batch is recognised by one insert (`on conflict do nothing`) and the batch's other rows
- * follow in the same transaction (all or nothing).
- */
+/** The primary key makes a seq unique per session, so a resent batch is recognised by one insert (docs/api.md "Assistant API"). */
 export const sessionEventSeqs = pgTable(
   'session_event_seqs',
   {

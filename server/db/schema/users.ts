@@ -3,9 +3,7 @@ import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uuid }
 import { PROFILE_ORIGINS, ROLES } from '../../../src/contract/auth';
 import { timestamptz } from './columns';
 
-/** Admins and users (profiles of identity-provider accounts) and the audit log of what admins did. */
-
-/** Profiles of identity-provider accounts; admin rights come from `role`, looked up by uid. */
+/** Admin rights come from `role`, looked up by uid. */
 export const users = pgTable(
   'users',
   {
@@ -19,25 +17,13 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
-    /**
-     * How the profile came to be: created from the portal ('portal'), granted by the operator
-     * ('config': ADMIN_UIDS or `npm run admin:grant`), seeded demo data ('demo'), or a self
-     * sign-up recorded by an earlier version ('signup'). Only the first three can be promoted
-     * without a verified email (docs/security.md: never promote an account the portal did not create).
-     */
+    /** Only 'portal', 'config' and 'demo' can be promoted without a verified email (docs/security.md). */
     origin: text('origin', { enum: PROFILE_ORIGINS }).notNull().default('portal'),
-    /**
-     * When the portal last revoked the account's sessions (password reset, disable, delete,
-     * demote), to the millisecond: the identity provider compares whole seconds, so a token
-     * issued in that same second is refused here.
-     */
+    /** To the millisecond: the identity provider compares whole seconds, so a token of that same second is refused here. */
     sessionsRevokedAt: timestamptz('sessions_revoked_at'),
-    /**
-     * When an admin freed the email of this deleted profile (docs/api.md "Deleted users"): its
-     * identity account is gone, the email no longer holds a create, and the profile stays deleted.
-     */
+    /** docs/api.md "Deleted users" */
     emailReleasedAt: timestamptz('email_released_at'),
-    /** Raised by every edit; an edit that started from another version is refused (docs/api.md "Versions"). */
+    /** docs/api.md "Versions" */
     version: integer('version').notNull().default(1),
   },
   (table) => [
