@@ -9,11 +9,10 @@ import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Skip authentication (docs/security.md: only GET /api/health). */
+    /** docs/security.md */
     public?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in admin; set by the auth hook on every non-public /api route. */
     admin: AdminPrincipal;
   }
 }
@@ -25,7 +24,6 @@ const MESSAGES = {
   unavailable: 'The sign-in service cannot be reached right now. You are still signed in; please try again in a few seconds.',
 } as const;
 
-/** Seconds a client should wait before retrying after the identity provider failed. */
 export const AUTH_UNAVAILABLE_RETRY_AFTER_S = 10;
 
 const bearerToken = (header: string | undefined): string | null => {
@@ -33,7 +31,7 @@ const bearerToken = (header: string | undefined): string | null => {
   return match ? match[1] : null;
 };
 
-/** Logs the refusal as a security event and throws the client's 401 or 403. */
+/** Logged as a security event. */
 const deny = (request: FastifyRequest, status: 401 | 403, reason: string, message: string): never => {
   request.log.warn({ event: 'auth.denied', reason, method: request.method, url: request.url }, 'request denied');
   throw new ApiHttpError(status, status === 401 ? ERROR_CODES.notAuthenticated : ERROR_CODES.notAdmin, message);
@@ -41,18 +39,16 @@ const deny = (request: FastifyRequest, status: 401 | 403, reason: string, messag
 
 export interface AuthOptions {
   db: Database;
-  /** The database's write generation: profiles are reused between writes (services/principal.ts); null: read every time. */
+  /** Profiles are reused between writes (services/principal.ts); null: read every time. */
   writes: WriteGeneration | null;
   identity: Identity;
-  /** Per verified uid and per client address for requests that do not authenticate; null: off. */
   limits: { perUser: RequestLimiter; perAddress: RequestLimiter } | null;
 }
 
 const createAuthenticate = ({ db, writes, identity, limits }: AuthOptions): onRequestHookHandler => {
   const resolveAdmin = createPrincipalResolver(db, writes);
   return async (request) => {
-    // Unauthenticated traffic is limited per address, so a shared proxy address never locks
-    // out the signed-in admins behind it (their requests count per uid).
+    // Per address, so a shared proxy address never locks out the signed-in admins behind it (counted per uid).
     const refuseUnauthenticated = async (reason: string, message: string): Promise<never> => {
       await limits?.perAddress(request, `address:${request.ip}`);
       return deny(request, 401, reason, message);
@@ -64,7 +60,7 @@ const createAuthenticate = ({ db, writes, identity, limits }: AuthOptions): onRe
       verified = await identity.verifyIdToken(token, true);
     } catch (error) {
       if (error instanceof IdentityUnavailableError) {
-        // An outage is not the admin's fault: 503 keeps the portal's session (401 would sign out).
+        // 503 keeps the portal's session (401 would sign out): an outage is not the admin's fault.
         request.log.error({ event: 'auth.unavailable', err: error }, 'identity provider unavailable');
         throw new ApiHttpError(503, ERROR_CODES.authUnavailable, MESSAGES.unavailable, {
           'retry-after': String(AUTH_UNAVAILABLE_RETRY_AFTER_S),
@@ -81,16 +77,12 @@ const createAuthenticate = ({ db, writes, identity, limits }: AuthOptions): onRe
   };
 };
 
-/**
- * Deny by default (docs/security.md): every route under /api gets the authentication hook when it
- * is registered, unless it says `config: { public: true }`. Install before the routes.
- */
+/** Deny by default (docs/security.md): every /api route gets the hook unless it says `config: { public: true }`. */
 export const installAuth = (app: FastifyInstance, options: AuthOptions): void => {
   const authenticate = createAuthenticate(options);
   app.decorateRequest('admin', null as unknown as AdminPrincipal);
   app.addHook('onRoute', (route) => {
     const underApi = route.url === '/api' || route.url.startsWith('/api/');
-    // /api/assistant/* and routes with a scope take service keys instead (plugins/assistantAuth.ts), never ID tokens.
     if (!underApi || route.config?.public || takesServiceKey(route)) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, authenticate];

@@ -23,10 +23,7 @@ const CODES_BY_STATUS: Record<number, string> = {
 const fieldPath = (context: string | undefined, instancePath: string) =>
   [context, ...instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
 
-/**
- * Sends an error body; every one names its request (plugins/requestId.ts), so an admin can
- * quote it and an operator find its log lines. Not-found handlers use it too.
- */
+/** Every error body names its request (plugins/requestId.ts), so an admin can quote it. */
 export const sendError = (reply: FastifyReply, status: number, body: Omit<ApiError, 'requestId'>) => {
   if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
   return reply.code(status).send({ ...body, requestId: String(reply.request.id) } satisfies ApiError);
@@ -56,25 +53,20 @@ const handleError = (error: FastifyError | ApiHttpError, request: FastifyRequest
     const code = (error.code && CODES_BY_FASTIFY_CODE[error.code]) ?? CODES_BY_STATUS[status] ?? ERROR_CODES.badRequest;
     return sendError(reply, status, { error: code, message: error.message || 'Bad request' });
   }
-  // A client that closed its connection is not a failure of the server's, and nothing can reach it.
+  // A client that closed its connection is no failure of the server's.
   if (request.raw.socket?.destroyed) {
     request.log.info({ err: error }, 'the client closed the request before its answer');
     return reply.hijack();
   }
-  // 5xx: the details stay in the log; the client gets the request id to quote.
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 500, { error: ERROR_CODES.internal, message: 'Internal server error' });
 };
 
-/**
- * One error handler for the whole server ({ error, message } on 4xx, a generic body on 5xx),
- * the JSON body parser, and request-shape rules that hold for every route.
- */
+/** docs/api.md "Errors": { error, message } on 4xx, a generic body on 5xx. */
 export const installErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler(handleError);
 
-  // Bodyless POST/PATCH/DELETE are sent with or without a JSON content type: an empty
-  // body is "no body", not a parse error. The API speaks JSON only (anything else: 415).
+  // A bodyless POST/PATCH/DELETE may carry a JSON content type: an empty body is "no body", not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -83,7 +75,7 @@ export const installErrorHandling = (app: FastifyInstance): void => {
     return parseJson(request, text, done);
   });
 
-  // A repeated query key (?a=1&a=2) is ambiguous: refuse it rather than pick one.
+  // A repeated query key is ambiguous: refuse it rather than pick one.
   app.addHook('preValidation', async (request) => {
     const query = request.query;
     if (typeof query !== 'object' || query === null) return;
@@ -94,10 +86,7 @@ export const installErrorHandling = (app: FastifyInstance): void => {
   });
 };
 
-/**
- * Fastify's refusals before a route is found (its `frameworkErrors` option), in the API's shape:
- * a path parameter over the router's maxParamLength is 414, a URL that does not decode is 400.
- */
+/** Fastify's refusals before a route is found, in the API's shape. */
 export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
   error.code === 'FST_ERR_MAX_PARAM_LENGTH'
     ? sendError(reply, 414, { error: ERROR_CODES.uriTooLong, message: 'A path parameter is too long (at most 100 characters).' })
@@ -106,12 +95,7 @@ export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, r
         message: 'The URL is not valid: a part of it does not decode as UTF-8 text.',
       });
 
-/**
- * What Node's HTTP parser refuses before any request exists (Fastify's `clientErrorHandler`
- * option): headers and request line over 16 KB (431), a client too slow to send its request
- * (408), anything else that is not HTTP (400). Written on the socket as it closes, in the API's
- * `{ error, message }` shape (no request id: there is no request).
- */
+/** Node's HTTP parser's refusals, written on the socket as it closes (no request id: there is no request). */
 export const clientErrorHandler = (error: Error & { code?: string }, socket: Socket): void => {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body]: [number, Omit<ApiError, 'requestId'>] =
@@ -131,11 +115,8 @@ export const clientErrorHandler = (error: Error & { code?: string }, socket: Soc
 };
 
 /**
- * Requests that arrive while the server stops (Fastify's `return503OnClosing` is off, since its
- * own answer is not the API's shape): keep-alive and pipelined requests still reach a closing
- * server after it stopped accepting connections, and each gets 503 SHUTTING_DOWN with its
- * request id and `Connection: close`, so the client retries on another connection, which a
- * load balancer sends to a server that is running. Requests already running finish.
+ * Fastify's `return503OnClosing` answers in another shape: keep-alive requests reaching a closing server get 503
+ * SHUTTING_DOWN with `Connection: close`, so the client retries on a running server.
  */
 export const installShutdownRefusal = (app: FastifyInstance): void => {
   let stopping = false;
@@ -150,7 +131,6 @@ export const installShutdownRefusal = (app: FastifyInstance): void => {
   });
 };
 
-/** The JSON 404 for unknown paths under the scope it is installed in (/api). */
 export const installJsonNotFound = (scope: FastifyInstance): void => {
   scope.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, { error: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),

@@ -11,5 +11,4 @@ export const LOG_REDACT_PATHS = [
   'body.newPassword',
 ];
 
-/** The logger's `redact` option: the paths above, their values replaced. */
 export const LOG_REDACTION = { paths: LOG_REDACT_PATHS, censor: '[redacted]' };

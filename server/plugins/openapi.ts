@@ -8,31 +8,20 @@ import { apiErrorSchema, ERROR_CODES, jsonQueryParams } from '../../src/contract
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * Error answers of this route beyond those its facts imply (errorAnswersOf): status ->
-     * when it is sent, e.g. `{ 409: 'CONFLICT: ...' }`, added to what the facts say of the same
-     * status. Documentation only: the handler sends them.
-     */
+    /** Documentation only, beside what errorAnswersOf infers: the handler sends them. */
     errorAnswers?: Partial<Record<number, string>>;
   }
 }
 
-/** Where the document and the interactive reference live (both public: they describe shapes, never data). */
+/** Both public: they describe shapes, never data. */
 export const OPENAPI_PATHS = { document: '/api/openapi.json', reference: '/api/docs' } as const;
 
-/** Security scheme names of the document (docs/api.md "Authentication"). */
 export const SECURITY_SCHEMES = { admin: 'adminIdToken', assistant: 'assistantKey' } as const;
 
-/** The component every error answer refers to: the `{ error, message, details?, requestId? }` body (docs/api.md "Errors"). */
 export const API_ERROR_COMPONENT = 'ApiError';
 
 const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
 
-/**
- * What a caller authenticates with: public routes nothing, /api/assistant/* and the routes that
- * declare a scope (GET /api/metrics) a service key with the route's scope (OpenAPI 3.1 lets a
- * bearer requirement list it), the rest an admin's ID token.
- */
 const securityOf = (route: RouteOptions) => {
   if (route.config?.public) return [];
   if (takesServiceKey(route)) {
@@ -42,7 +31,6 @@ const securityOf = (route: RouteOptions) => {
   return [{ [SECURITY_SCHEMES.admin]: [] }];
 };
 
-/** One tag per area: /api/admin/users -> "admin/users", /api/dictionary/... -> "dictionary", this document -> "reference". */
 const tagOf = (url: string) => {
   if (url === OPENAPI_PATHS.document) return 'reference';
   const [, , area = 'api', sub] = url.split('/');
@@ -62,14 +50,7 @@ const SHUTTING_DOWN_ANSWER = `${ERROR_CODES.shuttingDown}: this server is stoppi
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * The error answers a route can send, from what it is (docs/api.md "Errors"): every request can
- * be malformed (400: a repeated query key, a bad URL, bad JSON, or its schemas refuse it) or
- * fail (500) or reach a server that is stopping (503); a protected route refuses callers (401, 403), counts them (429) and, for admins,
- * may find the sign-in service down (503); a path parameter names a record that may not exist
- * (404); a body may be too large or not JSON (413, 415); an edit carrying a `version` may start
- * from an old one (409); a path parameter may be too long (414). Routes add what only they know in `config.errorAnswers`.
- */
+/** docs/api.md "Errors": what every route can answer, from what it is; routes add their own in `config.errorAnswers`. */
 const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<number, string> => {
   const methods = [route.method].flat();
   const answers: Record<number, string> = {
@@ -113,31 +94,25 @@ const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<
 
 const apiErrorContent = { 'application/json': { schema: { $ref: `#/components/schemas/${API_ERROR_COMPONENT}` } } };
 
-/** The route's documented answers: its own success answers, and every error answer with the ApiError body. */
 const withErrorAnswers = (route: RouteOptions, schema: TransformedSchema) => {
-  // A route without a response schema still answers 200 (what swagger says of it by itself).
   const declared = schema.response ?? { 200: { description: 'Default Response' } };
   const response: Record<string, JsonSchema> = {};
   const errors = errorAnswersOf(route, schema);
   for (const [status, answer] of Object.entries(declared)) {
-    // An error answer a route declares in its schema keeps its description and takes the shared body.
     if (Number(status) >= 400) errors[Number(status)] ??= String(answer.description ?? '');
     else response[status] = answer;
   }
   for (const [status, description] of Object.entries(errors)) {
     const own = declared[status]?.description;
     let text = typeof own === 'string' && own !== '' ? own : (description ?? '');
-    // Any operation may reach a server that is stopping, whatever else its 503 means.
     if (status === '503' && !text.includes(ERROR_CODES.shuttingDown)) text = `${text} ${SHUTTING_DOWN_ANSWER}`;
     response[status] = { description: text, content: apiErrorContent };
   }
   return response;
 };
 
-/** A trimmed string's minimum length holds after trimming: at least n characters from the first to the last non-space. */
 const trimmedMinPattern = (min: number) => (min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`);
 
-/** zod's string formats as JSON Schema names them. */
 const JSON_FORMATS: Record<string, string> = { date: 'date', datetime: 'date-time', uuid: 'uuid', guid: 'uuid', email: 'email' };
 
 const isTrim = (check: unknown) => {
@@ -145,18 +120,12 @@ const isTrim = (check: unknown) => {
   return tx?.check === 'overwrite' && typeof tx.tx === 'function' && tx.tx(' x ') === 'x';
 };
 
-/**
- * Rules zod applies but JSON Schema would lose, written in JSON Schema (the document is as
- * strict as the server): a trimmed string's minimum length counts non-space characters, and a
- * JSON-encoded query parameter is described by the value it encodes. The rest is what
- * fastify-type-provider-zod does for OpenAPI 3.1 (no empty branches in a union).
- */
+/** Rules zod applies but JSON Schema would lose, so the document is as strict as the server. */
 const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
   const zodSchema = ctx.zodSchema as z.ZodType;
   const json = ctx.jsonSchema;
   if (Array.isArray(json.anyOf)) json.anyOf = json.anyOf.filter((branch) => Object.keys(branch as object).length > 0);
   const def = zodSchema._zod.def as { type: string; format?: string; checks?: unknown[] };
-  // A format with a further pattern comes out as patterns alone: the format is kept for readers.
   const format = def.type === 'string' && def.format ? (JSON_FORMATS[def.format] ?? null) : null;
   if (format && json.format === undefined) json.format = format;
   if (def.type === 'string' && typeof json.minLength === 'number' && json.minLength > 0 && def.checks?.some(isTrim)) {
@@ -173,10 +142,7 @@ const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
 const TARGET = { target: 'draft-2020-12' } as const;
 const transformSchemas = createJsonSchemaTransform({ zodToJsonConfig: { override } });
 
-/**
- * Query parameters that carry JSON (jsonQueryParams) are described by the value they carry,
- * as OpenAPI's `content` parameters (@fastify/swagger's x-consume), instead of "a string".
- */
+/** As OpenAPI's `content` parameters (@fastify/swagger's x-consume), instead of "a string". */
 const withJsonQueryParams = (route: RouteOptions, querystring: JsonSchema | undefined) => {
   const zodQuery = route.schema?.querystring;
   if (!querystring || !(zodQuery instanceof z.ZodObject)) return querystring;
@@ -190,11 +156,7 @@ const withJsonQueryParams = (route: RouteOptions, querystring: JsonSchema | unde
   return { ...querystring, properties };
 };
 
-/**
- * Query rules between parameters that no one parameter's schema can hold (a `from` with its
- * `to`, in order...): the querystring object's own keywords, kept on the operation as
- * `x-query-rules` (docs/api.md "Errors"), since OpenAPI lists parameters one by one.
- */
+/** Rules between parameters, kept on the operation as `x-query-rules` (docs/api.md "Errors"). */
 const QUERY_RULE_KEYWORDS = ['dependentRequired', 'x-ordered', 'x-max-span'];
 const queryRulesOf = (querystring: JsonSchema | undefined) => {
   if (!querystring) return undefined;
@@ -203,19 +165,11 @@ const queryRulesOf = (querystring: JsonSchema | undefined) => {
 };
 
 /**
- * The OpenAPI 3.1 document, generated from the routes' zod schemas, at GET /api/openapi.json,
- * and an interactive reference (swagger-ui, served from the package: no CDN) at GET /api/docs.
- * Every operation lists every answer it can send: its success answers, and each error status
- * with the shared ApiError body (errorAnswersOf).
- *
- * Install after the security plugin (its CSP covers the reference: scripts and styles are
- * files of ours, no inline script) and BEFORE the auth hook and the /api routes: swagger
- * collects the routes as they are registered, and the reference's routes, registered here,
- * never get the auth hook (they are marked public as well, for the route inventory).
- * Only /api is described: the portal's files are not part of the API.
+ * Install after the security plugin (its CSP covers the reference, served from the package: no CDN) and before the
+ * auth hook and the /api routes: swagger collects routes as they are registered, and the reference's routes stay public.
  */
 export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
-  // requestId is optional here: an error the HTTP parser answers before any request exists has none.
+  // requestId is optional: an error the HTTP parser answers before any request exists has none.
   const { $schema: _dialect, ...apiError } = z.toJSONSchema(apiErrorSchema.partial({ requestId: true }), { ...TARGET, io: 'output' });
   await app.register(fastifySwagger, {
     openapi: {
@@ -275,7 +229,7 @@ export const installOpenApi = async (app: FastifyInstance): Promise<void> => {
     });
     await reference.register(fastifySwaggerUi, {
       routePrefix: OPENAPI_PATHS.reference,
-      // No call to the public validator badge: the reference works offline.
+      // The reference works offline.
       validatorUrl: false,
       theme: { title: 'Sales Coach API reference' },
       uiConfig: { deepLinking: true, persistAuthorization: false },

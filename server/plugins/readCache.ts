@@ -5,33 +5,21 @@ import type { AppMetrics } from './metrics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * The route's 200 answers depend on its URL and the database alone (never on who asks), so
-     * they may be reused until the next write (plugins/readCache.ts).
-     */
+    /** The 200 answers depend on the URL and the database alone, never on who asks. */
     readCache?: boolean;
   }
 }
 
-/** Bytes of answers kept at most, least recently used first out. */
 export const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** `Cache-Control: no-cache` on the request asks for an answer read now (RFC 9111, 5.2.1.4). */
+/** RFC 9111, 5.2.1.4 */
 const wantsFreshAnswer = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
 
 /**
- * Reuses the answers of the routes marked `config: { readCache: true }` while the database has
- * not been written (db/writeGeneration.ts): each write, whether from a route, the assistant's
- * ingest or a timer, makes every kept answer stale at once. The request is authenticated and validated as
- * always before a kept answer is sent (this runs as a preHandler). Only PGlite has a write
- * generation; on PostgreSQL nothing is kept.
- *
- * Register inside the /api scope after the compression plugin: an answer is kept as sent,
- * compressed or not, once per Accept-Encoding (a browser sends the same one every time), so a
- * 2 MB session is not compressed again for each view. Each answer of a marked route counts as a
- * hit or a miss in the metrics.
+ * Every write makes every kept answer stale at once (db/writeGeneration.ts: PGlite only). Runs as a preHandler, after
+ * authentication and validation. After compression: an answer is kept as sent, so a 2 MB session is not compressed per view.
  */
 export const installReadCache = (
   api: FastifyInstance,
@@ -46,10 +34,7 @@ export const installReadCache = (
   const readAt = new WeakMap<FastifyRequest, number>();
   const keyOf = (request: FastifyRequest) => `${request.headers['accept-encoding'] ?? ''}\n${request.url}`;
 
-  // A read that is running is shared: a request for the same URL while nothing was written since
-  // it began waits for its value rather than reading again. The handler's own promise is shared,
-  // not the reply, so it settles whatever becomes of the request that started it: a client that
-  // closes its connection leaves the read running for the others and for `kept`.
+  // A running read is shared; the handler's promise, not the reply, so a client that closes leaves it running for the others.
   const running = new Map<string, { generation: number; value: Promise<unknown> }>();
   api.addHook('onRoute', (route) => {
     if (!route.config?.readCache) return;
@@ -79,7 +64,6 @@ export const installReadCache = (
     const entry = wantsFreshAnswer(request) ? undefined : kept.get(keyOf(request));
     if (entry && entry.generation === writes.current) {
       reply.type(JSON_TYPE);
-      // An encoded answer passes the compression plugin untouched (it is already encoded).
       if (entry.encoding) reply.header('content-encoding', entry.encoding).header('vary', 'accept-encoding');
       metrics?.countReadCache('hit');
       return reply.send(entry.body);
@@ -90,7 +74,7 @@ export const installReadCache = (
 
   api.addHook('onSend', async (request, reply, payload) => {
     const generation = readAt.get(request);
-    // Kept only when nothing was written while it was read: the next write changes the value.
+    // Kept only when nothing was written while it was read.
     const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
     if (generation !== undefined && generation === writes.current && reply.statusCode === 200 && whole) {
       const encoding = reply.getHeader('content-encoding');

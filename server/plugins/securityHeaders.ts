@@ -1,10 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Paths never to be cached by a browser or proxy: API answers (/runtime-config.js is revalidated: spa.ts). */
+/** /runtime-config.js is revalidated instead (spa.ts). */
 const isNoStorePath = (url: string) => url.startsWith('/api/') || url === '/api';
 
-/** The SPA document's CSP: scripts only from us, network only to us and the identity hosts. */
 export const contentSecurityPolicy = (identityHosts: string[]) => ({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -18,11 +17,9 @@ export const contentSecurityPolicy = (identityHosts: string[]) => ({
   'connect-src': ["'self'", ...identityHosts],
 });
 
-/** Identity hosts the portal talks to: the emulator when used, else Google's endpoints. */
 export const identityHostsFor = (authEmulatorUrl: string | null): string[] =>
   authEmulatorUrl ? [authEmulatorUrl] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-/** Security headers on every answer (helmet: nosniff, HSTS, referrer policy, the CSP), and no-store on the API. */
 export const installSecurityHeaders = async (app: FastifyInstance, options: { identityHosts: string[] }): Promise<void> => {
   await app.register(helmet, {
     global: true,

@@ -10,31 +10,27 @@ import type { RuntimeConfigContract } from '../../src/contract/runtimeConfig';
 import { sendError } from './errors';
 
 export interface SpaOptions {
-  /** The built portal (vite build output); skipped when missing (dev, API-only tests). */
+  /** Skipped when missing (dev, API-only tests). */
   staticDir?: string;
   runtimeConfig: RuntimeConfigContract;
 }
 
-/** `window.__SALESCOACH_CONFIG__ = {...};` with `<` escaped so the JSON cannot close a script. */
+/** `<` escaped so the JSON cannot close a script. */
 export const runtimeConfigScript = (config: RuntimeConfigContract): string =>
   `window.__SALESCOACH_CONFIG__ = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`;
 
-/** spec 2's sign-in routes (the portal's src/shared/paths.ts, which the server does not import). */
+/** spec 2 (src/shared/paths.ts, which the server does not import). */
 const SIGN_IN_PATHS = new Set(['/login', '/signup']);
 
-/** The document without the `<script async src="/assets/shell-preload-....js">` the build adds (scripts/shellPreload.ts). */
 const withoutShellPreload = (html: string): string =>
   html.replace(/[ \t]*<script async src="\/assets\/shell-preload-[\w-]+\.js"><\/script>\n?/, '');
 
-/** /api and what lies under it, not a page path that merely starts with "api" (/api-keys goes to the portal). */
+/** Not a page path that merely starts with "api" (/api-keys goes to the portal). */
 const isApiPath = (url: string) => /^\/api(?:[/?#]|$)/.test(url);
 
 const documentEncodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
-/**
- * A document made at start (not a built file): its bytes as they are, brotli and gzip, each
- * with its own ETag, so it travels as compressed and revalidates like the built files.
- */
+/** Made at start: each encoding with its own ETag, so it travels compressed and revalidates like the built files. */
 const encodedDocument = (html: string) => {
   const identity = Buffer.from(html, 'utf8');
   const variants = {
@@ -56,15 +52,10 @@ const encodedDocument = (html: string) => {
   };
 };
 
-/**
- * Serves the built portal with a history fallback (any GET outside /api that is not a
- * file gets index.html, the CSP comes from the security plugin) and /runtime-config.js.
- * The build writes a brotli (.br) and a gzip (.gz) copy beside each file (vite.config.ts):
- * the one the browser accepts is sent as it is, with `Vary: Accept-Encoding`.
- */
+/** A history fallback for any GET outside /api that is no file; the build's .br and .gz copies are sent as they are. */
 export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Promise<void> => {
   const script = runtimeConfigScript(options.runtimeConfig);
-  // Revalidated on every load (a new deployment's settings apply at once), answered 304 by its ETag.
+  // Revalidated on every load, so a new deployment's settings apply at once.
   const scriptTag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
   app.get('/runtime-config.js', { config: { public: true } }, async (request, reply) => {
     reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', scriptTag);
@@ -75,9 +66,7 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
   const root = options.staticDir ? resolve(options.staticDir) : null;
   const hasPortal = root !== null && existsSync(join(root, 'index.html'));
   if (hasPortal) {
-    // wildcard: false registers one route per built file, so unknown paths reach the fallback.
-    // Vite names everything under assets/ by its content hash: a browser may keep it forever
-    // (docs/security.md: a page load costs a handful of requests); other files are revalidated.
+    // One route per built file, so unknown paths reach the fallback; assets/ are named by content hash: kept forever.
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -89,8 +78,7 @@ export const spaPlugin = async (app: FastifyInstance, options: SpaOptions): Prom
       },
     });
   }
-  // The sign-in pages get the document without the build's shell-preload script
-  // (scripts/shellPreload.ts): it would do nothing there, and it is one request fewer for them.
+  // The shell-preload script would do nothing on the sign-in pages: one request fewer for them.
   const signInDocument = hasPortal ? encodedDocument(withoutShellPreload(readFileSync(join(root, 'index.html'), 'utf8'))) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
