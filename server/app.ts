@@ -32,7 +32,6 @@ import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/matching/embeddings';
 import type { Identity } from './services/identity';
-import { startSessionRetention } from './services/retention';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
 export interface BuildAppOptions {
@@ -67,12 +66,11 @@ export interface BuildAppOptions {
   generationRateLimit?: RateLimitOptions | false;
   /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
   assistantRateLimit?: RateLimitOptions;
-  /** SESSIONS_RETENTION_DAYS: sessions are erased that many days after their start, at once and daily (services/retention.ts). Default null: kept. */
-  sessionsRetentionDays?: number | null;
 }
 
 /**
- * Builds the API server without listening (server.ts listens; tests use `app.inject`).
+ * Builds the API server without listening or starting background jobs (server.ts does both, the
+ * jobs through jobs.ts; tests use `app.inject`).
  *
  * Order matters: error handling and body parsing first, then the security headers and the
  * rate limiter, then the deny-by-default auth hook (attached to every /api route registered
@@ -146,11 +144,6 @@ export const buildApp = async (options: BuildAppOptions) => {
     },
     { prefix: '/api' },
   );
-  if (options.sessionsRetentionDays) {
-    const retention = startSessionRetention({ db: options.db, days: options.sessionsRetentionDays, log: app.log });
-    app.decorate('sessionRetention', retention);
-    app.addHook('onClose', () => retention.stop());
-  }
   return app;
 };
 

@@ -3,14 +3,12 @@ import { DataDirInUseError, openDatabase } from './db/client';
 import { EMULATOR_NETWORK_OVERRIDE, EnvError, listensOnNetwork, loadEnv, runtimeConfigFromEnv, type Env } from './env';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from './seed';
 import { prepareDatabase } from './startup';
-import { embeddingProviderFromEnv, startEmbeddingWorker } from './services/matching/embeddings';
-import { calibrateWhenMissing, markOtherModelsPending } from './services/matching/settings';
+import { startBackgroundJobs } from './jobs';
+import { embeddingProviderFromEnv } from './services/matching/embeddings';
 import { createFirebaseIdentity } from './services/identity';
-import { startBackupEndpoint } from './services/backup';
-import { startInquiryGrouping } from './services/insights/grouping';
 import { variationGeneratorFromEnv } from './services/variations';
 
-/** The only file that listens: env, database, seed, app, graceful shutdown. */
+/** The only file that listens: env, database, seed, app, background jobs (jobs.ts), graceful shutdown. */
 const fail = (message: string): never => {
   console.error(message);
   process.exit(1);
@@ -56,32 +54,14 @@ const app = await buildApp({
   variations: variationGeneratorFromEnv(env),
   rateLimit: env.RATE_LIMIT_PER_MINUTE === 0 ? false : { max: env.RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000 },
   trustProxy: env.TRUST_PROXY,
-  sessionsRetentionDays: env.SESSIONS_RETENTION_DAYS ?? null,
 });
-// Rows of another model turn Pending, so nothing is scored across two models (docs/matching.md).
-const remarked = await markOtherModelsPending(database.db, embeddings.model);
-if (remarked > 0) log(`Embedding model ${embeddings.model}: ${remarked} dictionary texts will be embedded again`);
-// The model loads beside the first requests, not in their way; the worker's first pass waits for it.
-void embeddings
-  .warm?.()
-  .catch((error: unknown) => app.log.warn({ event: 'embeddings.load_failed', err: String(error) }, 'embedding model failed to load'));
-// Turns Pending dictionary items Ready (outside request handling and transactions), then
-// calibrates the model's threshold once its whole dictionary is Ready.
-const embeddingWorker = startEmbeddingWorker({
+const jobs = await startBackgroundJobs({
   db: database.db,
-  provider: embeddings,
   log: app.log,
-  onIdle: calibrateWhenMissing(database.db, embeddings.model, app.log),
+  embeddings,
+  sessionsRetentionDays: env.SESSIONS_RETENTION_DAYS ?? null,
+  backups: database.holdDataDir ? { dataDir: env.DATA_DIR, hold: database.holdDataDir } : null,
 });
-// Groups the calls' new-inquiry phrasings by meaning with the same model (docs/insights-grouping.md).
-const inquiryGrouping = startInquiryGrouping({ db: database.db, provider: embeddings, log: app.log });
-// `npm run backup` asks this process, the one holding the PGlite data directory (services/backup.ts).
-const backups = database.holdDataDir
-  ? await startBackupEndpoint({ dataDir: env.DATA_DIR, hold: database.holdDataDir, log: app.log }).catch((error: unknown) => {
-      console.warn(`Backups of the running server are unavailable (npm run backup needs it stopped): ${String(error)}`);
-      return null;
-    })
-  : null;
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -90,9 +70,7 @@ const shutdown = async (signal: string) => {
   console.log(`${signal} received: draining requests and closing the database...`);
   try {
     await app.close();
-    await backups?.close();
-    await embeddingWorker.stop();
-    await inquiryGrouping.stop();
+    await jobs.stop();
     await database.close();
     await identity.close();
     process.exit(0);
@@ -108,9 +86,7 @@ try {
   await demoAccounts;
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
-  await backups?.close();
-  await embeddingWorker.stop();
-  await inquiryGrouping.stop();
+  await jobs.stop();
   await database.close();
   fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${String(error)}`);
 }

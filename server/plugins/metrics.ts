@@ -1,9 +1,7 @@
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, DatabaseUsage } from '../db/client';
-import { dictionaryItems } from '../db/schema';
-import { needsEmbeddingFor } from '../services/matching/embeddings/worker';
+import { countEmbeddingQueue } from '../services/matching/embeddings/worker';
 
 /** Prefix of the series this server defines (prom-client's process and Node.js series keep their own names). */
 const PREFIX = 'salescoach_';
@@ -45,8 +43,7 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 const embeddingQueueReader = (db: Database, model: string, log: FastifyBaseLogger) => async (): Promise<number> => {
   try {
-    const [row] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
-    return row?.pending ?? 0;
+    return await countEmbeddingQueue(db, model);
   } catch (error) {
     // The scrape still answers with everything else; an unknown length is NaN, not a made-up 0.
     log.warn(

@@ -4,7 +4,8 @@ import { CALIBRATION_PENDING, matchingPutBodySchema, matchingSettingsResponseSch
 import type { Database } from '../db/client';
 import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
 import type { EmbeddingProvider } from '../services/matching/embeddings';
-import { readMatchingSettings, recalibrate, updateMatchingThreshold } from '../services/matching/settings';
+import { recalibrate } from '../services/matching/calibration';
+import { readMatchingSettings, updateMatchingThreshold } from '../services/matching/settings';
 
 /**
  * POST /api/dictionary/match (docs/api.md "Test a phrase"): which objections, FAQs and landmines

@@ -94,10 +94,3 @@ export const startSessionRetention = (options: SessionRetentionOptions): Polling
       ),
     autoStart: options.autoStart,
   });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The retention job, when SESSIONS_RETENTION_DAYS is set (server/app.ts). */
-    sessionRetention?: PollingJob<number>;
-  }
-}

@@ -7,7 +7,8 @@ import {
   hashedBagOfWords,
   startEmbeddingWorker,
 } from '../../server/services/matching/embeddings';
-import { calibrateWhenMissing, markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
+import { startCalibrationJob } from '../../server/services/matching/calibration';
+import { markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
 import { assistantConfigResponseSchema } from '../../src/contract/assistant';
 import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
 import { CALIBRATION_PENDING, defaultThresholdFor, matchingSettingsResponseSchema, whatIf } from '../../src/contract/matching';
@@ -166,8 +167,10 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     expect(refused.json().error).toBe(CALIBRATION_PENDING);
     expect((await settings()).pending).toBe(total);
 
-    // The new model's worker calibrates it once idle, once only.
-    await calibrateWhenMissing(t.db, other.model)();
+    // The new model's calibration job calibrates it once its dictionary is Ready.
+    const calibration = startCalibrationJob({ db: t.db, model: other.model }, { autoStart: false });
+    await calibration.runOnce();
+    await calibration.stop();
     const calibrated = await readMatchingSettings(t.db, other.model);
     expect(calibrated).toMatchObject({ model: other.model, source: 'calibrated', texts: total, pending: 0 });
     expect(calibrated.threshold).not.toBe(defaultThresholdFor(other.model));

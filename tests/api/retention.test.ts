@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EnvError, loadEnv } from '../../server/env';
+import { startBackgroundJobs } from '../../server/jobs';
 import { generateSessions, insertSessionBatch, type GeneratedSession } from '../../server/seed/sessions';
 import { ERASE_BATCH } from '../../server/services/sessionErasure';
 import { eraseExpiredSessions, RETENTION_ACTOR, retentionCutoff, startSessionRetention } from '../../server/services/retention';
@@ -9,7 +10,7 @@ import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
  * SESSIONS_RETENTION_DAYS (services/retention.ts): the variable's validation, the boundary (a
  * session that started exactly `days` days before the run is kept, one a millisecond earlier
  * erased), one audit row per run whatever its batches, none for a run that erases nothing, and
- * the job the app starts with the variable set.
+ * the job started among the background jobs (server/jobs.ts) with the variable set.
  */
 
 const DAY_MS = 86_400_000;
@@ -161,22 +162,24 @@ describe.each(DB_KINDS)('retention (%s)', (kind) => {
     expect(lines).toEqual([line(1), line(0)]);
   }, 300_000);
 
-  it('runs with the app when SESSIONS_RETENTION_DAYS is set, and not otherwise', async () => {
-    expect(t.app.sessionRetention).toBeUndefined();
-    const withRetention = await testApp(kind, { sessionsRetentionDays: days });
+  it('runs among the background jobs when SESSIONS_RETENTION_DAYS is set, and not otherwise', async () => {
+    const without = await startBackgroundJobs({ db: t.db, log: t.app.log, sessionsRetentionDays: null });
+    expect(without.jobs.map((job) => job.name)).toEqual([]);
+    await without.stop();
+    const jobs = await startBackgroundJobs({ db: t.db, log: t.app.log, sessionsRetentionDays: days });
     try {
       const old = session(Date.now() - (days + 1) * DAY_MS);
       const kept = session(Date.now() - (days - 1) * DAY_MS);
-      await withRetention.db.transaction((tx) => insertSessionBatch(tx, [old, kept]));
-      // The run the app started may have read the table before the insert: the one after it has not.
-      expect(withRetention.app.sessionRetention).toBeDefined();
-      await withRetention.app.sessionRetention!.runOnce();
-      await withRetention.app.sessionRetention!.runOnce();
-      const left = ((await withRetention.db.execute(sql`select session_id from sessions`)) as unknown as { rows: { session_id: string }[] })
-        .rows;
-      expect(left.map((row) => row.session_id)).toEqual([kept.sessionId]);
+      await t.db.transaction((tx) => insertSessionBatch(tx, [old, kept]));
+      expect(jobs.jobs.map((job) => job.name)).toEqual(['retention']);
+      // The run the jobs started may have read the table before the insert: the one after it has not.
+      await jobs.runOnce('retention');
+      await jobs.runOnce('retention');
+      const left = ((await t.db.execute(sql`select session_id from sessions`)) as unknown as { rows: { session_id: string }[] }).rows;
+      expect(left.map((row) => row.session_id)).toContain(kept.sessionId);
+      expect(left.map((row) => row.session_id)).not.toContain(old.sessionId);
     } finally {
-      await withRetention.close();
+      await jobs.stop();
     }
   }, 300_000);
 });

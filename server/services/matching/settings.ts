@@ -1,6 +1,5 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import {
-  CALIBRATION_PENDING,
   defaultThresholdFor,
   MATCH_MARGIN,
   type MatchingPutBody,
@@ -9,16 +8,15 @@ import {
 } from '../../../src/contract/matching';
 import type { Database, Transaction } from '../../db/client';
 import { dictionaryItems, matchCalibrations } from '../../db/schema';
-import { ApiHttpError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { bumpConfigVersion } from '../configVersion';
-import { needsEmbeddingFor } from './embeddings/worker';
+import { countEmbeddingQueue } from './embeddings/worker';
 import { checkVersion, versionConflict } from '../versions';
-import { calibrate, type IndexedText } from './rule';
+import type { IndexedText } from './rule';
 
 type Row = typeof matchCalibrations.$inferSelect;
 
-const ruleOf = (model: string, row: Row | undefined): MatchingRule => {
+export const ruleOf = (model: string, row: Row | undefined): MatchingRule => {
   if (row?.adminThreshold != null)
     return {
       model,
@@ -38,7 +36,7 @@ const ruleOf = (model: string, row: Row | undefined): MatchingRule => {
   return { model, threshold: defaultThresholdFor(model), margin: row?.margin ?? MATCH_MARGIN, source: 'default', calibratedAt: null };
 };
 
-const readRow = async (db: Database | Transaction, model: string, lock = false): Promise<Row | undefined> => {
+export const readRow = async (db: Database | Transaction, model: string, lock = false): Promise<Row | undefined> => {
   const query = db.select().from(matchCalibrations).where(eq(matchCalibrations.model, model)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -54,7 +52,7 @@ const readyForModel = (model: string) =>
 export const readMatchingSettings = async (db: Database | Transaction, model: string): Promise<MatchingSettings> => {
   const row = await readRow(db, model);
   const [{ ready }] = await db.select({ ready: count() }).from(dictionaryItems).where(readyForModel(model));
-  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
+  const pending = await countEmbeddingQueue(db, model);
   return {
     ...ruleOf(model, row),
     calibratedThreshold: row?.calibratedThreshold ?? null,
@@ -80,43 +78,6 @@ export const readIndex = async (db: Database | Transaction, model: string): Prom
     .where(readyForModel(model))
     .orderBy(dictionaryItems.createdAt, dictionaryItems.id);
   return rows.map((row) => ({ itemId: row.parentId ?? row.id, text: row.question, vector: row.embedding! }));
-};
-
-/**
- * Calibrates the model's threshold from the dictionary as it is now (docs/matching.md) and
- * stores it; an admin's threshold stays in force. The configuration version is raised when
- * the threshold in force changes, since the assistant's snapshot carries it. Refused while
- * rows are Pending: a half-embedded dictionary would calibrate on a part of itself.
- */
-export const recalibrate = async (db: Database, model: string): Promise<MatchingSettings> => {
-  const [{ pending }] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
-  if (pending > 0)
-    throw new ApiHttpError(409, CALIBRATION_PENDING, `The threshold can be calibrated once every embedding is Ready (${pending} pending).`);
-  const result = calibrate(await readIndex(db, model));
-  await db.transaction(async (tx) => {
-    const current = await readRow(tx, model, true);
-    const before = ruleOf(model, current);
-    const values = {
-      calibratedThreshold: result.threshold,
-      calibratedAt: new Date(),
-      texts: result.texts,
-      items: result.items,
-      sample: result.sample,
-      updatedAt: new Date(),
-    };
-    if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
-    // version 0 as before: it counts the admin's changes, which a calibration is not
-    else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
-    const after = ruleOf(model, await readRow(tx, model));
-    if (after.threshold !== before.threshold || after.source !== before.source) await bumpConfigVersion(tx);
-  });
-  return readMatchingSettings(db, model);
-};
-
-/** Whether this model has been calibrated at all (the worker calibrates once the dictionary is Ready). */
-const hasCalibration = async (db: Database, model: string): Promise<boolean> => {
-  const row = await readRow(db, model);
-  return row?.calibratedAt != null;
 };
 
 /** An admin's threshold, or null to go back to the calibrated one; audited, and a new configuration version. */
@@ -175,30 +136,3 @@ export const markOtherModelsPending = async (db: Database, model: string): Promi
     if (marked.length > 0) await bumpConfigVersion(tx);
     return marked.length;
   });
-
-/**
- * The worker's idle step: calibrates the model once when it has no calibration yet and no row
- * is Pending. Afterwards the threshold only moves when an admin recalibrates or sets it, so it
- * never shifts under the admins' feet.
- */
-export const calibrateWhenMissing = (db: Database, model: string, log?: { info?(payload: object, message: string): void }) => {
-  let done = false;
-  return async () => {
-    if (done) return;
-    if (await hasCalibration(db, model)) {
-      done = true;
-      return;
-    }
-    try {
-      const settings = await recalibrate(db, model);
-      done = true;
-      log?.info?.(
-        { event: 'matching.calibrated', model, threshold: settings.threshold, texts: settings.texts },
-        'matching threshold calibrated',
-      );
-    } catch (error) {
-      // Pending rows (an edit meanwhile): the next idle pass tries again.
-      if (!(error instanceof ApiHttpError && error.code === CALIBRATION_PENDING)) throw error;
-    }
-  };
-};

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../db/client';
 import { dictionaryItems } from '../../../db/schema';
 import { bumpConfigVersion } from '../../configVersion';
 import { startPollingJob } from '../../pollingJob';
@@ -13,6 +13,12 @@ export const needsEmbeddingFor = (model: string) =>
     sql`${dictionaryItems.embeddingModel} is distinct from ${model}`,
   );
 
+/** How many dictionary rows still need this model's embedding (the worker's queue). */
+export const countEmbeddingQueue = async (db: Database | Transaction, model: string): Promise<number> => {
+  const [row] = await db.select({ pending: count() }).from(dictionaryItems).where(needsEmbeddingFor(model));
+  return row?.pending ?? 0;
+};
+
 export interface EmbeddingWorkerOptions {
   db: Database;
   provider: EmbeddingProvider;
@@ -24,8 +30,6 @@ export interface EmbeddingWorkerOptions {
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
-  /** Called after a pass that found nothing to embed (server.ts calibrates the threshold there). */
-  onIdle?: () => Promise<void>;
 }
 
 export interface EmbeddingWorker {
@@ -89,9 +93,6 @@ export const startEmbeddingWorker = (options: EmbeddingWorkerOptions, { autoStar
     pass,
     // A full batch means more may be waiting: go again at once.
     goAgain: (ready) => ready >= batchSize,
-    afterPass: async (ready) => {
-      if (ready === 0) await options.onIdle?.();
-    },
     intervalMs: options.intervalMs ?? 500,
     initialBackoffMs: options.initialBackoffMs,
     maxBackoffMs: options.maxBackoffMs,
