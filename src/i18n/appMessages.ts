@@ -3,6 +3,7 @@ export const appMessages = {
   productName: 'Sales Coach AI',
   adminPortal: 'Admin Portal',
   loading: 'Loading...',
+  loadingPage: 'Loading the page...',
   language: 'Language',
   auth: {
     // spec 4, 6

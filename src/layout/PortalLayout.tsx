@@ -2,6 +2,7 @@ import { Suspense, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Drawer from '@mui/material/Drawer';
+import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -9,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@/config';
 import { PageSpinner } from '@/shared/PageSpinner';
+import { usePageLoading } from '@/shared/preloadable';
 import { RootErrorBoundary } from '@/shared/RootErrorBoundary';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
@@ -23,6 +25,7 @@ export const PortalLayout = ({ children }: { children?: ReactNode }) => {
   const closeDrawer = () => setDrawerOpen(false);
   const translate = useTranslate();
   const main = useRef<HTMLElement>(null);
+  const pageLoading = usePageLoading();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -69,6 +72,12 @@ export const PortalLayout = ({ children }: { children?: ReactNode }) => {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
       >
         <Toolbar />
+        {pageLoading && (
+          <LinearProgress
+            aria-label={translate('app.loadingPage')}
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+          />
+        )}
         <RootErrorBoundary inLayout resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>{children}</Suspense>
         </RootErrorBoundary>

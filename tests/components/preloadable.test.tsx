@@ -1,6 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, lazyFrom, type Preloadable, preloadable, useSettled } from '@/shared/preloadable';
+import { Component, type ReactNode, startTransition, Suspense, useState } from 'react';
+import {
+  CHUNK_TIMEOUT_MS,
+  ChunkTimeoutError,
+  lazyFrom,
+  type Preloadable,
+  preloadable,
+  usePageLoading,
+  useSettled,
+} from '@/shared/preloadable';
 
 // A page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
 const Page = () => <p>the page</p>;
@@ -17,7 +25,7 @@ describe('preloadable', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('tries a failed load again on the next call', async () => {
+  it('answers the next call with a failed load too, then tries it again', async () => {
     const load = vi
       .fn<() => Promise<{ Page: typeof Page }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
@@ -25,15 +33,19 @@ describe('preloadable', () => {
     const loader = preloadable(load);
     await expect(loader()).rejects.toThrow('chunk failed');
     expect(loader.loaded).toBeUndefined();
+    await expect(loader()).rejects.toThrow('chunk failed');
     await expect(loader()).resolves.toEqual({ Page });
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('preloadable: the chunk time-out', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
-  it('gives up a chunk that never answers after 120000 ms, so the fallback shows, and loads it again on the next call', async () => {
+  it('gives up a chunk that never answers after 120000 ms, so the fallback shows, and loads it again later', async () => {
     vi.useFakeTimers();
     const load = vi
       .fn<() => Promise<{ Page: typeof Page }>>()
@@ -49,8 +61,37 @@ describe('preloadable: the chunk time-out', () => {
     expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBeInstanceOf(ChunkTimeoutError);
+    await expect(loader()).rejects.toBeInstanceOf(ChunkTimeoutError);
     await expect(loader()).resolves.toEqual({ Page });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a cold load, fails the page that waited behind the shell at 120 s, not at 240 s', async () => {
+    vi.useFakeTimers();
+    const loader = preloadable(() => new Promise<{ Page: typeof Page }>(() => undefined));
+    // main.tsx: the page's chunk starts with the shell, and the page renders once the shell has waited for it
+    const shellWait = Promise.allSettled([loader()]);
+    const Lazy = lazyFrom(loader, (module) => module.Page);
+    await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
+    await shellWait;
+    const failed = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+      state = { error: null };
+      static getDerivedStateFromError = (error: unknown) => ({ error });
+      componentDidCatch = (error: unknown) => failed(error);
+      render = () => (this.state.error ? <p>failed</p> : this.props.children);
+    }
+    render(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Lazy />
+        </Suspense>
+      </Boundary>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('failed')).toBeInTheDocument();
+    expect(failed).toHaveBeenCalledWith(expect.any(ChunkTimeoutError));
   });
 });
 
@@ -108,5 +149,33 @@ describe('useSettled', () => {
     expect(screen.getAllByText('waiting')).toHaveLength(1);
     await act(async () => fail(new Error('chunk failed')));
     expect(screen.getAllByText('settled')).toHaveLength(2);
+  });
+});
+
+describe('a page on its way', () => {
+  it('shows a loading sign while the shown page stays, as a navigation (a transition) keeps it', async () => {
+    let arrive: (module: { Page: typeof Page }) => void = () => {};
+    const loader = preloadable(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
+    const Next = lazyFrom(loader, (module) => module.Page);
+    const Sign = () => (usePageLoading() ? <p role="progressbar">loading the page</p> : null);
+    let go: () => void = () => {};
+    const Shell = () => {
+      const [next, setNext] = useState(false);
+      go = () => startTransition(() => setNext(true));
+      return (
+        <>
+          <Sign />
+          <Suspense fallback={<p>fallback</p>}>{next ? <Next /> : <p>old page</p>}</Suspense>
+        </>
+      );
+    };
+    render(<Shell />);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await act(async () => go());
+    expect(screen.getByText('old page')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar')).toHaveTextContent('loading the page');
+    await act(async () => arrive({ Page }));
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

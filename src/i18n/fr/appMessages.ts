@@ -5,6 +5,7 @@ export const appMessages: typeof english = {
   productName: 'Sales Coach AI',
   adminPortal: "Portail d'administration",
   loading: 'Chargement...',
+  loadingPage: 'Chargement de la page...',
   language: 'Langue',
   auth: {
     accessDenied: "Accès refusé. Votre compte n'est pas autorisé à accéder au portail d'administration.",
