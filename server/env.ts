@@ -8,10 +8,9 @@ const textWithDefault = (fallback: string) => z.preprocess((value) => (value ===
 
 const envSchema = z.object({
   PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).default(8080)),
-  /** Unset: 127.0.0.1 in demo mode with the emulator (see assertSafeEnv), else 0.0.0.0. */
+  /** Unset: 127.0.0.1 with the emulator, else 0.0.0.0 (resolveSafeEnv). */
   HOST: optionalText,
   NODE_ENV: textWithDefault('development'),
-  /** The one override of the emulator's loopback-only rule: exactly EMULATOR_NETWORK_OVERRIDE. */
   DEMO_LISTEN_ON_NETWORK: optionalText,
   DATABASE_URL: optionalText,
   DATA_DIR: textWithDefault('.data/db'),
@@ -19,7 +18,6 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optionalText,
   FIREBASE_API_KEY: textWithDefault('demo-api-key'),
   FIREBASE_AUTH_DOMAIN: textWithDefault('localhost'),
-  /** Unset: the built-in demo uids in demo mode; required otherwise (see assertSafeEnv). */
   ADMIN_UIDS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined),
     z
@@ -32,11 +30,7 @@ const envSchema = z.object({
           .filter(Boolean),
       ),
   ),
-  /**
-   * Fastify's trustProxy: unset/false, or the proxies' addresses/CIDRs comma-separated (proxy-addr's
-   * names too: loopback, linklocal, uniquelocal). `true` (trust every hop) is refused: the client
-   * then writes its own address in X-Forwarded-For and escapes the per-address limits.
-   */
+  /** `true` (trust every hop) is refused: the client would write its own address in X-Forwarded-For and escape the per-address limits. */
   TRUST_PROXY: optionalText.transform((value, ctx): false | string[] => {
     if (value === undefined || value === 'false') return false;
     if (value === 'true') {
@@ -52,10 +46,8 @@ const envSchema = z.object({
       .map((entry) => entry.trim())
       .filter(Boolean);
   }),
-  /** API requests a minute per signed-in user (and per address before sign-in: a fifth); 0 turns limits off. */
   RATE_LIMIT_PER_MINUTE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).default(600)),
   STATIC_DIR: textWithDefault('dist'),
-  /** Days a call session is kept after its start (services/retention.ts); unset: kept for ever. */
   SESSIONS_RETENTION_DAYS: optionalText.pipe(
     z
       .string()
@@ -63,8 +55,7 @@ const envSchema = z.object({
       .transform(Number)
       .optional(),
   ),
-  // Dictionary AI providers (all optional): unset base URLs mean the local, offline ones.
-  /** The offline embedding model when EMBEDDINGS_BASE_URL is unset: the sentence encoder, or the hashed bag-of-words fallback. */
+  // Unset base URLs mean the local, offline providers.
   EMBEDDINGS_PROVIDER: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(['sentence-encoder', 'hashed']).default('sentence-encoder'),
@@ -81,10 +72,8 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-/** The validated environment, with HOST and ADMIN_UIDS resolved for the mode. */
 export type Env = ParsedEnv & { HOST: string; DEMO_MODE: boolean };
 
-/** The exact value DEMO_LISTEN_ON_NETWORK must hold to let an emulator-backed server off loopback. */
 export const EMULATOR_NETWORK_OVERRIDE = 'anyone-on-the-network-can-sign-in-as-admin';
 
 /** Demo mode: a demo-* project, which Google never issues real tokens for (docs/security.md, "Modes"). */
@@ -94,7 +83,6 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 
 export class EnvError extends Error {}
 
-/** Reads and validates the server's environment; throws EnvError with every problem listed. */
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -104,11 +92,7 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
   return resolveSafeEnv(parsed.data);
 };
 
-/**
- * docs/security.md, whatever NODE_ENV says: the Auth emulator accepts unsigned tokens with any
- * payload, so it may back only a demo-* project, and then only on loopback (unless the
- * operator types the override). Outside demo mode the first admins must be configured.
- */
+/** docs/security.md "Modes", whatever NODE_ENV says: the Auth emulator accepts unsigned tokens with any payload. */
 export const resolveSafeEnv = (env: ParsedEnv): Env => {
   const demo = isDemoProject(env.FIREBASE_PROJECT_ID);
   const emulator = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
@@ -138,7 +122,6 @@ export const resolveSafeEnv = (env: ParsedEnv): Env => {
   };
 };
 
-/** True when a server bound to this host would be reachable from other machines. */
 export const listensOnNetwork = (host: string) => !isLoopback(host);
 
 export const runtimeConfigFromEnv = (env: Env): RuntimeConfigContract => ({

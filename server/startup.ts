@@ -4,12 +4,7 @@ import { seedDemo } from './seed';
 import { grantConfiguredAdmins } from './services/adminGrants';
 import type { Identity } from './services/identity';
 
-/**
- * What a start does to the database once migrated (server.ts runs it under the start-up lock,
- * so two servers starting together do it once): demo data only in demo mode; outside it a
- * real project starts empty (the spec's defaults, such as the speech-rate settings, apply
- * until an admin saves) and the uids of ADMIN_UIDS become admins, audited as a system action.
- */
+/** Run under the start-up lock, so servers starting together do it once; a real project starts empty but for its admins. */
 export const prepareDatabase = async ({
   db,
   identity,

@@ -10,11 +10,7 @@ import type { Database } from '../db/client';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys';
 import { repairApiKey } from '../services/contractRepair';
 
-/**
- * /api/admin/api-keys: the service keys of the assistant's API. The auth hook
- * (plugins/auth.ts) has already refused everyone but active admins. The list is the spec
- * dialect's `{ success, data: [...] }`, every key at once (a resource with paging 'all').
- */
+/** Every key at once: a resource with paging 'all'. */
 export const adminApiKeysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/admin/api-keys',

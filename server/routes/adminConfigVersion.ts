@@ -3,10 +3,6 @@ import { configVersionResponseSchema } from '../../src/contract/assistant';
 import type { Database } from '../db/client';
 import { readConfigVersion } from '../services/configVersion';
 
-/**
- * GET /api/admin/config-version: the version of the assistant's configuration,
- * shown on the Settings page. Admin ID token (plugins/auth.ts).
- */
 export const adminConfigVersionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/admin/config-version', { schema: { response: { 200: configVersionResponseSchema } } }, async () => {
     const { version, updatedAt } = await readConfigVersion(db);

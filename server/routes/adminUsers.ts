@@ -29,23 +29,15 @@ import {
   type UsersContext,
 } from '../services/users';
 
-/** Per signed-in admin on reset-password (docs/security.md, pick): 10 a minute. */
+/** docs/security.md pick */
 export const RESET_PASSWORD_RATE_LIMIT: RateLimitOptions = { max: 10, timeWindowMs: 60_000 };
 
-/** The 409 of the routes that change one user (the OpenAPI document's answers). */
 const USER_CONFLICT =
   'CONFLICT: the change breaks a rule of the users (your own account, the last active admin, an unverified sign-up, a deleted user, no identity account).';
 
 const contextOf = (request: FastifyRequest): UsersContext => ({ actor: request.admin, log: request.log });
 
-/**
- * /api/admin/users (spec 7): list, create, update, toggle, reset password, soft delete.
- * The auth hook (plugins/auth.ts) has already refused everyone but active admins.
- * Beyond the spec: every user carries emailVerified, and a create answers 409
- * EMAIL_HELD_UNVERIFIED when an unverified self sign-up holds the email (resent with
- * replaceUnverified: true, it replaces that account); deleted users are listed with
- * deleted=true, restored, or their email freed (docs/api.md "Deleted users").
- */
+/** spec 7, and beyond it: emailVerified, the unverified sign-up's replacement, deleted users (docs/api.md "Deleted users"). */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: Identity }> = async (app, { db, identity }) => {
   const stores = { db, identity };
 
@@ -90,7 +82,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ db: Database; identity: I
     '/admin/users/:id/reset-password',
     {
       schema: { params: userIdParamsSchema, body: resetPasswordSchema, response: { 200: resetPasswordResponseSchema } },
-      // Ignored when buildApp runs without the rate-limit plugin (rateLimit: false in tests).
+      // Ignored when buildApp runs without the rate-limit plugin (tests).
       config: { ...perAdminRateLimit('reset-password', RESET_PASSWORD_RATE_LIMIT), errorAnswers: { 409: USER_CONFLICT } },
     },
     async (request) => {

@@ -18,20 +18,16 @@ import { configEncodingFor, createConfigAnswers } from '../services/assistantCon
 import { createConfigVersionReader } from '../services/configVersion';
 import { appendEvents, completeIngestSession, createIngestSession } from '../services/sessionIngest';
 
-/** A strong validator per configuration version. */
 const etagOf = (version: number) => `"config-${version}"`;
 
-/** If-None-Match holds the tag (or `*`); weak tags compare by their opaque part (RFC 9110 13.1.2). */
+/** Weak tags compare by their opaque part (RFC 9110 13.1.2). */
 const matchesAny = (header: string, etag: string) =>
   header.split(',').some((candidate) => {
     const tag = candidate.trim().replace(/^W\//, '');
     return tag === '*' || tag === etag;
   });
 
-/**
- * /api/assistant/* (docs/api.md "Assistant API"): what a service key may call.
- * The assistant auth hook (plugins/assistantAuth.ts) has checked the key and `config.scope`.
- */
+/** docs/api.md "Assistant API"; plugins/assistantAuth.ts has checked the key and `config.scope`. */
 export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: WriteGeneration | null; model: string }> = async (
   app,
   { db, writes, model },
@@ -52,16 +48,13 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: Writ
     async (request, reply) => {
       const { version } = await readConfigVersion();
       const ifNoneMatch = request.headers['if-none-match'];
-      // No payload at all: a 304 has no body, and a serialised `null` would announce four bytes
-      // that never come (a keep-alive client then waits for them).
+      // No payload: a serialised `null` would announce four bytes that never come, and a keep-alive client waits for them.
       if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version)))
         return (reply as FastifyReply).code(304).header('ETag', etagOf(version)).send();
-      // Sent as kept (services/assistantConfigAnswer.ts): already serialised by the response
-      // schema and compressed, so neither the serialiser nor the compression plugin runs again.
+      // Already serialised and compressed (services/assistantConfigAnswer.ts): neither runs again.
       const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']));
       reply.header('ETag', etagOf(answer.version)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       if (answer.encoding !== 'identity') reply.header('Content-Encoding', answer.encoding);
-      // The bytes are the response schema's own serialisation: the untyped reply sends them as they are.
       return (reply as FastifyReply).send(answer.body);
     },
   );
@@ -89,7 +82,6 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: Writ
         app.metrics.countIngestEvents('duplicate', outcome.duplicates);
         return { success: true as const, data: outcome };
       } catch (error) {
-        // A batch is all or nothing: an unknown or completed session, or events before its start.
         if (error instanceof ApiHttpError) app.metrics.countIngestEvents('refused', events.length);
         throw error;
       }

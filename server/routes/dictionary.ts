@@ -25,16 +25,12 @@ import type { VariationGenerator } from '../services/variations';
 export interface DictionaryRoutesOptions {
   db: Database;
   generator: VariationGenerator;
-  /** Per-admin (uid) limit on generate-variations; false: off. */
   generationRateLimit: RateLimitOptions | false;
 }
 
-/**
- * Objections and FAQs (spec 7): the grouped list, create, update, delete, add a variation,
- * and generate variations (not saved; the portal saves the ones the admin keeps).
- */
+/** spec 7; generated variations are not saved: the portal saves the ones the admin keeps. */
 export const dictionaryRoutes: FastifyPluginAsyncZod<DictionaryRoutesOptions> = async (app, { db, generator, generationRateLimit }) => {
-  // One budget per admin across objections and FAQs (the key does not name the route).
+  // One budget per admin across objections and FAQs.
   const generationLimit = perAdminRateLimit('generate-variations', generationRateLimit);
 
   for (const path of DICTIONARY_KINDS) {

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { KIND_BY_PATH } from '../services/dictionary';
 import { bulkDeleteItems, bulkLandmines } from '../services/dictionaryBulk';
 
-/** Bulk work on the Dictionary page (docs/api.md "Bulk work"): one transaction per call, one audit row per changed row. */
+/** docs/api.md "Bulk work" */
 export const dictionaryBulkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   for (const path of DICTIONARY_KINDS) {
     app.post(

@@ -5,11 +5,7 @@ import { MIGRATIONS_FOLDER } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { createReadinessCheck } from '../services/readiness';
 
-/**
- * GET /api/health: liveness, the process answers (nothing else is checked).
- * GET /api/health/ready: readiness, the database answers and has every bundled migration
- * (services/readiness.ts); 503 NOT_READY naming the reason otherwise. Both public (docs/security.md).
- */
+/** Liveness checks nothing; readiness checks the database and its migrations. Both public (docs/security.md). */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/health', { config: { public: true }, schema: { response: { 200: healthResponseSchema } } }, async () => ({
     status: 'ok' as const,

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { repairLandmine } from '../services/contractRepair';
 import { createLandmine, deleteLandmine, listLandmines, toggleLandmine, updateLandmine } from '../services/landmines';
 
-/** Landmines (spec 7): list with filters, create, update, delete, toggle Active/Inactive. */
+/** spec 7 */
 export const landmineRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/landmines',

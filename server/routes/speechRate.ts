@@ -3,7 +3,7 @@ import { speechRateGetResponseSchema, speechRatePutBodySchema, speechRatePutResp
 import type { Database } from '../db/client';
 import { readVersionedSpeechRate, updateSpeechRate } from '../services/speechRate';
 
-/** GET and PUT /api/speech-rate (spec 7): one settings row, every change audited. */
+/** spec 7; every change audited. */
 export const speechRateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/speech-rate', { schema: { response: { 200: speechRateGetResponseSchema } } }, async () => ({
     success: true as const,

@@ -3,7 +3,7 @@ import { speechRatePreviewBodySchema, speechRatePreviewResponseSchema } from '..
 import type { Database } from '../db/client';
 import { previewSpeechRate } from '../services/speechRatePreview';
 
-/** POST /api/speech-rate/preview (docs/api.md "Speech-rate what-if"): nothing is saved, so nothing is audited. */
+/** Nothing is saved, so nothing is audited. */
 export const speechRatePreviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/speech-rate/preview',
