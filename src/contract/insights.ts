@@ -24,6 +24,10 @@ export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
 export const INSIGHT_MIN_CASES = 5;
 /** Rows per table (the largest first); the page shows them all, the CSV too. */
 export const INSIGHT_ROWS_MAX = 200;
+/** A change of rate is called rising or falling only with at least this many calls in each period (docs/insights.md). */
+export const INSIGHT_RATE_MIN_CALLS = 20;
+/** ... and when the test of two Poisson rates rejects equal rates at this level, two-sided. */
+export const INSIGHT_SIGNIFICANCE = 0.05;
 
 export const INSIGHT_MESSAGES = {
   rangeOrder: '"from" must not be after "to"',
@@ -66,7 +70,7 @@ export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 export type InsightsQueryInput = z.input<typeof insightsQuerySchema>;
 
 /** The period an answer covers, and the one it is compared with. */
-export const insightPeriodSchema = z.object({
+export const insightPeriodRangeSchema = z.object({
   from: z.string(),
   to: z.string(),
   previousFrom: z.string(),
@@ -74,9 +78,36 @@ export const insightPeriodSchema = z.object({
   /** The Mondays of the weeks the period touches, oldest first (the trend charts' x axis). */
   weeks: z.array(z.string()),
 });
-export type InsightPeriodRange = z.infer<typeof insightPeriodSchema>;
+export type InsightPeriodRange = z.infer<typeof insightPeriodRangeSchema>;
 
-const weekCount = z.object({ week: z.string(), count: z.number().int() });
+/** The finished calls the filters keep: in the period, in the previous period, and per week of `weeks` (same order). */
+export const insightPeriodCallsSchema = z.object({
+  calls: z.number().int(),
+  previousCalls: z.number().int(),
+  weeklyCalls: z.array(z.number().int()),
+});
+export type InsightPeriodCalls = z.infer<typeof insightPeriodCallsSchema>;
+
+export const insightPeriodSchema = insightPeriodRangeSchema.extend(insightPeriodCallsSchema.shape);
+export type InsightPeriodWithCalls = z.infer<typeof insightPeriodSchema>;
+
+/** rising or falling: a change of rate unlikely to be chance (INSIGHT_RATE_MIN_CALLS, INSIGHT_SIGNIFICANCE); null otherwise. */
+export const insightTrendSchema = z.enum(['rising', 'falling']).nullable();
+export type InsightTrend = z.infer<typeof insightTrendSchema>;
+
+/**
+ * A count's rates per 100 calls of its period (null without calls), the change of rate, and
+ * whether that change is real (`trend`).
+ */
+const rateFields = {
+  rate: z.number().nullable(),
+  previousRate: z.number().nullable(),
+  rateChange: z.number().nullable(),
+  trend: insightTrendSchema,
+};
+
+/** A week's count, and its rate per 100 of the week's calls (null in a week without calls). */
+const weekCount = z.object({ week: z.string(), count: z.number().int(), rate: z.number().nullable() });
 
 /**
  * An objection or FAQ as detected in calls. `key` identifies it in links (the Sessions list's
@@ -95,6 +126,8 @@ export const insightItemSchema = z.object({
   previousDetections: z.number().int(),
   /** detections - previousDetections. */
   change: z.number().int(),
+  /** Detections per 100 calls. */
+  ...rateFields,
   weekly: z.array(weekCount),
 });
 export type InsightItem = z.infer<typeof insightItemSchema>;
@@ -103,7 +136,7 @@ export const insightItemsSchema = z.object({
   period: insightPeriodSchema,
   /** Most detected first. */
   items: z.array(insightItemSchema),
-  /** The keys of the items that rose most against the previous period (change > 0), largest rise first, at most five. */
+  /** The keys of the items whose rate is rising (`trend`), largest rise of rate first, at most five. */
   risers: z.array(z.string()),
 });
 export type InsightItems = z.infer<typeof insightItemsSchema>;
@@ -119,6 +152,8 @@ export const inquiryGroupSchema = z.object({
   label: z.string(),
   occurrences: z.number().int(),
   calls: z.number().int(),
+  /** Occurrences per 100 calls of the period. */
+  rate: z.number().nullable(),
   /** Up to three phrasings, most frequent first (the label included). */
   examples: z.array(z.string()),
   phrasings: z.number().int(),
@@ -208,6 +243,8 @@ export const insightLandmineSchema = z.object({
   hits: z.number().int(),
   calls: z.number().int(),
   previousHits: z.number().int(),
+  /** Hits per 100 calls. */
+  ...rateFields,
   byRep: z.array(z.object({ rep: z.string(), hits: z.number().int() })),
   weekly: z.array(weekCount),
 });

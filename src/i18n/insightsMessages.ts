@@ -2,7 +2,20 @@
 export const insightsMessages = {
   subtitle:
     'What all the finished calls say together: what customers raise, what the assistant did not know, what helps, and how each rep does.',
-  period: 'Calls from %{from} to %{to}, compared with %{previousFrom} to %{previousTo}.',
+  period: '%{calls} from %{from} to %{to}, compared with %{previousCalls} from %{previousFrom} to %{previousTo}.',
+  callCount: '%{count} call |||| %{count} calls',
+  columns: {
+    rate: 'Per 100 calls',
+    rateChange: 'Change per 100 calls',
+    weeklyRate: 'Weekly rate',
+  },
+  rateWhat: 'Per 100 calls',
+  changeValue: '%{change} (was %{previous})',
+  noPrevious: 'No calls before',
+  trends: {
+    rising: 'Rising',
+    falling: 'Falling',
+  },
   loading: 'Loading...',
   retry: 'Retry',
   /** A figure without a value (no call had what it measures). */
@@ -48,18 +61,14 @@ export const insightsMessages = {
     table: 'Objections and FAQs, most detected first',
     columns: {
       item: 'Item',
-      kind: 'Kind',
       detections: 'Detections',
       calls: 'Calls',
-      change: 'Change vs previous period',
       trend: 'Weekly trend',
     },
-    changeValue: '%{change} (was %{previous})',
     detectionsLink: '%{count} detection of “%{label}” |||| %{count} detections of “%{label}”',
-    trendWhat: 'Detections',
     risers: 'Biggest risers',
-    noRisers: 'Nothing came up more often than in the previous period.',
-    riserChange: '%{change} (from %{previous} to %{detections})',
+    noRisers: 'Nothing came up more often per call than in the previous period beyond chance.',
+    riserChange: '%{change} per 100 calls (from %{previous} to %{rate})',
   },
   inquiries: {
     title: 'What the assistant did not know',
@@ -131,13 +140,11 @@ export const insightsMessages = {
       trigger: 'Trigger',
       hits: 'Hits',
       calls: 'Calls',
-      previous: 'Previous period',
       byWhom: 'By whom',
       trend: 'Weekly trend',
     },
     repHits: '%{rep} (%{hits})',
     moreReps: 'and %{count} more',
     hitsLink: '%{count} hit of “%{label}” |||| %{count} hits of “%{label}”',
-    trendWhat: 'Hits',
   },
 };

@@ -6,6 +6,7 @@ import { generateSessions, insertSessionBatch } from '../../server/seed/sessions
 import { sessionEvents } from '../../server/seed/sessions/events';
 import { answerEffects, callFromEvents, repFacts } from '../../server/services/insights/call';
 import { resolvePeriod, weekOf } from '../../server/services/insights/period';
+import { trendOf } from '../../server/services/insights/rates';
 import { insightInquiries, insightItems, insightReps } from '../../server/services/insights/query';
 import {
   insightAnswersResponseSchema,
@@ -148,6 +149,36 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
     return [...calls].sort((a, b) => b[1] - a[1])[0][0];
   };
 
+  /** The finished calls of the filters in a range, from the generated sessions themselves. */
+  const callsIn = (filters: Filters) =>
+    finished.filter((session) =>
+      within({ day: dayOf(session.startTime), rep: session.userEmail, status: session.status as 'completed' | 'failed' }, filters),
+    ).length;
+  /** The period an answer states: its days, its calls, the previous period's calls and each week's. */
+  const periodOf = (range: { from: string; to: string }, filters: Omit<Filters, 'from' | 'to'> = {}) => {
+    const period = resolvePeriod(range);
+    return {
+      ...period,
+      calls: callsIn({ ...filters, ...range }),
+      previousCalls: callsIn({ ...filters, from: period.previousFrom, to: period.previousTo }),
+      weeklyCalls: period.weeks.map(
+        (monday) =>
+          finished.filter(
+            (session) =>
+              weekOf(dayOf(session.startTime)) === monday &&
+              within(
+                { day: dayOf(session.startTime), rep: session.userEmail, status: session.status as 'completed' | 'failed' },
+                {
+                  ...filters,
+                  ...range,
+                },
+              ),
+          ).length,
+      ),
+    };
+  };
+  const per100 = (n: number, calls: number) => (calls > 0 ? (100 * n) / calls : null);
+
   it('has generated calls of both statuses, in both periods, by several reps', () => {
     const statuses = new Set(finished.map((session) => session.status));
     expect(statuses).toEqual(new Set(['completed', 'failed']));
@@ -168,12 +199,14 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
       { rep, status: 'completed' },
     ];
     let compared = 0;
+    let risers = 0;
     for (const range of RANGES) {
       for (const filters of filterSets) {
         const query = { ...range, ...filters };
         const data = await read('items', query);
-        const period = resolvePeriod(range);
+        const period = periodOf(range, filters);
         expect(data.period).toEqual(period);
+        expect(period.calls).toBeGreaterThan(0);
         const current = countByKey(all, { ...query });
         const previous = countByKey(all, { ...filters, from: period.previousFrom, to: period.previousTo });
         const keys = new Set([...current.keys(), ...previous.keys()]);
@@ -185,24 +218,39 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
             `${item.key} ${JSON.stringify(query)}`,
           ).toEqual({ detections: expected.n, calls: expected.calls, previous: previous.get(item.key)?.n ?? 0 });
           expect(item.change).toBe(item.detections - item.previousDetections);
-          // Weekly: the period's detections by ISO week
+          const rate = per100(item.detections, period.calls);
+          const previousRate = per100(item.previousDetections, period.previousCalls);
+          expect(item.rate).toBeCloseTo(rate!, 10);
+          if (previousRate === null) expect(item.previousRate).toBeNull();
+          else expect(item.previousRate).toBeCloseTo(previousRate, 10);
+          expect(item.trend).toBe(trendOf(item.detections, period.calls, item.previousDetections, period.previousCalls));
+          // Weekly: the period's detections by ISO week, and per 100 of the week's calls
           const weekly = new Map<string, number>();
           for (const row of all)
             if (row.key === item.key && within(row, query)) weekly.set(weekOf(row.day), (weekly.get(weekOf(row.day)) ?? 0) + 1);
-          expect(item.weekly).toEqual(period.weeks.map((week) => ({ week, count: weekly.get(week) ?? 0 })));
+          expect(item.weekly).toEqual(
+            period.weeks.map((week, i) => ({
+              week,
+              count: weekly.get(week) ?? 0,
+              rate: per100(weekly.get(week) ?? 0, period.weeklyCalls[i]),
+            })),
+          );
           compared += 1;
         }
         // Most detected first; those that fell to 0 come last
         const detections = data.items.map((item) => item.detections);
         expect(detections).toEqual([...detections].sort((a, b) => b - a));
-        const rising = data.items.filter((item) => item.change > 0).sort((a, b) => b.change - a.change);
+        const rising = data.items.filter((item) => item.trend === 'rising').sort((a, b) => b.rateChange! - a.rateChange!);
         expect(data.risers.length).toBe(Math.min(5, rising.length));
-        expect(data.risers.map((key) => data.items.find((item) => item.key === key)!.change)).toEqual(
-          rising.slice(0, 5).map((item) => item.change),
+        expect(data.risers.map((key) => data.items.find((item) => item.key === key)!.rateChange)).toEqual(
+          rising.slice(0, 5).map((item) => item.rateChange),
         );
+        risers += data.risers.length;
       }
     }
     expect(compared).toBeGreaterThan(100);
+    // The riser rule was exercised, not only its absence.
+    expect(risers).toBeGreaterThan(0);
   });
 
   it('names items by the dictionary while they exist, and by the question the assistant reported otherwise', async () => {
@@ -236,7 +284,7 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
     for (const query of [{}, { period: '7d' as const }, { period: '90d' as const }]) {
       const data = await insightItems(t.db, query, now);
       const period = resolvePeriod(query, now);
-      expect(data.period).toEqual(period);
+      expect(data.period).toEqual({ ...periodOf(period), ...period });
       const expected = countByKey(all, period);
       expect(data.items.filter((item) => item.detections > 0).map((item) => [item.key, item.detections])).toEqual(
         expect.arrayContaining([...expected].map(([key, value]) => [key, value.n])),
@@ -263,6 +311,7 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
         label: texts.get(group.key),
         occurrences: expected.get(group.key)!.n,
         calls: expected.get(group.key)!.calls.size,
+        rate: per100(expected.get(group.key)!.n, callsIn(range)),
         examples: [texts.get(group.key)],
         phrasings: 1,
         pending: true,
@@ -285,6 +334,7 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
         // Set by hand, the groups get none of the grouping job's corrections for calls that asked
         // both phrasings: tests/api/insightsInquiryCalls.test.ts checks the calls through the job.
         calls: expect.any(Number),
+        rate: per100(a.occurrences + b.occurrences, callsIn(range)),
         examples: [a.label, b.label],
         phrasings: 2,
         pending: false,
@@ -408,10 +458,11 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
     for (const range of RANGES) {
       for (const filters of [{}, { rep }, { status: 'completed' as const }]) {
         const query = { ...range, ...filters };
-        const period = resolvePeriod(range);
+        const period = periodOf(range, filters);
         const current = countByKey(all, query);
         const previous = countByKey(all, { ...filters, from: period.previousFrom, to: period.previousTo });
         const data = await read('landmines', query);
+        expect(data.period).toEqual(period);
         expect(new Set(data.landmines.map((landmine) => landmine.key))).toEqual(new Set([...current.keys(), ...previous.keys()]));
         for (const landmine of data.landmines) {
           expect([landmine.hits, landmine.calls, landmine.previousHits], landmine.key).toEqual([
@@ -423,6 +474,11 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
           for (const row of all) if (row.key === landmine.key && within(row, query)) byRep.set(row.rep, (byRep.get(row.rep) ?? 0) + 1);
           expect(new Map(landmine.byRep.map((entry) => [entry.rep, entry.hits]))).toEqual(byRep);
           expect(landmine.weekly.reduce((sum, week) => sum + week.count, 0)).toBe(landmine.hits);
+          expect(landmine.rate).toBeCloseTo(per100(landmine.hits, period.calls)!, 10);
+          expect(landmine.trend).toBe(trendOf(landmine.hits, period.calls, landmine.previousHits, period.previousCalls));
+          expect(landmine.weekly.map((week) => week.rate)).toEqual(
+            landmine.weekly.map((week, i) => per100(week.count, period.weeklyCalls[i])),
+          );
           expect(landmine.deleted).toBe(false);
         }
       }

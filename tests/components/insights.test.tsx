@@ -99,7 +99,7 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(server.queries('filters')).toEqual(['']);
     expect(server.requests.every((request) => request.authorization === 'Bearer t')).toBe(true);
     expect(screen.getByTestId('insights-period')).toHaveTextContent(
-      'Calls from 2 Mar 2026 to 31 Mar 2026, compared with 31 Jan 2026 to 1 Mar 2026.',
+      '400 calls from Mar 02, 2026 to Mar 31, 2026, compared with 300 calls from Jan 31, 2026 to Mar 01, 2026.',
     );
   });
 
@@ -111,19 +111,22 @@ describe('Insights', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Item', 'Kind', 'Detections', 'Calls', 'Change vs previous period', 'Weekly trend']);
-    expect(cellsOf(rowOf(table, 'It is too expensive'))).toEqual(['Objection', '1,234', '87', '+234 (was 1,000)', '']);
-    expect(cellsOf(rowOf(table, 'Do you integrate'))).toEqual(['FAQ', '40', '31', '\u221212 (was 52)', '']);
-    expect(rowOf(table, 'We use a competitor')).toHaveTextContent('We use a competitor (deleted)');
-    expect(within(rowOf(table, 'It is too expensive')).getByRole('img')).toHaveAccessibleName(
-      'Detections per week: 2 Mar: 200, 9 Mar: 250, 16 Mar: 300, 23 Mar: 284, 30 Mar: 200',
+    ).toEqual(['Item', 'Detections', 'Per 100 calls', 'Calls', 'Change per 100 calls', 'Weekly rate']);
+    // Rates per 100 of the period's 400 calls (300 before); an arrow only where the test says the change is real.
+    expect(cellsOf(rowOf(table, 'It is too expensive'))).toEqual(['1,234', '308.5', '87', 'Rising+75.2 (was 233.3)', '']);
+    expect(cellsOf(rowOf(table, 'Do you integrate'))).toEqual(['40', '10.0', '31', 'Falling\u22127.3 (was 17.3)', '']);
+    expect(cellsOf(rowOf(table, 'We use a competitor'))).toEqual(['12', '3.0', '12', '\u22121.0 (was 4.0)', '']);
+    expect(rowOf(table, 'We use a competitor')).toHaveTextContent('We use a competitor (deleted)Objection · Competitor objection');
+    expect(rowOf(table, 'It is too expensive')).toHaveTextContent('Objection · Price objection');
+    expect(within(rowOf(table, 'It is too expensive')).getByRole('img', { name: /per week/ })).toHaveAccessibleName(
+      'Per 100 calls per week: Mar 02: 250, Mar 09: 277.78, Mar 16: 352.94, Mar 23: 298.95, Mar 30: 400',
     );
     const risers = within(items).getByRole('region', { name: 'Biggest risers' });
     expect(
       within(risers)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['It is too expensive +234 (from 1,000 to 1,234)']);
+    ).toEqual(['It is too expensive +75.2 per 100 calls (from 233.3 to 308.5)']);
   });
 
   it('links each figure to the Sessions list filtered to its calls, with the rep and status the page filters by', async () => {
@@ -243,9 +246,10 @@ describe('Insights', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Inquiry', 'Times asked', 'Calls', 'Also asked as', 'Add to the dictionary']);
-    expect(cellsOf(training).slice(0, 3)).toEqual([
+    ).toEqual(['Inquiry', 'Times asked', 'Per 100 calls', 'Calls', 'Also asked as', 'Add to the dictionary']);
+    expect(cellsOf(training).slice(0, 4)).toEqual([
       '14',
+      '3.5',
       '9',
       '“Is there onboarding for new staff?”, “Can you train our team?”5 phrasings',
     ]);
@@ -294,18 +298,19 @@ describe('Insights', { timeout: 30_000 }, () => {
     ]);
     expect(cellsOf(rowOf(table, 'sam@example.test')).slice(1, 3)).toEqual(['-team 62%', '-team 1m 15s']);
     expect(within(rowOf(table, 'pat@example.test')).getByRole('img')).toHaveAccessibleName(
-      'Calls per week: 2 Mar: 8, 9 Mar: 9, 16 Mar: 10, 23 Mar: 11, 30 Mar: 12',
+      'Calls per week: Mar 02: 8, Mar 09: 9, Mar 16: 10, Mar 23: 11, Mar 30: 12',
     );
   });
 
-  it('shows landmines with the previous period and the top reps', async () => {
+  it('shows landmines with their rate, its change and the top reps', async () => {
     renderInsights();
     const landmines = await loadedSection('Landmines', 'We guarantee results');
     const table = within(landmines).getByRole('table');
     expect(cellsOf(rowOf(table, 'We guarantee results'))).toEqual([
       '7',
+      '1.8',
       '6',
-      '2',
+      'Rising+1.1 (was 0.7)',
       'pat@example.test (4), sam@example.test (1), lee@example.test (1) and 1 more',
       '',
     ]);
@@ -376,9 +381,9 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(downloads).toHaveLength(1);
     const lines = (await downloads[0].text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
-      'trigger,key,deleted,hits,calls,previousHits,byRep,week 2026-03-02,week 2026-03-09,week 2026-03-16,week 2026-03-23,week 2026-03-30',
-      'We guarantee results,lm-guarantee,false,7,6,2,pat@example.test (4) | sam@example.test (1) | lee@example.test (1) | kim@example.test (1),1,2,0,3,1',
-      'Free forever,t:free forever,true,1,1,0,sam@example.test (1),0,0,1,0,0',
+      'trigger,key,deleted,hits,calls,previousHits,ratePer100Calls,previousRatePer100Calls,rateChange,trend,byRep,week 2026-03-02,week 2026-03-09,week 2026-03-16,week 2026-03-23,week 2026-03-30',
+      'We guarantee results,lm-guarantee,false,7,6,2,1.8,0.7,1.1,rising,pat@example.test (4) | sam@example.test (1) | lee@example.test (1) | kim@example.test (1),1.3,2.2,0,3.2,2',
+      'Free forever,t:free forever,true,1,1,0,0.3,0,0.3,,sam@example.test (1),0,0,1.2,0,0',
     ]);
   });
 

@@ -10,21 +10,32 @@ import {
   type InsightInquiries,
   type InsightItems,
   type InsightLandmines,
-  type InsightPeriodRange,
+  type InsightPeriodWithCalls,
+  type InsightTrend,
   type InsightReps,
 } from '@/contract/insights';
 import { createInsightsApi, type InsightData, type InsightSection } from '@/dataProvider/insightsApi';
 import { createHttpClient } from '@/dataProvider/httpClient';
 
 /** The 30 days the fakes answer for, and the 30 before. */
-export const PERIOD: InsightPeriodRange = {
+export const PERIOD: InsightPeriodWithCalls = {
   from: '2026-03-02',
   to: '2026-03-31',
   previousFrom: '2026-01-31',
   previousTo: '2026-03-01',
   weeks: ['2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30'],
+  calls: 400,
+  previousCalls: 300,
+  weeklyCalls: [80, 90, 85, 95, 50],
 };
-const weekly = (counts: number[]) => PERIOD.weeks.map((week, index) => ({ week, count: counts[index] ?? 0 }));
+const weekly = (counts: number[]) =>
+  PERIOD.weeks.map((week, index) => ({ week, count: counts[index] ?? 0, rate: (100 * (counts[index] ?? 0)) / PERIOD.weeklyCalls[index] }));
+/** A count's rate fields (per 100 calls of PERIOD) with the trend the fake claims. */
+const rated = (current: number, previous: number, trend: InsightTrend) => {
+  const rate = (100 * current) / PERIOD.calls;
+  const previousRate = (100 * previous) / PERIOD.previousCalls;
+  return { rate, previousRate, rateChange: rate - previousRate, trend };
+};
 
 /**
  * What each GET /api/insights/<section> answers, as `{ success: true, data }`, every answer read
@@ -41,36 +52,39 @@ export const insightAnswers = {
             key: 'obj-price',
             kind: 'objection',
             label: 'It is too expensive',
-            category: 'Pricing',
+            category: 'PRICE_OBJECTION',
             deleted: false,
             detections: 1234,
             calls: 87,
-            previousDetections: 1000,
-            change: 234,
+            previousDetections: 700,
+            change: 534,
+            ...rated(1234, 700, 'rising'),
             weekly: weekly([200, 250, 300, 284, 200]),
           },
           {
             key: 'faq-crm',
             kind: 'faq',
             label: 'Do you integrate with our CRM?',
-            category: 'Integrations',
+            category: 'FAQ',
             deleted: false,
             detections: 40,
             calls: 31,
             previousDetections: 52,
             change: -12,
+            ...rated(40, 52, 'falling'),
             weekly: weekly([10, 8, 9, 7, 6]),
           },
           {
             key: 'q:objection:we use a competitor',
             kind: 'objection',
             label: 'We use a competitor',
-            category: 'Competition',
+            category: 'COMPETITOR_OBJECTION',
             deleted: true,
             detections: 12,
             calls: 12,
             previousDetections: 12,
             change: 0,
+            ...rated(12, 12, null),
             weekly: weekly([3, 3, 2, 2, 2]),
           },
         ],
@@ -88,6 +102,7 @@ export const insightAnswers = {
             label: 'Do you offer training?',
             occurrences: 14,
             calls: 9,
+            rate: 3.5,
             examples: ['Do you offer training?', 'Is there onboarding for new staff?', 'Can you train our team?'],
             phrasings: 5,
             pending: false,
@@ -97,6 +112,7 @@ export const insightAnswers = {
             label: 'Does it run on Linux desktops?',
             occurrences: 1,
             calls: 1,
+            rate: 0.25,
             examples: ['Does it run on Linux desktops?'],
             phrasings: 1,
             pending: true,
@@ -177,6 +193,7 @@ export const insightAnswers = {
             hits: 7,
             calls: 6,
             previousHits: 2,
+            ...rated(7, 2, 'rising'),
             byRep: [
               { rep: 'pat@example.test', hits: 4 },
               { rep: 'sam@example.test', hits: 1 },
@@ -192,6 +209,7 @@ export const insightAnswers = {
             hits: 1,
             calls: 1,
             previousHits: 0,
+            ...rated(1, 0, null),
             byRep: [{ rep: 'sam@example.test', hits: 1 }],
             weekly: weekly([0, 0, 1, 0, 0]),
           },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INSIGHT_ROWS_MAX, type InsightAnswer, type InsightAnswers, type InsightsQuery } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
-import { resolvePeriod } from './period';
+import { periodWithCalls } from './rates';
 import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 import { type EffectSums, effectOf } from './statistics';
 
@@ -23,7 +23,7 @@ const byCases = <T extends { cases: number }>(a: T, b: T) => b.cases - a.cases;
  * (services/insights/call.ts answerEffects), so every key here is an objection's.
  */
 export const insightAnswers = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightAnswers> => {
-  const period = resolvePeriod(query, now);
+  const period = await periodWithCalls(db, query, now);
   // grouping sets: one row per objection (answer_key null) and one per objection and answer.
   const rows = await rowsOf<SumsRow & { answer_key: string | null; question: string | null; label: string | null; answer: string | null }>(
     db,

@@ -8,10 +8,11 @@ import {
   type InsightItems,
   type InsightLandmine,
   type InsightLandmines,
+  type InsightPeriodWithCalls,
   type InsightsQuery,
 } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
-import { resolvePeriod } from './period';
+import { periodWithCalls, rateFieldsOf, ratePer100, weeklyRates } from './rates';
 import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 
 /**
@@ -23,7 +24,7 @@ import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 export { insightAnswers } from './answers';
 export { insightReps } from './reps';
 
-type Period = ReturnType<typeof resolvePeriod>;
+type Period = InsightPeriodWithCalls;
 
 /**
  * A key's totals in the period and the previous one, its counts in the period's weeks (`weeks`:
@@ -84,7 +85,10 @@ const countsOf = async <Names>(
 /** One count per week of the period, zeros included, oldest first. */
 const weeklyOf = (period: Period, row: CountRow) => {
   const counts = new Map((row.weeks ?? []).map((week, i) => [week, row.counts![i]]));
-  return period.weeks.map((week, i) => ({ week, count: counts.get(i) ?? 0 }));
+  return weeklyRates(
+    period.weeks.map((week, i) => ({ week, count: counts.get(i) ?? 0 })),
+    period,
+  );
 };
 
 /** At most this many risers (contract/insights.ts insightItemsSchema). */
@@ -97,7 +101,7 @@ const RISERS_MAX = 5;
  * insight_labels (the last it had when deleted, or the question the assistant reported).
  */
 export const insightItems = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightItems> => {
-  const period = resolvePeriod(query, now);
+  const period = await periodWithCalls(db, query, now);
   const rows = await countsOf<{
     question: string | null;
     kind: 'objection' | 'faq' | null;
@@ -121,12 +125,13 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
       calls: row.calls,
       previousDetections: row.previous,
       change: row.n - row.previous,
+      ...rateFieldsOf(row.n, row.previous, period),
       weekly: weeklyOf(period, row),
     }),
   );
   const risers = items
-    .filter((item) => item.change > 0)
-    .sort((a, b) => b.change - a.change || b.detections - a.detections || (a.key < b.key ? -1 : 1))
+    .filter((item) => item.trend === 'rising')
+    .sort((a, b) => b.rateChange! - a.rateChange! || b.detections - a.detections || (a.key < b.key ? -1 : 1))
     .slice(0, RISERS_MAX)
     .map((item) => item.key);
   return { period, items, risers };
@@ -140,7 +145,7 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
  * filtered by the group lists it.
  */
 export const insightInquiries = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightInquiries> => {
-  const period = resolvePeriod(query, now);
+  const period = await periodWithCalls(db, query, now);
   const rows = await rowsOf<{
     group_key: string;
     occurrences: number;
@@ -183,6 +188,7 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
       label: row.examples[0],
       occurrences: row.occurrences,
       calls: row.calls,
+      rate: ratePer100(row.occurrences, period.calls),
       examples: row.examples,
       phrasings: row.phrasings,
       pending: row.pending,
@@ -197,7 +203,7 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
  * the landmine's current trigger while it exists, else the name kept in insight_labels.
  */
 export const insightLandmines = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightLandmines> => {
-  const period = resolvePeriod(query, now);
+  const period = await periodWithCalls(db, query, now);
   const rows = await countsOf<{ trigger: string | null; label: string | null }>(db, 'landmine', query, period, {
     columns: sql`m.trigger, l.label`,
     joins: sql`left join landmines m on m.id::text = r.key left join insight_labels l on l.kind = 'landmine' and l.key = r.key`,
@@ -226,6 +232,7 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
       hits: row.n,
       calls: row.calls,
       previousHits: row.previous,
+      ...rateFieldsOf(row.n, row.previous, period),
       byRep: (byRep.get(row.key) ?? []).sort((a, b) => b.hits - a.hits || (a.rep < b.rep ? -1 : 1)),
       weekly: weeklyOf(period, row),
     }),

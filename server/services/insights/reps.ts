@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InsightRep, InsightReps, InsightsQuery, RepMetrics } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
-import { resolvePeriod } from './period';
+import { periodWithCalls } from './rates';
 import { daysBetween, rowsOf, statusFilter, weekOfDay } from './read';
 import { median } from './statistics';
 
@@ -43,7 +43,7 @@ const roundedMedian = (values: number[]): number => Math.round(median(values) ??
  * One statement: per rep, and per rep and week (grouping sets), from insight_rep_days by day.
  */
 export const insightReps = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightReps> => {
-  const period = resolvePeriod(query, now);
+  const period = await periodWithCalls(db, query, now);
   const rows = await rowsOf<RepSums & { rep: string; week: string | null }>(
     db,
     sql`select rep, week, sum(calls)::int as calls, sum(duration_ms::float8) as duration_ms, sum(talk_ms::float8) as talk_ms,

@@ -44,6 +44,7 @@ const Group = ({ group, period, filters }: { group: InquiryGroup; period: Insigh
     <TableRow sx={{ verticalAlign: 'top' }}>
       <RowHeader>{group.label}</RowHeader>
       <NumberCell>{format.count(group.occurrences)}</NumberCell>
+      <NumberCell>{group.rate === null ? format.noValue : format.rate(group.rate)}</NumberCell>
       <NumberCell>
         <SessionsLink
           to={sessionsLink({ inquiry: group.key, label: group.label }, period, filters)}
@@ -84,6 +85,7 @@ const InquiriesTable = ({ data, filters }: { data: InsightInquiries; filters: In
       columns={[
         { label: translate('app.insights.inquiries.columns.inquiry') },
         { label: translate('app.insights.inquiries.columns.occurrences'), numeric: true },
+        { label: translate('app.insights.columns.rate'), numeric: true },
         { label: translate('app.insights.inquiries.columns.calls'), numeric: true },
         { label: translate('app.insights.inquiries.columns.examples') },
         { label: translate('app.insights.inquiries.columns.actions') },

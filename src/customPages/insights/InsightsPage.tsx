@@ -20,7 +20,7 @@ const PeriodLine = ({ filters }: { filters: InsightsFilters }) => {
   // the first section's answer, shared through the query cache
   const { data } = useInsights('items', filters);
   if (!data) return null;
-  const { from, to, previousFrom, previousTo } = data.period;
+  const { from, to, previousFrom, previousTo, calls, previousCalls } = data.period;
   return (
     <Typography variant="body2" data-testid="insights-period">
       {translate('app.insights.period', {
@@ -28,6 +28,8 @@ const PeriodLine = ({ filters }: { filters: InsightsFilters }) => {
         to: format.day(to),
         previousFrom: format.day(previousFrom),
         previousTo: format.day(previousTo),
+        calls: translate('app.insights.callCount', { count: format.count(calls), smart_count: calls }),
+        previousCalls: translate('app.insights.callCount', { count: format.count(previousCalls), smart_count: previousCalls }),
       })}
     </Typography>
   );

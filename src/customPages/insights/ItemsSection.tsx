@@ -1,18 +1,17 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { InsightItem, InsightItems } from '@/contract/insights';
+import { useCategoryLabel } from '@/resources/sessions/categoryLabel';
 import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { itemRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { RateChange } from './RateChange';
 import { Sparkline } from './Sparkline';
 import { trendWords } from './trend';
 import { useInsights } from './useInsights';
@@ -25,23 +24,11 @@ const MESSAGES = {
   loadFailed: 'app.insights.items.loadFailed',
 };
 
-/** A change against the previous period: an arrow for its direction, the signed figure, and what it was. */
-const Change = ({ item }: { item: InsightItem }) => {
-  const translate = useTranslate();
-  const format = useInsightsFormat();
-  const Icon = item.change > 0 ? ArrowUpwardIcon : item.change < 0 ? ArrowDownwardIcon : RemoveIcon;
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <Icon fontSize="inherit" aria-hidden />
-      {translate('app.insights.items.changeValue', { change: format.change(item.change), previous: format.count(item.previousDetections) })}
-    </Box>
-  );
-};
-
 const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFilters }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
   const chart = useChartTheme();
+  const categoryLabel = useCategoryLabel();
   const rows = useRowsInSteps(data.items);
   const link = (item: InsightItem) => sessionsLink({ item: item.key, label: item.label }, data.period, filters);
   return (
@@ -49,24 +36,21 @@ const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFi
       label={translate('app.insights.items.table')}
       columns={[
         { label: translate('app.insights.items.columns.item') },
-        { label: translate('app.insights.items.columns.kind') },
         { label: translate('app.insights.items.columns.detections'), numeric: true },
+        { label: translate('app.insights.columns.rate'), numeric: true },
         { label: translate('app.insights.items.columns.calls'), numeric: true },
-        { label: translate('app.insights.items.columns.change'), numeric: true },
-        { label: translate('app.insights.items.columns.trend') },
+        { label: translate('app.insights.columns.rateChange'), numeric: true },
+        { label: translate('app.insights.columns.weeklyRate') },
       ]}
     >
       {rows.map((item) => (
         <TableRow key={item.key}>
           <RowHeader>
             <ItemName label={item.label} deleted={item.deleted} />
-            {item.category && (
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {item.category}
-              </Typography>
-            )}
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {[translate(`app.insights.kinds.${item.kind}`), item.category && categoryLabel(item.category)].filter(Boolean).join(' · ')}
+            </Typography>
           </RowHeader>
-          <TableCell>{translate(`app.insights.kinds.${item.kind}`)}</TableCell>
           <NumberCell>
             <SessionsLink
               to={link(item)}
@@ -79,6 +63,7 @@ const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFi
               {format.count(item.detections)}
             </SessionsLink>
           </NumberCell>
+          <NumberCell>{item.rate === null ? format.noValue : format.rate(item.rate)}</NumberCell>
           <NumberCell>
             <SessionsLink
               to={link(item)}
@@ -88,17 +73,17 @@ const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFi
             </SessionsLink>
           </NumberCell>
           <NumberCell>
-            <Change item={item} />
+            <RateChange rateChange={item.rateChange} previousRate={item.previousRate} trend={item.trend} />
           </NumberCell>
           <TableCell>
             <Sparkline
-              values={item.weekly.map((week) => week.count)}
+              values={item.weekly.map((week) => week.rate)}
               color={chart.series.kinds[item.kind]}
               label={translate('app.insights.trendLabel', {
-                what: translate('app.insights.items.trendWhat'),
+                what: translate('app.insights.rateWhat'),
                 weeks: trendWords(
                   format,
-                  item.weekly.map((week) => ({ week: week.week, value: week.count })),
+                  item.weekly.map((week) => ({ week: week.week, value: week.rate })),
                 ),
               })}
             />
@@ -109,7 +94,7 @@ const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFi
   );
 };
 
-/** The items that rose most against the previous period, largest rise first. */
+/** The items whose rate rose beyond chance against the previous period, largest rise first. */
 const Risers = ({ data, filters, titleId }: { data: InsightItems; filters: InsightsFilters; titleId: string }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
@@ -133,9 +118,9 @@ const Risers = ({ data, filters, titleId }: { data: InsightItems; filters: Insig
                 <ItemName label={item.label} deleted={item.deleted} />
               </SessionsLink>
               {` ${translate('app.insights.items.riserChange', {
-                change: format.change(item.change),
-                previous: format.count(item.previousDetections),
-                detections: format.count(item.detections),
+                change: format.rateChange(item.rateChange ?? 0),
+                previous: format.rate(item.previousRate ?? 0),
+                rate: format.rate(item.rate ?? 0),
               })}`}
             </Typography>
           ))}

@@ -8,6 +8,7 @@ import { landmineRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { RateChange } from './RateChange';
 import { Sparkline } from './Sparkline';
 import { trendWords } from './trend';
 import { useInsights } from './useInsights';
@@ -45,21 +46,24 @@ const LandmineRow = ({ landmine, data, filters }: { landmine: InsightLandmine; d
         <ItemName label={landmine.label} deleted={landmine.deleted} />
       </RowHeader>
       <NumberCell>{countLink('app.insights.landmines.hitsLink', landmine.hits)}</NumberCell>
+      <NumberCell>{landmine.rate === null ? format.noValue : format.rate(landmine.rate)}</NumberCell>
       <NumberCell>{countLink('app.insights.callsLink', landmine.calls)}</NumberCell>
-      <NumberCell>{format.count(landmine.previousHits)}</NumberCell>
+      <NumberCell>
+        <RateChange rateChange={landmine.rateChange} previousRate={landmine.previousRate} trend={landmine.trend} />
+      </NumberCell>
       <TableCell>
         {byWhom}
         {more > 0 && ` ${translate('app.insights.landmines.moreReps', { count: format.count(more), smart_count: more })}`}
       </TableCell>
       <TableCell>
         <Sparkline
-          values={landmine.weekly.map((week) => week.count)}
+          values={landmine.weekly.map((week) => week.rate)}
           color={chart.series.limit}
           label={translate('app.insights.trendLabel', {
-            what: translate('app.insights.landmines.trendWhat'),
+            what: translate('app.insights.rateWhat'),
             weeks: trendWords(
               format,
-              landmine.weekly.map((week) => ({ week: week.week, value: week.count })),
+              landmine.weekly.map((week) => ({ week: week.week, value: week.rate })),
             ),
           })}
         />
@@ -77,10 +81,11 @@ const LandminesTable = ({ data, filters }: { data: InsightLandmines; filters: In
       columns={[
         { label: translate('app.insights.landmines.columns.trigger') },
         { label: translate('app.insights.landmines.columns.hits'), numeric: true },
+        { label: translate('app.insights.columns.rate'), numeric: true },
         { label: translate('app.insights.landmines.columns.calls'), numeric: true },
-        { label: translate('app.insights.landmines.columns.previous'), numeric: true },
+        { label: translate('app.insights.columns.rateChange'), numeric: true },
         { label: translate('app.insights.landmines.columns.byWhom') },
-        { label: translate('app.insights.landmines.columns.trend') },
+        { label: translate('app.insights.columns.weeklyRate') },
       ]}
     >
       {rows.map((landmine) => (

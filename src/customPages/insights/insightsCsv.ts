@@ -1,15 +1,20 @@
 import type { InsightAnswers, InsightInquiries, InsightItems, InsightLandmines, InsightReps } from '@/contract/insights';
 import type { FlatRow } from '@/dataProvider/csvExport';
+import { RATE_DECIMALS } from './useInsightsFormat';
 
 /**
- * The rows each table of the Insights page exports: the figures as the API gave them (shares
- * 0-1, seconds, unrounded), one column a week named by its Monday, lists joined with " | " as
- * the lists' exports do, and an empty cell for a figure that has no value.
+ * The rows each table of the Insights page exports, with the figures as the page shows them:
+ * rates per 100 calls with one decimal, shares in whole percent, seconds whole, sentiment with
+ * two decimals; one column a week named by its Monday, lists joined with " | " as the lists'
+ * exports do, and an empty cell for a figure that has no value.
  */
 const LIST_SEPARATOR = ' | ';
+const rounded = (decimals: number) => (value: number | null) => (value === null ? '' : Number(value.toFixed(decimals)));
 const cell = (value: number | null) => value ?? '';
-const weekColumns = <W extends { week: string }>(weekly: readonly W[], value: (week: W) => number | null): FlatRow =>
-  Object.fromEntries(weekly.map((week) => [`week ${week.week}`, cell(value(week))]));
+const rate = rounded(RATE_DECIMALS);
+const twoDecimals = rounded(2);
+const weekColumns = <W extends { week: string }>(weekly: readonly W[], value: (week: W) => number | string | null): FlatRow =>
+  Object.fromEntries(weekly.map((week) => [`week ${week.week}`, value(week) ?? '']));
 
 export const itemRows = ({ items }: InsightItems): FlatRow[] =>
   items.map((item) => ({
@@ -22,7 +27,11 @@ export const itemRows = ({ items }: InsightItems): FlatRow[] =>
     calls: item.calls,
     previousDetections: item.previousDetections,
     change: item.change,
-    ...weekColumns(item.weekly, (week) => week.count),
+    ratePer100Calls: rate(item.rate),
+    previousRatePer100Calls: rate(item.previousRate),
+    rateChange: rate(item.rateChange),
+    trend: item.trend ?? '',
+    ...weekColumns(item.weekly, (week) => rate(week.rate)),
   }));
 
 export const inquiryRows = ({ groups }: InsightInquiries): FlatRow[] =>
@@ -31,6 +40,7 @@ export const inquiryRows = ({ groups }: InsightInquiries): FlatRow[] =>
     key: group.key,
     occurrences: group.occurrences,
     calls: group.calls,
+    ratePer100Calls: rate(group.rate),
     phrasings: group.phrasings,
     pending: group.pending,
     examples: group.examples.join(LIST_SEPARATOR),
@@ -48,9 +58,9 @@ export const answerRows = ({ objections }: InsightAnswers): FlatRow[] =>
       by,
       name,
       cases,
-      mean: cell(mean),
-      low: cell(low),
-      high: cell(high),
+      mean: twoDecimals(mean),
+      low: twoDecimals(low),
+      high: twoDecimals(high),
     });
     return [
       effect('overall', '', objection.overall),
@@ -59,15 +69,24 @@ export const answerRows = ({ objections }: InsightAnswers): FlatRow[] =>
     ];
   });
 
-const METRICS = ['calls', 'talkRatio', 'longestMonologue', 'questionsPerCall', 'alertsPerHour', 'landmines', 'sentiment'] as const;
+/** Each rep figure as the Reps table writes it: talk ratio in percent, monologues in seconds. */
+const METRICS = {
+  calls: cell,
+  talkRatio: (value: number | null) => (value === null ? '' : Math.round(value * 100)),
+  longestMonologue: rounded(0),
+  questionsPerCall: rounded(1),
+  alertsPerHour: rounded(1),
+  landmines: cell,
+  sentiment: twoDecimals,
+} as const;
 
 export const repRows = ({ reps, teamMedian }: InsightReps): FlatRow[] =>
   reps.map((rep) => ({
     rep: rep.rep,
     ...Object.fromEntries(
-      METRICS.flatMap((metric) => [
-        [metric, cell(rep[metric])],
-        [`teamMedian.${metric}`, cell(teamMedian[metric])],
+      (Object.keys(METRICS) as (keyof typeof METRICS)[]).flatMap((metric) => [
+        [metric === 'talkRatio' ? 'talkRatioPercent' : metric, METRICS[metric](rep[metric])],
+        [`teamMedian.${metric === 'talkRatio' ? 'talkRatioPercent' : metric}`, METRICS[metric](teamMedian[metric])],
       ]),
     ),
     ...weekColumns(rep.weekly, (week) => week.calls),
@@ -81,6 +100,10 @@ export const landmineRows = ({ landmines }: InsightLandmines): FlatRow[] =>
     hits: landmine.hits,
     calls: landmine.calls,
     previousHits: landmine.previousHits,
+    ratePer100Calls: rate(landmine.rate),
+    previousRatePer100Calls: rate(landmine.previousRate),
+    rateChange: rate(landmine.rateChange),
+    trend: landmine.trend ?? '',
     byRep: landmine.byRep.map(({ rep, hits }) => `${rep} (${hits})`).join(LIST_SEPARATOR),
-    ...weekColumns(landmine.weekly, (week) => week.count),
+    ...weekColumns(landmine.weekly, (week) => rate(week.rate)),
   }));

@@ -2,8 +2,11 @@ import { format as formatDay, parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsightEffect } from '@/contract/insights';
-import { useDateLocale } from '@/i18n/dateFormat';
+import { datePatterns, useDateLocale } from '@/i18n/dateFormat';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
+
+/** Rates per 100 calls are shown, and exported, with one decimal. */
+export const RATE_DECIMALS = 1;
 
 /** A sign in front of every non-zero figure, as the typographic minus (read as "minus"). */
 const withSign = (text: string, value: number) => (value > 0 ? `+${text}` : value < 0 ? `\u2212${text.replace(/^[-\u2212]/, '')}` : text);
@@ -38,10 +41,14 @@ export const useInsightsFormat = () => {
       /** A share (0-1) in percent, no decimals. */
       share: (value: number) => session.percent(value * 100),
       noValue: translate('app.insights.noValue'),
-      /** A week by its Monday: "3 Mar". */
-      week: (value: string) => day(value, 'd MMM'),
-      /** A day: "3 Mar 2026". */
-      day: (value: string) => day(value, 'd MMM yyyy'),
+      /** A rate per 100 calls, one decimal: "12.5". */
+      rate: (value: number) => session.number(value, RATE_DECIMALS),
+      /** A change of rate: "+2.5", "−0.4". */
+      rateChange: (value: number) => signedDecimal(value, RATE_DECIMALS),
+      /** A week by its Monday, in the app's day format without the year: "Mar 03" / "3 mars". */
+      week: (value: string) => day(value, datePatterns(locale).date.replace(/,? ?y+/, '')),
+      /** A day in the app's date format: "Mar 03, 2026" / "3 mars 2026". */
+      day: (value: string) => day(value, datePatterns(locale).date),
       effect,
       /** "+0.42 (−0.10 to +0.90), 18 cases", or "Too few calls (3)". */
       effectWithCases: (value: InsightEffect) =>
