@@ -117,7 +117,7 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(cellsOf(rowOf(table, 'Do you integrate'))).toEqual(['40', '10.0', '31', 'Falling\u22127.3 (was 17.3)', '']);
     expect(cellsOf(rowOf(table, 'We use a competitor'))).toEqual(['12', '3.0', '12', '\u22121.0 (was 4.0)', '']);
     expect(rowOf(table, 'We use a competitor')).toHaveTextContent('We use a competitor (deleted)Objection · Competitor objection');
-    expect(rowOf(table, 'It is too expensive')).toHaveTextContent('Objection · Price objection');
+    expect(rowOf(table, 'It is too expensive')).toHaveTextContent('Objection · Pricing objection');
     expect(within(rowOf(table, 'It is too expensive')).getByRole('img', { name: /per week/ })).toHaveAccessibleName(
       'Per 100 calls per week: Mar 02: 250, Mar 09: 277.78, Mar 16: 352.94, Mar 23: 298.95, Mar 30: 400',
     );
