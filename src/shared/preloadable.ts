@@ -59,7 +59,10 @@ export const preloadable = <M>(load: () => Promise<M>): Preloadable<M> => {
 // (a navigation is a transition: React keeps the shown page rather than a Suspense fallback).
 const awaited = new Set<Promise<unknown>>();
 const awaitedListeners = new Set<() => void>();
-const announce = () => queueMicrotask(() => awaitedListeners.forEach((listener) => listener()));
+const announce = () =>
+  queueMicrotask(() => {
+    for (const listener of awaitedListeners) listener();
+  });
 const awaitPage = <T>(load: Promise<T>): Promise<T> => {
   awaited.add(load);
   announce();

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, type ReactNode, startTransition, Suspense, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, startTransition, Suspense, useState } from 'react';
 import {
   CHUNK_TIMEOUT_MS,
   ChunkTimeoutError,
@@ -12,6 +12,28 @@ import {
 
 // A page whose chunk was loaded early renders without suspending (src/shared/preloadable.ts).
 const Page = () => <p>the page</p>;
+
+/** Shows what it catches as "failed". */
+class Boundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { error: unknown }> {
+  state = { error: null };
+  static getDerivedStateFromError = (error: unknown) => ({ error });
+  componentDidCatch = (error: unknown) => this.props.onError(error);
+  render = () => (this.state.error ? <p>failed</p> : this.props.children);
+}
+
+const Sign = () => (usePageLoading() ? <p role="progressbar">loading the page</p> : null);
+
+/** A layout over an old page; `onReady` hands out a navigation to `Next`, run as a transition as the router does. */
+const Shell = ({ Next, onReady }: { Next: ComponentType; onReady: (navigate: () => void) => void }) => {
+  const [next, setNext] = useState(false);
+  onReady(() => startTransition(() => setNext(true)));
+  return (
+    <>
+      <Sign />
+      <Suspense fallback={<p>fallback</p>}>{next ? <Next /> : <p>old page</p>}</Suspense>
+    </>
+  );
+};
 
 describe('preloadable', () => {
   it('shares one load between callers and keeps the module once it arrived', async () => {
@@ -76,14 +98,8 @@ describe('preloadable: the chunk time-out', () => {
     await shellWait;
     const failed = vi.fn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-      state = { error: null };
-      static getDerivedStateFromError = (error: unknown) => ({ error });
-      componentDidCatch = (error: unknown) => failed(error);
-      render = () => (this.state.error ? <p>failed</p> : this.props.children);
-    }
     render(
-      <Boundary>
+      <Boundary onError={failed}>
         <Suspense fallback={<p>loading</p>}>
           <Lazy />
         </Suspense>
@@ -157,19 +173,8 @@ describe('a page on its way', () => {
     let arrive: (module: { Page: typeof Page }) => void = () => {};
     const loader = preloadable(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
     const Next = lazyFrom(loader, (module) => module.Page);
-    const Sign = () => (usePageLoading() ? <p role="progressbar">loading the page</p> : null);
     let go: () => void = () => {};
-    const Shell = () => {
-      const [next, setNext] = useState(false);
-      go = () => startTransition(() => setNext(true));
-      return (
-        <>
-          <Sign />
-          <Suspense fallback={<p>fallback</p>}>{next ? <Next /> : <p>old page</p>}</Suspense>
-        </>
-      );
-    };
-    render(<Shell />);
+    render(<Shell Next={Next} onReady={(navigate) => (go = navigate)} />);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await act(async () => go());
     expect(screen.getByText('old page')).toBeInTheDocument();
