@@ -8,16 +8,9 @@ import { toWireUser, verifiedFlag, type Profile, type UsersContext, type UsersSt
 import { findLiveProfile } from './rules';
 
 /**
- * Who holds an email today, as far as a create is concerned:
- *   - free: no identity account has it and no profile names it (a deleted profile whose email
- *     an admin freed names nothing);
- *   - held by a deleted user (409 EMAIL_HELD_BY_DELETED): only deleted profiles the portal, the
- *     operator or the demo made name it, and no other account has it (restore or free the email);
- *   - taken (409 EMAIL_EXISTS): a verified account has it, or a profile the portal, the
- *     operator or the demo made (live or deleted) names it or belongs to that account;
- *   - replaceable (409 EMAIL_HELD_UNVERIFIED unless the admin confirmed): an account whose
- *     email is not verified and that the portal did not make, and/or 'signup' profiles only
- *     (those an earlier version made for self sign-ups) whose other accounts no longer exist.
+ * Who holds an email, for a create: free; held by deleted profiles only (EMAIL_HELD_BY_DELETED); taken by a verified
+ * account or a vouched-for profile (EMAIL_EXISTS); or replaceable: an unverified account the portal did not make,
+ * and/or stale 'signup' profiles (EMAIL_HELD_UNVERIFIED unless the admin confirmed).
  */
 type EmailHold =
   | { kind: 'free' }
@@ -42,13 +35,11 @@ const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, emai
   if (vouched.length > 0 && vouched.every((profile) => profile.deletedAt)) {
     return !account || vouched.some((profile) => profile.uid === account.uid) ? { kind: 'heldByDeleted' } : { kind: 'taken' };
   }
-  // Only an account nobody vouched for may be replaced: never one the portal, the operator or
-  // the demo made, never a verified address, never the acting admin's own account.
+  // Only an account nobody vouched for may be replaced, never a verified address nor the acting admin's own.
   if (vouched.length > 0) return { kind: 'taken' };
   if (account && verifiedFlag(account.emailVerified) !== false) return { kind: 'taken' };
   if (account?.uid === context.actor.uid || profiles.some((profile) => profile.id === context.actor.userId)) return { kind: 'taken' };
-  // A 'signup' profile of another uid (a former account of this email) is stale only when that
-  // account is gone; one that still exists under another email is left alone.
+  // A 'signup' profile of another uid is stale only when that account is gone.
   const otherUids = [...new Set(profiles.map((profile) => profile.uid).filter((uid) => uid !== account?.uid))];
   if (otherUids.length > 0) {
     let alive: IdentityUser[];
@@ -62,7 +53,7 @@ const holdOf = async ({ db, identity }: UsersStores, context: UsersContext, emai
   return { kind: 'replaceable', account, profiles };
 };
 
-/** Deletes the unverified account that held the email; one already gone is fine (a retry). */
+/** One already gone is fine (a retry). */
 const deleteHolder = async ({ identity }: UsersStores, context: UsersContext, account: IdentityUser) => {
   try {
     await identity.deleteUser(account.uid);
@@ -77,13 +68,8 @@ const deleteHolder = async ({ identity }: UsersStores, context: UsersContext, ac
 };
 
 /**
- * The identity account first (outside any transaction), then the profile and its audit row
- * in one transaction; if that fails, the new account is deleted again (compensation).
- * An email held by an unverified self sign-up is refused with EMAIL_HELD_UNVERIFIED; with
- * `replaceUnverified` that account is deleted first (the hold is checked in this request,
- * just before), its 'signup' profiles are soft-deleted in the create's transaction, and the
- * create's one audit row records the replaced uid. A retry after a failure half-way finds the
- * account gone and the profile stale, and completes the replacement.
+ * The identity account first (outside any transaction), then the profile and its audit row; if that fails, the new
+ * account is deleted again. A retry after a failed replacement finds the account gone and completes it.
  */
 export const createUser = async (stores: UsersStores, context: UsersContext, input: CreateUser): Promise<User> => {
   const { db, identity } = stores;
@@ -112,8 +98,7 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
           .set({ isActive: false, deletedAt: now, updatedAt: now })
           .where(and(inArray(users.id, staleIds), eq(users.origin, 'signup'), isNull(users.deletedAt)));
       }
-      // The validated input, never what the provider echoes (docs/security.md: provider fields are
-      // validated like API input before they are stored).
+      // The validated input, never what the provider echoes (docs/security.md).
       const [created] = await tx
         .insert(users)
         .values({ uid: account.uid, email: input.email, name: input.name, role: input.role, isActive: true, origin: 'portal' })
@@ -147,12 +132,7 @@ export const createUser = async (stores: UsersStores, context: UsersContext, inp
   }
 };
 
-/**
- * Sets the password in the identity provider and revokes the refresh tokens, so every
- * existing session ends; the audit row says that it happened, never the password. The
- * revocation stamp is taken in the transaction, after the provider's revocation returned
- * (the auth hook refuses tokens issued in or before its second).
- */
+/** The audit row never holds the password; the revocation stamp follows the provider's revocation (changeProfile.ts). */
 export const resetPassword = async (
   { db, identity }: UsersStores,
   context: UsersContext,

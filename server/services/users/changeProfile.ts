@@ -10,24 +10,16 @@ import { activeAdminIds, checkRules, findLiveProfile, promotesSignup, type Profi
 
 export type ProfileAction = 'user.update' | 'user.toggle' | 'user.delete';
 
-/** The profile after the change, and its account's verified flag (null when not known). */
 export interface ChangedProfile {
   profile: Profile;
   emailVerified: boolean | null;
 }
 
-/**
- * The change takes the account's sessions away: a disable or delete of an active profile, or
- * a demotion (the admin's open sessions must not outlive their rights).
- */
+/** A demoted admin's open sessions must not outlive their rights. */
 const endsSessions = (target: Profile, nextActive: boolean, change: ProfileChange) =>
   (target.isActive && !nextActive) || (target.role === 'admin' && change.role === 'user');
 
-/**
- * Applies `identityChanges` to the account (ignoring an account that no longer exists: the
- * profile change still stands), revoking its refresh tokens when `revoke`. Resolves to the
- * updated account when there was something to update, else null.
- */
+/** An account that no longer exists is ignored: the profile change still stands. */
 const applyToIdentity = async (
   identity: Identity,
   context: UsersContext,
@@ -48,7 +40,6 @@ const applyToIdentity = async (
   }
 };
 
-/** The account as the rules need it: null when it no longer exists, a 503 when the provider cannot be asked. */
 const accountForRules = async (identity: Identity, context: UsersContext, uid: string): Promise<IdentityUser | null> => {
   try {
     return await identity.getUser(uid);
@@ -57,7 +48,6 @@ const accountForRules = async (identity: Identity, context: UsersContext, uid: s
   }
 };
 
-/** The verified flag for the response only: null when the provider cannot be asked. */
 const verifiedForResponse = async (identity: Identity, context: UsersContext, uid: string): Promise<boolean | null> => {
   try {
     return verifiedFlag((await identity.getUser(uid))?.emailVerified);
@@ -68,11 +58,8 @@ const verifiedForResponse = async (identity: Identity, context: UsersContext, ui
 };
 
 /**
- * Stamps the profile with the moment its sessions were revoked, AFTER the provider's
- * revocation call returned: the provider compares whole seconds, so a token issued in the
- * revocation's second passes its check, and the auth hook refuses any token issued in or
- * before the stamp's second. Written even when the provider's call failed (the stamp alone
- * then ends the sessions on this API); a failure here is logged, as the change is committed.
+ * After the provider's revocation returned: it compares whole seconds, and the auth hook refuses tokens issued in or
+ * before the stamp's second. Written even when the provider's call failed: the stamp alone ends the sessions here.
  */
 const stampRevocation = async (db: Database, context: UsersContext, profile: Profile) => {
   try {
@@ -83,24 +70,10 @@ const stampRevocation = async (db: Database, context: UsersContext, profile: Pro
 };
 
 /**
- * Update, toggle and delete. Order (docs/security.md: no network call inside a transaction):
- *   1. read the target and check the rules without locks, so a refused change never
- *      touches the identity provider (promoting a self sign-up first asks the provider
- *      whether its email is verified);
- *   2. apply the reversible part to the identity account first (the disabled flag, the
- *      display name): idempotent calls, and a disabled account is refused at once by
- *      verifyIdToken(token, checkRevoked = true);
- *   3. one transaction re-reads the target and the active admins FOR UPDATE, checks the
- *      rules again (two concurrent demotions or disables cannot both pass), writes the
- *      profile and its audit row;
- *   4. if step 3 fails (a lost race, the database), the identity account is put back as it
- *      was (compensation), so the database never claims a change the provider does not
- *      have and vice versa;
- *   5. after the commit only, the irreversible part: revoking the refresh tokens of a
- *      disabled, deleted or demoted account (if that fails, the account is still disabled or
- *      without rights; it is logged), then the revocation stamp on the profile.
- * Firebase before the transaction rather than after the commit: if the identity call fails,
- * nothing was written; if the database fails, step 4 restores the account.
+ * docs/security.md, no network call inside a transaction: check the rules unlocked (a refused change never touches
+ * the provider); apply the reversible part to the identity account; one transaction re-checks on locked rows and
+ * writes the profile and audit row, and if it fails the account is put back; only after the commit, revoke the tokens
+ * and stamp the revocation.
  */
 export const changeProfile = async (
   { db, identity }: UsersStores,
@@ -108,7 +81,6 @@ export const changeProfile = async (
   id: string,
   decide: (current: Profile) => ProfileChange,
   action: ProfileAction,
-  /** The version the edit started from (docs/api.md "Versions"); undefined: not checked. */
   expectedVersion?: number,
 ): Promise<ChangedProfile> => {
   const current = await findLiveProfile(db, id);

@@ -8,7 +8,6 @@ import type { IdentityUser } from '../identity';
 import { conflict, identityCode, identityFailure, notFound } from './errors';
 import { toWireUser, verifiedFlag, type Profile, type UsersContext, type UsersStores } from './model';
 
-/** The deleted profile with this id: 404 when there is none, 409 when it is not deleted. */
 const findDeletedProfile = async (db: Database, id: string): Promise<Profile> => {
   const [profile] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!profile) throw notFound();
@@ -16,10 +15,7 @@ const findDeletedProfile = async (db: Database, id: string): Promise<Profile> =>
   return profile;
 };
 
-/**
- * The account enabled again, or, when the delete's account no longer exists, made again under
- * the same uid with an unguessable password (the admin then resets it: the old one is gone).
- */
+/** Made again under the same uid when gone, with an unguessable password for the admin to reset. */
 const enableAccount = async ({ identity }: UsersStores, context: UsersContext, profile: Profile): Promise<IdentityUser> => {
   try {
     return await identity.updateUser(profile.uid, { disabled: false });
@@ -34,12 +30,7 @@ const enableAccount = async ({ identity }: UsersStores, context: UsersContext, p
   }
 };
 
-/**
- * POST /api/admin/users/{id}/restore (docs/api.md "Deleted users"): the identity account is
- * enabled (or made again) first, then the profile is live and active again with its audit row
- * in one transaction; if that fails, the account is disabled again (compensation). Refused
- * when the email was freed or another live profile now has it.
- */
+/** docs/api.md "Deleted users": the account first, then the profile; if that fails, the account is disabled again. */
 export const restoreUser = async (stores: UsersStores, context: UsersContext, id: string): Promise<User> => {
   const { db, identity } = stores;
   const profile = await findDeletedProfile(db, id);
@@ -83,12 +74,7 @@ export const restoreUser = async (stores: UsersStores, context: UsersContext, id
   }
 };
 
-/**
- * POST /api/admin/users/{id}/free-email (docs/api.md "Deleted users"): the deleted user's
- * identity account is deleted for good (the provider holds the email while it exists), then the
- * profile is marked as having freed its email, with its audit row. The profile stays deleted
- * and can no longer be restored. Freeing an email already freed changes nothing.
- */
+/** docs/api.md "Deleted users": the provider holds the email while the account exists. */
 export const freeEmail = async (stores: UsersStores, context: UsersContext, id: string): Promise<User> => {
   const { db, identity } = stores;
   const profile = await findDeletedProfile(db, id);

@@ -20,11 +20,7 @@ export const emailExists = () => new ApiHttpError(409, USER_ERROR_CODES.emailExi
 export const emailHeldUnverified = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldUnverified, USER_MESSAGES.emailHeldUnverified);
 export const emailHeldByDeleted = () => new ApiHttpError(409, USER_ERROR_CODES.emailHeldByDeleted, USER_MESSAGES.emailHeldByDeleted);
 
-/**
- * A firebase-admin failure as the client's error: an existing email is 409 EMAIL_EXISTS, the
- * provider's input rules (spec 5: passed through) are 400 with its message, anything else is
- * the provider being unavailable (503; the details go to the log).
- */
+/** spec 5: the provider's input rules are passed through as 400; anything unknown is the provider being unavailable. */
 export const identityFailure = (error: unknown, context: UsersContext): ApiHttpError => {
   const code = identityCode(error);
   const message = error instanceof Error ? error.message : String(error);

@@ -5,10 +5,7 @@ import { users } from '../../db/schema';
 import type { Identity } from '../identity';
 import { toWireUser, verifiedFlag, type UsersContext, type UsersStores } from './model';
 
-/**
- * The verified flag of each uid, in ONE identity call (a page holds at most 100 profiles, the
- * provider's batch limit). An unreachable provider leaves every flag null: the list still answers.
- */
+/** One identity call (a page holds at most the provider's batch of 100); an unreachable provider leaves flags null. */
 const verifiedByUid = async (identity: Identity, uids: string[], log: UsersContext['log']): Promise<Map<string, boolean | null>> => {
   if (uids.length === 0) return new Map();
   try {
@@ -20,10 +17,6 @@ const verifiedByUid = async (identity: Identity, uids: string[], log: UsersConte
   }
 };
 
-/**
- * Live (non-deleted) profiles, newest first, or with `deleted` the deleted ones, latest deletion
- * first; filtered and paged on the server, with their verified flags.
- */
 export const listUsers = async (
   { db, identity }: UsersStores,
   query: UserListQuery,

@@ -6,7 +6,6 @@ import { users } from '../../db/schema';
 import { conflict } from './errors';
 import type { Profile, UsersContext } from './model';
 
-/** What a mutation does to the profile; `deleted` is the soft delete. */
 export interface ProfileChange {
   name?: string;
   role?: Role;
@@ -19,7 +18,6 @@ export const isActiveAdmin = (profile: Pick<Profile, 'role' | 'isActive' | 'dele
 
 const activeAdminsWhere = () => and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt));
 
-/** The ids of every active, non-deleted admin; `lock` takes their rows FOR UPDATE. */
 export const activeAdminIds = async (executor: Database | Transaction, lock: boolean) => {
   const query = executor.select({ id: users.id }).from(users).where(activeAdminsWhere());
   return (lock ? await query.for('update') : await query).map((row) => row.id);
@@ -35,17 +33,12 @@ export const findLiveProfile = async (db: Database | Transaction, id: string, lo
   return profile;
 };
 
-/** The change makes a profile that a self sign-up left (origin 'signup') an admin. */
 export const promotesSignup = (target: Pick<Profile, 'origin' | 'role'>, change: ProfileChange) =>
   target.origin === 'signup' && target.role !== 'admin' && change.role === 'admin';
 
 /**
- * The rules of spec 6 / docs/security.md: an admin cannot disable, delete or demote themself, and
- * the last active admin cannot be disabled, deleted or demoted (409 with the banner's message).
- * `activeAdminIds` are the ids of every active, non-deleted admin.
- * A self sign-up becomes an admin only once its email is verified (`emailVerified`, the identity
- * provider's flag, null when not known): anyone can sign up with a future colleague's address,
- * and the portal never promotes an account it did not create or verify (docs/security.md).
+ * spec 6, docs/security.md: nobody disables, deletes or demotes themself or the last active admin; a self sign-up
+ * becomes an admin only once its email is verified, as anyone can sign up with a future colleague's address.
  */
 export const checkRules = (
   actor: UsersContext['actor'],
