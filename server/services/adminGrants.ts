@@ -7,7 +7,6 @@ import { recordAudit, type AuditActor } from './audit';
 import type { Identity, IdentityUser } from './identity';
 import { isActiveAdmin } from './users/rules';
 
-/** Who grants: the operator, through ADMIN_UIDS at start or the admin:grant command. */
 export const SYSTEM_ACTORS = {
   adminUids: { uid: 'system:ADMIN_UIDS', email: null },
   cli: { uid: 'system:admin-grant', email: null },
@@ -17,10 +16,7 @@ export type GrantOutcome = 'granted' | 'already-admin';
 
 export class GrantError extends Error {}
 
-/**
- * A display name from the identity provider, made safe to store and show like API input
- * (docs/security.md): well-formed Unicode, no control characters, at most the name cap.
- */
+/** docs/security.md: provider fields are made safe like API input. */
 export const safeDisplayName = (name: string | null): string => {
   const clean = withoutLoneSurrogates(name ?? '')
     .replace(/\p{Cc}/gu, ' ')
@@ -29,11 +25,7 @@ export const safeDisplayName = (name: string | null): string => {
   return withoutLoneSurrogates(clean.slice(0, LIMITS.name)).trim();
 };
 
-/**
- * Makes an existing identity account an active admin: its profile is created (origin
- * 'config') or updated, with one audit row whose actor is the operator. An account that is
- * already an active admin is left alone (no audit row), so the start-up grant is idempotent.
- */
+/** An account already an active admin is left alone, so the start-up grant is idempotent. */
 export const grantAdmin = async (db: Database, account: IdentityUser, actor: AuditActor): Promise<GrantOutcome> => {
   const email = userEmailSchema.safeParse(account.email ?? '');
   if (!email.success) {
@@ -68,11 +60,7 @@ export const grantAdmin = async (db: Database, account: IdentityUser, actor: Aud
   });
 };
 
-/**
- * Start-up outside demo mode: every uid in ADMIN_UIDS becomes an active admin. A uid with no
- * account yet is reported and skipped (sign up first, then restart), so one typo does not keep
- * the other admins out; an unreachable identity provider stops the start with the reason.
- */
+/** A uid with no account is reported and skipped, so one typo does not keep the other admins out. */
 export const grantConfiguredAdmins = async (
   { db, identity, log }: { db: Database; identity: Identity; log: (line: string) => void },
   uids: string[],
@@ -89,11 +77,7 @@ export const grantConfiguredAdmins = async (
   }
 };
 
-/**
- * `npm run admin:grant -- <email>`: the account holding this email becomes an admin. Anyone can
- * sign up with any address, so an account whose email is not verified is refused unless the
- * portal made its profile or the operator checked the uid with its owner (`allowUnverified`).
- */
+/** Anyone can sign up with any address: an unverified email is refused unless the portal made the profile or `allowUnverified`. */
 export const grantAdminByEmail = async (
   { db, identity }: { db: Database; identity: Identity },
   email: string,

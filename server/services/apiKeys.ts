@@ -17,22 +17,19 @@ import { recordAudit, type AuditActor } from './audit';
 
 type Row = typeof apiKeys.$inferSelect;
 
-/** What a verified key lets the assistant's routes know (never the secret). */
+/** Never the secret. */
 export interface ApiKeyPrincipal {
   id: string;
   name: string;
   scopes: ApiKeyScope[];
 }
 
-/** last_used_at is written at most this often per key, so a busy key is not a write per call. */
+/** A busy key is not a write per call. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/**
- * What names a presented key without reading the database: the hex SHA-256 of a well-formed
- * key (as stored in key_hash), or null for a string that cannot be a key.
- */
+/** Names a presented key without reading the database; null for a string that cannot be a key. */
 export const presentedKeyDigest = (presented: string): string | null =>
   API_KEY_PATTERN.test(presented) ? sha256(presented).toString('hex') : null;
 
@@ -48,10 +45,10 @@ const toWire = (row: Row): ApiKey => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-/** A new secret: the fixed prefix and 32 random bytes in base64url (docs/security.md "Service keys"). */
+/** docs/security.md "Service keys" */
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 
-/** Creates a key and its audit row; the secret is in the answer and nowhere else. */
+/** The secret is in the answer and nowhere else. */
 export const createApiKey = async (db: Database, actor: AuditActor, input: ApiKeyCreate): Promise<ApiKey & { key: string }> => {
   const key = generateApiKey();
   const row = await db.transaction(async (tx) => {
@@ -82,7 +79,6 @@ export const createApiKey = async (db: Database, actor: AuditActor, input: ApiKe
   return { ...toWire(row), key };
 };
 
-/** Every key, newest first, without secrets. */
 export const listApiKeys = async (db: Database): Promise<ApiKey[]> =>
   (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))).map(toWire);
 
@@ -92,10 +88,7 @@ export const getApiKey = async (db: Database, id: string): Promise<ApiKey> => {
   return toWire(row);
 };
 
-/**
- * Revokes a key: refused from its next call on (verifyApiKey reads the row every time).
- * Revoking a revoked key changes nothing and writes no audit row.
- */
+/** Refused from its next call on; revoking again writes nothing. */
 export const revokeApiKey = async (db: Database, actor: AuditActor, id: string): Promise<ApiKey> =>
   toWire(
     await db.transaction(async (tx) => {
@@ -114,11 +107,7 @@ export const revokeApiKey = async (db: Database, actor: AuditActor, id: string):
     }),
   );
 
-/**
- * The key's principal, or null when the key is malformed, unknown or revoked. The lookup is
- * by the SHA-256 of the presented key (so the database never sees the secret) and the stored
- * hash is then compared in constant time; last_used_at moves at most once a minute.
- */
+/** Looked up by the SHA-256 (the database never sees the secret), then compared in constant time. */
 export const verifyApiKey = async (db: Database, presented: string): Promise<ApiKeyPrincipal | null> => {
   if (!API_KEY_PATTERN.test(presented)) return null;
   const digest = sha256(presented);
@@ -144,15 +133,10 @@ export const verifyApiKey = async (db: Database, presented: string): Promise<Api
   return { id: row.id, name: row.name, scopes: row.scopes };
 };
 
-/** Presented keys whose verdict is kept (a fleet uses a handful; a flood of made-up ones pushes only each other out). */
+/** A fleet uses a handful; a flood of made-up keys pushes only each other out. */
 const KEPT_KEYS = 1_000;
 
-/**
- * verifyApiKey, its verdict kept while the database has not been written (db/writeGeneration.ts;
- * PGlite only) and for at most a minute, so last_used_at still moves: a fleet polling the
- * configuration then costs no database read per call. A revocation is a write, so the revoked
- * key is refused from its next call on, as without the cache.
- */
+/** Kept between writes (PGlite) for at most a minute, so last_used_at still moves; a revocation is a write. */
 export const createApiKeyVerifier = (db: Database, writes: WriteGeneration | null) => {
   if (!writes) return (presented: string) => verifyApiKey(db, presented);
   const kept = new LRUCache<string, { generation: number; checkedAt: number; principal: ApiKeyPrincipal | null }>({ max: KEPT_KEYS });

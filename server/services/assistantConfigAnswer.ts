@@ -9,7 +9,6 @@ import { readAssistantConfig } from './assistantConfig';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** How an answer travels: the client's preferred of brotli and gzip (Accept-Encoding), else as it is. */
 export type ConfigEncoding = 'br' | 'gzip' | 'identity';
 
 const negotiator = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
@@ -37,20 +36,14 @@ interface Snapshot {
 }
 
 export interface ConfigAnswer {
-  /** The configuration version the body holds (its ETag). */
   version: number;
   encoding: ConfigEncoding;
   body: Buffer;
 }
 
 /**
- * GET /api/assistant/config's answer, built once per configuration version: the snapshot read
- * (one repeatable-read transaction), serialised by the route's response schema and compressed
- * once per encoding, then sent as it is to every assistant asking for that version. A fleet
- * starting its shift together asks for the same version at once: one read and one compression
- * serve them all (single flight). A request reads the current version first (one row), so an
- * edit committed on any server is answered from the next request on; several servers each keep
- * their own copy, which the version decides alike.
+ * Built once per version (read, serialised, compressed) and sent as it is: a fleet starting its shift together costs
+ * one read (single flight). The current version is read per request, so an edit on any server applies at once.
  */
 export const createConfigAnswers = (db: Database, model: string) => {
   let latest: { version: number; snapshot: Promise<Snapshot> } | null = null;
@@ -61,7 +54,6 @@ export const createConfigAnswers = (db: Database, model: string) => {
     return { version: config.version, json, encoded: new Map() };
   };
 
-  /** The snapshot of `version` or a later one, building it when the one kept is older. */
   const snapshotFor = (version: number): Promise<Snapshot> => {
     if (latest && latest.version >= version) return latest.snapshot;
     const entry = { version, snapshot: build() };
@@ -74,7 +66,6 @@ export const createConfigAnswers = (db: Database, model: string) => {
   };
 
   return {
-    /** The answer for the configuration at `version` (read just before), in `encoding`. */
     answer: async (version: number, encoding: ConfigEncoding): Promise<ConfigAnswer> => {
       const snapshot = await snapshotFor(version);
       let body = snapshot.encoded.get(encoding);

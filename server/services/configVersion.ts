@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction, WriteGeneration } from '../db/client';
 import { configVersion } from '../db/schema';
 
-/** The one row of config_version (migration 0005 creates it). */
+/** Migration 0005 creates it. */
 const ROW_ID = 1;
 
 export interface ConfigVersion {
@@ -10,12 +10,7 @@ export interface ConfigVersion {
   updatedAt: Date;
 }
 
-/**
- * Raises the configuration version (docs/api.md "Assistant API"). Call it inside the
- * transaction of every change to what GET /api/assistant/config returns, so the change and
- * the new version commit together. The row lock it takes serialises those writers, which are
- * rare (admin edits, the embedding worker), and never blocks readers.
- */
+/** Inside the transaction of every change to what the assistant reads, so both commit together (docs/api.md "Assistant API"). */
 export const bumpConfigVersion = async (tx: Transaction): Promise<number> => {
   const [row] = await tx
     .update(configVersion)
@@ -34,11 +29,7 @@ export const readConfigVersion = async (db: Database | Transaction): Promise<Con
   return row;
 };
 
-/**
- * readConfigVersion, kept while the database has not been written (db/writeGeneration.ts; PGlite
- * only: every change raises the version in a write). On PostgreSQL, which other servers write,
- * each call reads the row.
- */
+/** Kept between writes (PGlite only: every change raises the version in a write). */
 export const createConfigVersionReader = (db: Database, writes: WriteGeneration | null) => {
   if (!writes) return () => readConfigVersion(db);
   let kept: { generation: number; version: ConfigVersion } | null = null;

@@ -8,15 +8,9 @@ import type { ItemKind } from './dictionary';
 import { removeItem } from './dictionaryDelete';
 import { removeLandmine } from './landmines';
 
-/** Ids as the database spells them (lower-case uuids), in the order asked, without repeats. */
 const normalise = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
-/**
- * POST /api/dictionary/{kind}/bulk-delete (docs/api.md "Bulk work"): what DELETE
- * /dictionary/{kind}/{id} does for each id, in one transaction: an original goes with its
- * variations, one `<kind>.delete` audit row per deleted item with the same changes as the single
- * delete, and the config version raised once. Ids of another kind or gone already are `missing`.
- */
+/** docs/api.md "Bulk work": each id as its single delete does it, in one transaction, the config version raised once. */
 export const bulkDeleteItems = async (db: Database, actor: AuditActor, kind: ItemKind, ids: readonly string[]): Promise<BulkOutcome> =>
   db.transaction(async (tx) => {
     const wanted = normalise(ids);
@@ -30,7 +24,7 @@ export const bulkDeleteItems = async (db: Database, actor: AuditActor, kind: Ite
     for (const id of wanted) {
       const current = found.get(id);
       if (!current) continue;
-      // a variation whose original this call deleted went with it (counted in the original's audit row)
+      // A variation whose original this call deleted went with it, in the original's audit row.
       if (current.parentId && changed.includes(current.parentId)) {
         changed.push(id);
         continue;
@@ -42,12 +36,7 @@ export const bulkDeleteItems = async (db: Database, actor: AuditActor, kind: Ite
     return { changed, unchanged: [], missing: wanted.filter((id) => !found.has(id)) };
   });
 
-/**
- * POST /api/landmines/bulk (docs/api.md "Bulk work"): activate, deactivate or delete, in one
- * transaction. A status change sets the status (not a toggle), so a landmine already so is
- * `unchanged` and writes nothing; each changed landmine gets the single route's audit row
- * (`landmine.toggle` or `landmine.delete`, same changes) and the config version is raised once.
- */
+/** docs/api.md "Bulk work": a status change sets the status (not a toggle), so a landmine already so writes nothing. */
 export const bulkLandmines = async (
   db: Database,
   actor: AuditActor,

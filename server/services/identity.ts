@@ -5,14 +5,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { LRUCache } from 'lru-cache';
 import { createRevocationCache, type RevocationCheckOptions } from './revocationCache';
 
-/** Verified tokens kept at most (a token is about 1 KB). */
+/** A token is about 1 KB. */
 const KEPT_TOKENS = 5_000;
 
 export interface VerifiedIdToken {
   uid: string;
   email: string | null;
   name: string | null;
-  /** When the user last signed in (seconds since the epoch), from the token's auth_time. */
   authTime: number;
 }
 
@@ -21,7 +20,6 @@ export interface IdentityUser {
   email: string | null;
   displayName: string | null;
   disabled: boolean;
-  /** The owner proved the email address (a verification link, or an admin said so). */
   emailVerified: boolean;
 }
 
@@ -35,21 +33,12 @@ export interface CreateIdentityUser {
 
 export type UpdateIdentityUser = Partial<Omit<CreateIdentityUser, 'uid'>>;
 
-/** The identity provider as the server uses it (Firebase Auth, or its emulator). */
 export interface Identity {
-  /**
-   * Checks the signature, expiry and project locally, once per token (a token that passed is
-   * known until it expires). checkRevoked: also refuses
-   * a token of a disabled or deleted account or of revoked sessions, asking the provider at
-   * most once per interval per uid (revocationCache.ts); changes made through this instance
-   * are seen at once. Throws InvalidTokenError (401) or IdentityUnavailableError (503).
-   */
+  /** Checked locally once per token; checkRevoked asks the provider at most once per interval per uid (revocationCache.ts). */
   verifyIdToken(token: string, checkRevoked: boolean): Promise<VerifiedIdToken>;
-  /** null when no account has this email. */
   getUserByEmail(email: string): Promise<IdentityUser | null>;
-  /** null when no account has this uid. */
   getUser(uid: string): Promise<IdentityUser | null>;
-  /** The accounts of these uids (at most 100) that exist, in no particular order. */
+  /** At most 100 uids; the accounts that exist, in no particular order. */
   getUsers(uids: string[]): Promise<IdentityUser[]>;
   createUser(user: CreateIdentityUser): Promise<IdentityUser>;
   updateUser(uid: string, changes: UpdateIdentityUser): Promise<IdentityUser>;
@@ -58,9 +47,8 @@ export interface Identity {
   close(): Promise<void>;
 }
 
-/** The token is missing, malformed, expired, revoked, or its account is disabled or deleted. */
 export class InvalidTokenError extends Error {}
-/** The identity provider could not be reached (keys, account lookup): not the caller's fault. */
+/** Not the caller's fault. */
 export class IdentityUnavailableError extends Error {}
 
 const TOKEN_REJECTIONS = new Set([
@@ -77,13 +65,9 @@ const TOKEN_REJECTIONS = new Set([
 const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
-/**
- * firebase-admin reports a failed fetch of Google's public keys (an error answer, or the
- * network failing after its retries) as auth/argument-error: only its message tells.
- */
+/** firebase-admin reports a failed fetch of Google's public keys as auth/argument-error: only its message tells. */
 const KEY_FETCH_FAILURE = /^(Error fetching public keys|Error while making request)/;
 
-/** Sorts a firebase-admin verification failure into "bad token" and "provider unreachable". */
 export const classifyVerifyError = (error: unknown): InvalidTokenError | IdentityUnavailableError => {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
@@ -116,22 +100,13 @@ const nullWhenNotFound = async (lookup: () => Promise<IdentityUser>): Promise<Id
 
 export interface FirebaseIdentityOptions {
   projectId: string;
-  /**
-   * How to reach Google's identity endpoints (token keys, account management). Production
-   * leaves both unset (the default credentials of GOOGLE_APPLICATION_CREDENTIALS, Node's
-   * agent); tests route them to a local stand-in of Google.
-   */
+  /** Tests route Google's endpoints to a local stand-in; production leaves it unset. */
   httpAgent?: Agent;
   credential?: Credential;
-  /** How often the provider is asked whether a uid's sessions were revoked (default once a minute). */
   revocationCheck?: RevocationCheckOptions;
 }
 
-/**
- * Firebase Auth through firebase-admin, one named app per instance (tests build several).
- * With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the emulator and accepts its
- * unsigned tokens; env.ts refuses that combination in production.
- */
+/** One named app per instance (tests build several); env.ts refuses the emulator in production. */
 export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revocationCheck }: FirebaseIdentityOptions): Identity => {
   const app = initializeApp(
     { projectId, ...(httpAgent ? { httpAgent } : {}), ...(credential ? { credential } : {}) },
@@ -139,9 +114,7 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revoc
   );
   const auth = getAuth(app);
   const checked = createRevocationCache(revocationCheck);
-  // Tokens that passed, until they expire: a signed token's content cannot change, so it is not
-  // checked again (the emulator's check is a round trip to it on every call). Whether its
-  // account was revoked is still asked as often as `checked` says.
+  // A signed token's content cannot change, so it is not checked again (the emulator's check is a round trip).
   const passed = new LRUCache<string, VerifiedIdToken>({ max: KEPT_TOKENS });
   const verify = async (token: string, checkRevoked: boolean): Promise<VerifiedIdToken> => {
     try {
@@ -159,7 +132,6 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revoc
       throw classifyVerifyError(error);
     }
   };
-  // After a change to an account through this instance, its next token is checked with the provider.
   const changing = async <T>(uid: string, change: () => Promise<T>): Promise<T> => {
     checked.forget(uid);
     try {
@@ -170,7 +142,6 @@ export const createFirebaseIdentity = ({ projectId, httpAgent, credential, revoc
   };
   return {
     verifyIdToken: async (token, checkRevoked) => {
-      // The signature is checked against Google's cached public keys: no round trip per request.
       const local = passed.get(token) ?? (await verify(token, false));
       if (!checkRevoked || checked.isFresh(local.uid)) return local;
       const verified = await verify(token, true);

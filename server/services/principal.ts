@@ -5,19 +5,13 @@ import { users } from '../db/schema';
 import type { VerifiedIdToken } from './identity';
 import { isActiveAdmin } from './users/rules';
 
-/** The signed-in admin a request acts as. */
 export interface AdminPrincipal {
   uid: string;
-  /** The stored profile's email (never the token's claim: docs/security.md). */
+  /** Never the token's claim (docs/security.md). */
   email: string | null;
-  /** users.id of the admin's profile */
   userId: string;
 }
 
-/**
- * What a verified token amounts to: an admin, a session the portal revoked (401), or an
- * account without admin rights (403, with the reason for the log).
- */
 export type PrincipalResolution =
   | { outcome: 'admin'; admin: AdminPrincipal }
   | { outcome: 'revoked' }
@@ -25,12 +19,7 @@ export type PrincipalResolution =
 
 type Profile = typeof users.$inferSelect;
 
-/**
- * The identity provider refuses sessions that began (auth_time) before a revocation, comparing
- * whole seconds, so a session begun in the same second passes its check. The profile's stamp
- * of the portal's last revocation closes that second (docs/security.md: refused on the next request);
- * signing in again a second later works.
- */
+/** The provider compares whole seconds: the profile's exact stamp refuses a session begun in the revocation's second. */
 const begunBeforeRevocation = (token: VerifiedIdToken, profile: Profile) =>
   profile.sessionsRevokedAt !== null && token.authTime <= Math.floor(profile.sessionsRevokedAt.getTime() / 1000);
 
@@ -48,7 +37,6 @@ const needsLastLogin = (token: VerifiedIdToken, profile: Profile) =>
 const readProfile = async (db: Database, uid: string): Promise<Profile | undefined> =>
   (await db.select().from(users).where(eq(users.uid, uid)).limit(1))[0];
 
-/** The resolution of a token with its profile, recording an admin's new sign-in as lastLogin. */
 const resolveWith = async (db: Database, token: VerifiedIdToken, profile: Profile | undefined): Promise<PrincipalResolution> => {
   const resolution = judge(token, profile);
   if (resolution.outcome === 'admin' && profile && needsLastLogin(token, profile)) {
@@ -60,24 +48,13 @@ const resolveWith = async (db: Database, token: VerifiedIdToken, profile: Profil
   return resolution;
 };
 
-/**
- * The admin behind a verified token, from the uid's profile. Admin rights come from the uid's
- * database role, never from the email or the client. A refusal writes nothing (docs/security.md),
- * so a self sign-up gets no profile from calling the API; an admin's sign-in time is recorded
- * as lastLogin.
- */
+/** Rights come from the uid's database role; a refusal writes nothing, so a self sign-up gets no profile (docs/security.md). */
 const resolveAdmin = async (db: Database, token: VerifiedIdToken): Promise<PrincipalResolution> =>
   resolveWith(db, token, await readProfile(db, token.uid));
 
-/** Profiles kept at most (the least recently used are forgotten first). */
 const KEPT_PROFILES = 10_000;
 
-/**
- * resolveAdmin, reusing each uid's profile while the database has not been written since it
- * was read (db/writeGeneration.ts): every revocation, demotion, disable or deletion the portal
- * makes is a write, so it applies to the very next request as before. Without a write
- * generation (PostgreSQL, where other servers write too) every request reads the profile.
- */
+/** Every revocation the portal makes is a write, so reusing profiles between writes still applies it to the next request. */
 export const createPrincipalResolver = (db: Database, writes: WriteGeneration | null) => {
   if (!writes) return (token: VerifiedIdToken) => resolveAdmin(db, token);
   const kept = new LRUCache<string, { generation: number; profile: Profile | undefined }>({ max: KEPT_PROFILES });

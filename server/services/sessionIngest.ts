@@ -19,7 +19,6 @@ const NUMERIC_OUT_OF_RANGE = '22003';
 
 type SessionRow = typeof sessions.$inferSelect;
 
-/** The assistant's view of a stored session (docs/api.md "Assistant API"). */
 const toIngestSession = (row: SessionRow): IngestSession => ({
   sessionId: row.sessionId,
   sessionName: row.sessionName,
@@ -38,10 +37,7 @@ const sameSession = (row: SessionRow, input: IngestSessionCreate) =>
   row.roomName === (input.metadata.roomName ?? null) &&
   row.configVersion === input.configVersion;
 
-/**
- * POST /api/assistant/sessions: a new in-progress session. Idempotent by sessionId: the same
- * request again answers the stored session; different details for an existing id are a 409.
- */
+/** Idempotent by sessionId; different details for an existing id are a 409. */
 export const createIngestSession = async (db: Database, input: IngestSessionCreate): Promise<IngestSession> => {
   const [created] = await db
     .insert(sessions)
@@ -63,19 +59,14 @@ export const createIngestSession = async (db: Database, input: IngestSessionCrea
   return toIngestSession(existing);
 };
 
-/** The session row, locked for this transaction (events and completion of one session take turns). */
+/** Events and completion of one session take turns. */
 export const lockSession = async (tx: Transaction, sessionId: string): Promise<SessionRow> => {
   const [row] = await tx.select().from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1).for('update');
   if (!row) throw notFoundError(SESSION_MESSAGES.notFound);
   return row;
 };
 
-/**
- * POST /api/assistant/sessions/{sessionId}/events: one batch, all or nothing. A seq the
- * session already has (or that repeats within the batch) is a duplicate: counted, not stored.
- * The session's counters and running duration move with each batch, so the list and the
- * detail page show a call in progress as it goes.
- */
+/** All or nothing; the counters and running duration move with each batch, so a call in progress shows as it goes. */
 export const appendEvents = async (
   db: Database,
   sessionId: string,
@@ -96,11 +87,7 @@ export const appendEvents = async (
   return { accepted: outcome.accepted, duplicates: events.length - outcome.accepted };
 };
 
-/**
- * POST /api/assistant/sessions/{sessionId}/complete: computes duration and statistics from
- * the stored events (services/sessionComplete.ts) and answers the session with them.
- * Completing again the same way answers the same; a different endTime or status is a 409.
- */
+/** Completing again the same way answers the same; a different endTime or status is a 409. */
 export const completeIngestSession = async (
   db: Database,
   sessionId: string,

@@ -6,14 +6,10 @@ import { listTotal } from '../db/rowCount';
 import { insightInquiryPhrases, sessionDetections, sessionLandmineHits, sessions } from '../db/schema';
 import { storedStatistics } from './sessionComplete';
 
-/**
- * Counting more matches than this stops: the list then reports this many (plus the page
- * being shown when it lies beyond). Only a search that matches a large share of 100 000+
- * sessions gets there, and nobody pages through 10 000 search hits (pick).
- */
+/** pick: only a search matching a large share of 100 000+ sessions gets there, and nobody pages through 10 000 hits. */
 export const SESSION_SEARCH_COUNT_CAP = 10_000;
 
-/** The columns the list reads: summary and statistics only (never the detail tables). */
+/** Never the detail tables. */
 export const summaryColumns = {
   id: sessions.id,
   sessionId: sessions.sessionId,
@@ -47,14 +43,10 @@ export const toSummary = (row: SummaryRow): SessionSummary => ({
   statistics: storedStatistics(row),
 });
 
-/** Newest first; spelled exactly like the indexes (DESC NULLS LAST) so PostgreSQL walks them. */
+/** Spelled exactly like the indexes (DESC NULLS LAST) so PostgreSQL walks them. */
 const newestFirst = [sql`${sessions.startTime} desc nulls last`, sql`${sessions.id} desc nulls last`];
 
-/**
- * The search: a case-insensitive substring of the name, user email, room or session id.
- * `search_text` (lower-cased concatenation of the four, trigram GIN index) finds the
- * candidates; the per-field ILIKE keeps a match from spanning two fields.
- */
+/** `search_text`'s trigram index finds the candidates; the per-field ILIKE keeps a match from spanning two fields. */
 const searchCondition = (search: string): SQL => {
   const pattern = containsPattern(search);
   return and(
@@ -68,21 +60,16 @@ const searchCondition = (search: string): SQL => {
   )!;
 };
 
-/** The rep filter: the user's email, whole and in any case (the index on lower(user_email), start time). */
 const repCondition = (rep: string): SQL => sql`lower(${sessions.userEmail}) = lower(${rep})`;
 
-/**
- * Sessions with a detection (or landmine hit) under one of `keys`: a probe of the detail table's
- * (key, session_id) index per session, or the keys' index range joined to the sessions, whichever
- * the planner finds cheaper; never a read of the session's other detail rows.
- */
+/** Never a read of the session's other detail rows. */
 const withDetectionKey = (keys: readonly string[]): SQL =>
   sql`exists (select 1 from ${sessionDetections} where ${inArray(sessionDetections.itemKey, [...keys])} and ${sessionDetections.sessionId} = ${sessions.id})`;
 
 const withLandmineKey = (key: string): SQL =>
   sql`exists (select 1 from ${sessionLandmineHits} where ${eq(sessionLandmineHits.landmineKey, key)} and ${sessionLandmineHits.sessionId} = ${sessions.id})`;
 
-/** The detection keys of a new-inquiry group: `inquiry:<phrasing id>` for each phrasing in it (a phrasing not grouped yet is its own group). */
+/** A phrasing not grouped yet is its own group. */
 const inquiryKeys = async (db: Database, group: string): Promise<string[]> => {
   const phrasings = await db
     .select({ id: insightInquiryPhrases.id })
@@ -92,13 +79,9 @@ const inquiryKeys = async (db: Database, group: string): Promise<string[]> => {
 };
 
 const DAY_MS = 86_400_000;
-/** The start of a UTC day (YYYY-MM-DD), as a timestamp. */
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`));
 
-/**
- * The conditions of the filters the insights link to (contract/sessions.ts); null when one of
- * them can match nothing (an inquiry group without phrasings).
- */
+/** null when one of them can match nothing (an inquiry group without phrasings). */
 const insightConditions = async (db: Database, query: SessionListQuery): Promise<SQL[] | null> => {
   const conditions: SQL[] = [];
   if (query.rep) conditions.push(repCondition(query.rep));
@@ -109,7 +92,6 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
     if (keys.length === 0) return null;
     conditions.push(withDetectionKey(keys));
   }
-  // A range of the start time, so the walk of the start-time index starts and stops at its ends.
   if (query.finished) conditions.push(ne(sessions.status, 'in_progress'));
   if (query.from) conditions.push(gte(sessions.startTime, dayStart(query.from)));
   if (query.to) conditions.push(lt(sessions.startTime, new Date(dayStart(query.to).getTime() + DAY_MS)));
@@ -119,14 +101,9 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
 const hasInsightFilter = (query: SessionListQuery) =>
   [query.rep, query.item, query.landmine, query.inquiry, query.from, query.to, query.finished].some((value) => value !== undefined);
 
-// The sessions service (spec 7 /api/admin/sessions): read-only queries.
-
 /**
- * One page of summaries. The page's ids come from an index-only walk of the sort index
- * (deferred join), so a deep OFFSET skips index entries, not table rows; the rows of the
- * page are then read by primary key. The total is exact, except for searches and insight
- * filters matching more than SESSION_SEARCH_COUNT_CAP sessions and the unfiltered list of a
- * large table, which reports the planner's estimate (db/rowCount.ts, docs/api.md).
+ * A deferred join: the page's ids from an index-only walk, so a deep OFFSET skips index entries, not rows. Past the
+ * search cap and on a large unfiltered table the total is an estimate (db/rowCount.ts, docs/api.md).
  */
 export const listSessions = async (db: Database, query: SessionListQuery): Promise<SessionListResponse> => {
   const offset = (query.page - 1) * query.limit;
@@ -152,7 +129,6 @@ export const listSessions = async (db: Database, query: SessionListQuery): Promi
     .orderBy(...newestFirst);
 
   let total: number;
-  // Counting every match could read most of the table: past the cap, the count stops.
   if (search || hasInsightFilter(query)) {
     const capped = db.select({ one: sql`1` }).from(sessions).where(where).limit(SESSION_SEARCH_COUNT_CAP);
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped.as('capped'));

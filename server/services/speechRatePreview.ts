@@ -6,13 +6,11 @@ import { sessions, sessionTranscripts } from '../db/schema';
 import { analyzeSpeechRate, type CallTranscript } from './callAnalysis';
 import { readSpeechRate } from './speechRate';
 
-/** Alerts, and sessions with any, that `settings` raise over the sessions' salesperson transcripts. */
 const countAlerts = (calls: CallTranscript[][], settings: SpeechRateSettings) => {
   if (!settings.enabled) return { alerts: 0, sessionsWithAlerts: 0 };
   let alerts = 0;
   let sessionsWithAlerts = 0;
   for (const transcripts of calls) {
-    // the rule reads only the salesperson's turns; `end` feeds the average rate, unused here
     const found = analyzeSpeechRate(transcripts, 0, { timeWindow: settings.time_window, maxWords: settings.max_words }).alerts.length;
     alerts += found;
     if (found > 0) sessionsWithAlerts += 1;
@@ -20,11 +18,7 @@ const countAlerts = (calls: CallTranscript[][], settings: SpeechRateSettings) =>
   return { alerts, sessionsWithAlerts };
 };
 
-/**
- * A completed session's transcripts no longer change, so each session's salesperson turns are
- * read once per database and kept while the session stays among the recent ones: a preview
- * after each pause in typing then reads only the list of recent ids.
- */
+/** A completed session's transcripts no longer change: each is read once and kept while it stays among the recent ones. */
 const turnCache = new WeakMap<Database, Map<string, CallTranscript[]>>();
 
 const salespersonTurns = async (db: Database, ids: string[]): Promise<CallTranscript[][]> => {
@@ -46,12 +40,7 @@ const salespersonTurns = async (db: Database, ids: string[]): Promise<CallTransc
   return ids.map((id) => cache.get(id) ?? []);
 };
 
-/**
- * The speech-rate what-if (docs/api.md): replays the monitor's rule (the one the demo sessions
- * are analysed with, seed/sessions/speechRate.ts) over the stored transcripts of the last
- * SPEECH_RATE_PREVIEW_SESSIONS completed sessions, once with the proposed settings and once
- * with the saved ones, so the two counts compare like with like.
- */
+/** docs/api.md "Speech-rate what-if": the proposed and the saved settings over the same sessions, like with like. */
 export const previewSpeechRate = async (db: Database, proposed: SpeechRateSettings): Promise<SpeechRatePreview> => {
   const { enabled, time_window, max_words } = await readSpeechRate(db);
   const current = { enabled, time_window, max_words };
