@@ -20,6 +20,7 @@ import { adminAuditRoutes } from './routes/adminAudit';
 import { adminConfigVersionRoutes } from './routes/adminConfigVersion';
 import { adminSessionsRoutes } from './routes/adminSessions';
 import { adminUsersRoutes } from './routes/adminUsers';
+import { declaredResourceRoutes } from './routes/declaredResources';
 import { assistantRoutes } from './routes/assistant';
 import { dictionaryRoutes } from './routes/dictionary';
 import { dictionaryBulkRoutes } from './routes/dictionaryBulk';
@@ -32,6 +33,8 @@ import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/matching/embeddings';
 import type { Identity } from './services/identity';
+import { serverResources } from './resources';
+import type { ServerResource } from './services/declaredResource';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
 export interface BuildAppOptions {
@@ -66,6 +69,8 @@ export interface BuildAppOptions {
   generationRateLimit?: RateLimitOptions | false;
   /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
   assistantRateLimit?: RateLimitOptions;
+  /** The resources declared on the server (server/resources); default all of them. */
+  resources?: readonly ServerResource[];
 }
 
 /**
@@ -140,6 +145,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });
+      await api.register(declaredResourceRoutes, { db: options.db, resources: options.resources ?? serverResources });
       await api.register(assistantRoutes, { db: options.db, writes: options.writes ?? null, model: embeddings.model });
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../src/contract/common';
 import type { Database } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { getAuditRecord, listAuditRecords } from '../services/auditLog';
+import { sendRange } from './simpleRest';
 
 /** The resource name in Content-Range (ra-data-simple-rest reads the total after the slash). */
 const RANGE_UNIT = 'audit';
@@ -16,11 +17,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/admin/audit',
     { schema: { querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } } },
-    async (request, reply) => {
-      const { records, start, total } = await listAuditRecords(db, request.query);
-      const range = records.length > 0 ? `${start}-${start + records.length - 1}` : '*';
-      return reply.header('Content-Range', `${RANGE_UNIT} ${range}/${total}`).send(records);
-    },
+    async (request, reply) => sendRange(reply, RANGE_UNIT, await listAuditRecords(db, request.query)),
   );
 
   app.get('/admin/audit/:id', { schema: { params: auditIdParamsSchema, response: { 200: auditRecordSchema } } }, async (request) => {

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
+import { seedBattlecards } from './seedBattlecards';
 import { seedDictionary } from './seedDictionary';
 import { DEMO_SESSION_COUNT, DEMO_SESSION_SEED, seedSessions } from './sessions';
 
@@ -14,6 +15,7 @@ export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (li
     .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role, origin: 'demo' as const })))
     .onConflictDoNothing({ target: users.uid });
   await seedDictionary({ db, log });
+  await seedBattlecards({ db, log });
   await seedSessions({ db, count: DEMO_SESSION_COUNT, seed: DEMO_SESSION_SEED, log });
   log(`Seeded ${DEMO_ACCOUNTS.length} demo profiles`);
   return true;

@@ -16,7 +16,7 @@ const filterText = (max: number) => safeText(z.string().trim().min(1).max(max));
  * The audit targets whose changes reach the assistant's configuration (GET /api/assistant/config):
  * what a call recorded under an older configuration version did not know yet.
  */
-export const CONFIGURATION_TARGET_TYPES = ['objection', 'faq', 'landmine', 'speechRate', 'matching'] as const;
+export const CONFIGURATION_TARGET_TYPES = ['objection', 'faq', 'landmine', 'speechRate', 'matching', 'battlecard'] as const;
 
 export const auditFilterSchema = z.strictObject({
   actorEmail: filterText(LIMITS.search).optional(),
@@ -31,7 +31,8 @@ export const auditFilterSchema = z.strictObject({
 });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-const rangeSchema = z
+/** ra-data-simple-rest's `range`: [first, last] row, at most a page apart. */
+export const simpleRestRangeSchema = z
   .tuple([
     z.number().int().min(0).max(AUDIT_OFFSET_MAX),
     z
@@ -47,7 +48,7 @@ const rangeSchema = z
 
 export const auditListQuerySchema = z.object({
   sort: jsonQueryParam(z.tuple([z.enum(AUDIT_SORT_FIELDS), z.enum(['ASC', 'DESC'])])).default(['at', 'DESC']),
-  range: jsonQueryParam(rangeSchema).default(AUDIT_DEFAULT_RANGE),
+  range: jsonQueryParam(simpleRestRangeSchema).default(AUDIT_DEFAULT_RANGE),
   filter: jsonQueryParam(auditFilterSchema).default({}),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
+import { battlecardsMessages } from './battlecardsMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
 import { insightsMessages } from './insightsMessages';
@@ -32,6 +33,7 @@ export const en = {
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
     bulk: bulkMessages,
+    battlecards: battlecardsMessages,
   },
 };
 

@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
+import { battlecardsMessages } from './fr/battlecardsMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
 import { insightsMessages } from './fr/insightsMessages';
@@ -30,5 +31,6 @@ export const fr: Catalogue = {
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
     bulk: bulkMessages,
+    battlecards: battlecardsMessages,
   },
 };

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
+import StyleIcon from '@mui/icons-material/Style';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
@@ -15,13 +16,25 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
   { key: 'sessions', path: PATHS.sessions, Icon: RecordVoiceOverIcon },
   { key: 'insights', path: PATHS.insights, Icon: InsightsIcon },
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
+  { key: 'battlecards', path: PATHS.battlecards, Icon: StyleIcon },
   { key: 'users', path: PATHS.users, Icon: PeopleIcon },
   { key: 'audit', path: PATHS.audit, Icon: HistoryIcon },
   { key: 'apiKeys', path: PATHS.apiKeys, Icon: VpnKeyIcon },
   { key: 'settings', path: PATHS.settings, Icon: SettingsIcon },
 ];
 
-const TITLED_PATHS = ['dashboard', 'sessions', 'insights', 'dictionary', 'users', 'settings', 'transcripts', 'audit', 'apiKeys'] as const;
+const TITLED_PATHS = [
+  'dashboard',
+  'sessions',
+  'insights',
+  'dictionary',
+  'users',
+  'settings',
+  'transcripts',
+  'audit',
+  'apiKeys',
+  'battlecards',
+] as const;
 
 export const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 

@@ -1,5 +1,6 @@
 import apiKeys from './apiKeys';
 import audit from './audit';
+import battlecards from './battlecards';
 import faqs from './dictionary/faqs';
 import landmines from './dictionary/landmines';
 import objections from './dictionary/objections';
@@ -12,4 +13,4 @@ import users from './users';
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
  * plus one line here (docs/architecture.md, "Adding a resource").
  */
-export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit, apiKeys];
+export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, audit, apiKeys, battlecards];

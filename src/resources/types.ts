@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FirstRead } from '@/dataProvider/firstRead';
 import type { ApiDeclaration, ResourceApi } from '@/dataProvider/resourceApi';
 
@@ -14,8 +14,18 @@ export interface FieldMeta {
   source: string;
   /** i18n key of its header and label. */
   label?: string;
-  /** How the generated list and show render it; default text. */
-  type?: 'text' | 'boolean' | 'date' | 'chip' | 'list';
+  /**
+   * How the generated list and show render it (default text), and which input the generated
+   * create and edit give it: default the schema's kind (text, number, yes/no, a choice, a list
+   * of texts); 'longText' is a text on several lines, 'reference' a record of `reference`.
+   */
+  type?: 'text' | 'longText' | 'boolean' | 'date' | 'chip' | 'list' | 'number' | 'reference';
+  /** The resource a 'reference' field names a record of. */
+  reference?: string;
+  /** i18n key of the help under its input. */
+  help?: string;
+  /** Its own input in the generated forms, where the spec draws one by hand. */
+  input?: ComponentType<FieldInputProps>;
   /** A list column. */
   inList?: boolean;
   /**
@@ -29,6 +39,13 @@ export interface FieldMeta {
   sortable?: boolean;
   /** Never sent on create/update (the dataProvider drops it from write bodies). */
   readOnly?: boolean;
+}
+
+/** What a field's own input receives. */
+export interface FieldInputProps {
+  source: string;
+  label?: string;
+  helperText?: ReactNode;
 }
 
 export interface ResourceViews {
@@ -46,6 +63,11 @@ export interface ResourceDeclaration extends ApiDeclaration {
   views?: ResourceViews;
   /** The generated list's initial sort; default id ascending. */
   sort?: { field: string; order: 'ASC' | 'DESC' };
+  /**
+   * The generated create and edit (and delete, on the edit page) from the fields not
+   * `readOnly`, validated by `schema` (a zod object: the contract's update schema).
+   */
+  editable?: boolean;
   /** i18n key of the generated views' title. */
   label?: string;
   /**

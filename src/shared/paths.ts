@@ -9,6 +9,7 @@ export const PATHS = {
   users: '/users',
   settings: '/settings',
   audit: '/audit',
+  battlecards: '/battlecards',
   apiKeys: '/service-keys',
   transcripts: '/transcripts',
 } as const;

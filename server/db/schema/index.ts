@@ -7,3 +7,4 @@ export * from './dictionary';
 export * from './sessions';
 export * from './users';
 export * from './insights';
+export * from './battlecards';

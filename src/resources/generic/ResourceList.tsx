@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Datagrid, List, TopToolbar, useListContext } from 'react-admin';
+import { CreateButton, Datagrid, List, TopToolbar, useListContext } from 'react-admin';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { ReadFailureAlert } from '@/shared/ReadFailure';
 import { SavedQueries } from '@/shared/SavedQueries';
@@ -24,6 +24,7 @@ const ListActions = ({ declaration, columns }: { declaration: ResourceDeclaratio
   const accept = useMemo(() => savedQueryCheckOf(declaration), [declaration]);
   return (
     <TopToolbar>
+      {declaration.editable && <CreateButton />}
       <ListExportButton columns={exportColumns} />
       <SavedQueries accept={accept} />
       <ColumnChooser spec={columns} />
