@@ -21,7 +21,7 @@ const choicesOf = (schema: z.core.$ZodType | undefined) =>
 /** The input of `meta` in the generated create and edit: its own, its declared type's, else its schema's kind. */
 export const FieldInput = ({ meta, schema, resource }: { meta: FieldMeta; schema?: z.core.$ZodType; resource: string }) => {
   const translate = useTranslate();
-  const props = { source: meta.source, label: meta.label, helperText: meta.help ? translate(meta.help) : false };
+  const props = { source: meta.source, label: meta.label, helperText: meta.help ? translate(meta.help, { _: meta.help }) : false };
   if (meta.input) return <meta.input {...props} />;
   const kind = meta.type === 'text' || meta.type === undefined ? (schema ? valueKindOf(schema) : 'string') : meta.type;
   switch (kind) {
