@@ -74,6 +74,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
     ).data._id;
     fixtures.faq = (await create('/api/dictionary/faqs', { question: 'Does it integrate?', answer: 'Yes.' })).data._id;
     fixtures.landmine = (await create('/api/landmines', { trigger: 'guaranteed returns', category: 'Legal' })).landmine._id;
+    fixtures.battlecard = (await create('/api/battlecards', { name: 'Fuzz competitor' })).id;
     fixtures.user = (await create('/api/admin/users', { email: freshEmail(), password: 'Start-pass-1', name: 'Fuzz Target' })).data._id;
     const [session] = [...generateSessions(0, 1, { seed: 7, now: Date.parse('2026-05-01T12:00:00Z'), withDetail: 1 })];
     await t.db.transaction((tx) => insertSessionBatch(tx, [session]));
@@ -102,6 +103,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/users/', { id: fixtures.user }],
       ['/api/admin/sessions/', { sessionId: fixtures.session }],
       ['/api/admin/audit/', { id: fixtures.audit }],
+      ['/api/battlecards/', { id: fixtures.battlecard }],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
     if (!found || names.some((name) => !(name in found)))
