@@ -12,7 +12,6 @@ type ItemRow = Pick<
   'id' | 'kind' | 'question' | 'answer' | 'category' | 'isOriginal' | 'parentId' | 'needsEmbedding' | 'embedding' | 'embeddingModel'
 >;
 
-/** The landmine's wire shape without what only the portal uses (the list's active flag, creation time, edit version). */
 const toConfigLandmine = (row: typeof landmines.$inferSelect): ConfigLandmine => {
   const { isActive: _isActive, createdAt: _createdAt, version: _version, ...landmine } = toWireLandmine(row);
   return landmine;
@@ -23,7 +22,6 @@ const embeddingOf = (row: ItemRow): ConfigEmbedding =>
     ? null
     : { model: row.embeddingModel, dimensions: row.embedding.length, vector: row.embedding };
 
-/** Originals newest first (as the dictionary lists them), each with its variations oldest first. */
 const groupItems = (rows: readonly ItemRow[], kind: ItemRow['kind']): ConfigItem[] => {
   const variations = new Map<string, ConfigItem['variations']>();
   for (const row of rows) {
@@ -60,7 +58,6 @@ const readSnapshot = async (tx: Database | Transaction, model: string): Promise<
       embeddingModel: dictionaryItems.embeddingModel,
     })
     .from(dictionaryItems)
-    // Newest first; variations are regrouped under their original, oldest first (reversed below).
     .orderBy(desc(dictionaryItems.createdAt), desc(dictionaryItems.id));
   const originalsFirst = items.filter((row) => row.isOriginal);
   const variationsOldestFirst = items.filter((row) => !row.isOriginal).reverse();
@@ -83,10 +80,6 @@ const readSnapshot = async (tx: Database | Transaction, model: string): Promise<
   };
 };
 
-/**
- * GET /api/assistant/config: the dictionary, the active landmines, the speech-rate settings
- * and the matching rule of the server's embedding model, with the version they make up. One repeatable-read transaction, so the version
- * and the data are the same moment's even while admins edit on another server.
- */
+/** One repeatable-read transaction, so the version and the data are the same moment's while admins edit elsewhere. */
 export const readAssistantConfig = (db: Database, model: string): Promise<AssistantConfig> =>
   db.transaction((tx) => readSnapshot(tx, model), { isolationLevel: 'repeatable read', accessMode: 'read only' });

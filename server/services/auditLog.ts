@@ -5,13 +5,12 @@ import { containsPattern } from '../db/like';
 import { listTotal } from '../db/rowCount';
 import { auditLog, type AuditChanges } from '../db/schema';
 
-/** Longest rendering of one old or new value (pick): the row stays a readable summary. */
+/** pick: the row stays a readable summary. */
 const VALUE_MAX = 300;
 const NONE = '—';
 
 const truncate = (text: string) => (text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text);
 
-/** A stored value as text: lists joined, landmine points by their text, nothing as "—". */
 export const formatAuditValue = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return NONE;
   if (typeof value === 'string') return truncate(value);
@@ -33,7 +32,6 @@ export const formatAuditValue = (value: unknown): string => {
   return truncate(JSON.stringify(value));
 };
 
-/** `{ field: { from, to } }` as "field: old → new" lines. */
 export const formatAuditChanges = (changes: AuditChanges): string[] =>
   Object.entries(changes ?? {}).map(([field, change]) => `${field}: ${formatAuditValue(change?.from)} → ${formatAuditValue(change?.to)}`);
 
@@ -53,7 +51,6 @@ const toRecord = (row: AuditRow): AuditRecord => ({
 const DAY_MS = 86_400_000;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The target types a filter names: one, or several separated by commas. */
 const targetTypesOf = (text: string | undefined): string[] | null => {
   const types = (text ?? '')
     .split(',')
@@ -70,7 +67,6 @@ const conditionsOf = (filter: AuditFilter): SQL[] => {
     targetTypes ? inArray(auditLog.targetType, targetTypes) : undefined,
     filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
     filter.at_gte ? gte(auditLog.at, new Date(filter.at_gte)) : undefined,
-    // A day as the upper bound includes that whole day.
     filter.at_lte
       ? isDay(filter.at_lte)
         ? lt(auditLog.at, new Date(new Date(filter.at_lte).getTime() + DAY_MS))
@@ -90,9 +86,6 @@ const SORT_COLUMNS = {
   targetId: auditLog.targetId,
 } as const;
 
-// Reads the audit log (nothing here writes or deletes: services/audit.ts writes, in each change's transaction).
-
-/** One page of records in the requested order, with the total the filter matches. */
 export const listAuditRecords = async (db: Database, { sort: [field, order], range: [start, end], filter }: AuditListQuery) => {
   const where = and(...conditionsOf(filter));
   const direction = order === 'ASC' ? asc : desc;
@@ -109,7 +102,6 @@ export const listAuditRecords = async (db: Database, { sort: [field, order], ran
   return { records: rows.map(toRecord), start, total };
 };
 
-/** One record, or null when there is none with that id. */
 export const getAuditRecord = async (db: Database, id: number): Promise<AuditRecord | null> => {
   const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
   return row ? toRecord(row) : null;

@@ -1,24 +1,17 @@
 import { EMOTIONS, type Emotion, type SentimentSummary, type Speaker } from '../../src/contract/sessions';
 
-/**
- * The rules that turn a call's events into its statistics: the speech-rate monitor's alerts and
- * the sentiment summary. Completing an ingested call (sessionComplete.ts), the speech-rate
- * what-if (speechRatePreview.ts) and the demo generator (server/seed/sessions) all use them,
- * so a demo call and a streamed one are computed alike.
- */
-
+/* One set of rules for an ingested call, the what-if and the demo generator, so a demo call and a streamed one agree. */
 export const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
-/** One transcript line of a call; `t` in epoch milliseconds. */
+/** `t` in epoch milliseconds. */
 export interface CallTranscript {
   t: number;
   speaker: Speaker;
   text: string;
 }
 
-/** One speech-rate alert of a call. */
 export interface CallSpeechAlert {
   t: number;
   wordsPerMinute: number;
@@ -27,10 +20,9 @@ export interface CallSpeechAlert {
   maxWords: number;
 }
 
-/** The spec's speech-rate defaults (spec 9): 150 words in 30 seconds. */
+/** spec 9 */
 export const SPEC_SPEECH_RATE = { timeWindow: 30, maxWords: 150 } as const;
 
-/** Speech-rate alerts and the salesperson's average rate (the rules the tests check). */
 export const analyzeSpeechRate = (
   transcripts: readonly CallTranscript[],
   end: number,
@@ -56,7 +48,6 @@ export const analyzeSpeechRate = (
   return { alerts, averageWordsPerMinute: spoken === 0 ? 0 : round((words / spoken) * 60_000, 1) };
 };
 
-/** The sentiment summary of a list of entries (the rule the tests check). */
 export const summarizeSentiment = (entries: readonly { emotion: Emotion; confidence: number }[]): SentimentSummary => {
   const distribution = Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
   for (const entry of entries) distribution[entry.emotion] += 1;

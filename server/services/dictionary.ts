@@ -23,7 +23,6 @@ import { checkVersion, versionConflict } from './versions';
 export type ItemKind = 'objection' | 'faq';
 type Row = typeof dictionaryItems.$inferSelect;
 
-/** URL segment -> stored kind. */
 export const KIND_BY_PATH: Record<DictionaryKind, ItemKind> = { objections: 'objection', faqs: 'faq' };
 const LABEL: Record<ItemKind, string> = { objection: 'objection', faq: 'FAQ' };
 const PATH_BY_KIND: Record<ItemKind, DictionaryKind> = { objection: 'objections', faq: 'faqs' };
@@ -50,14 +49,13 @@ const notFound = (kind: ItemKind, id: string, row?: Row): ApiHttpError =>
 
 const invalid = validationError;
 
-/** The item with this id and kind, or a 404 that says when the id belongs to the other kind. */
+/** A 404 that says when the id belongs to the other kind. */
 export const findItem = async (db: Database | Transaction, kind: ItemKind, id: string): Promise<Row> => {
   const [row] = await db.select().from(dictionaryItems).where(eq(dictionaryItems.id, id)).limit(1);
   if (!row || row.kind !== kind) throw notFound(kind, id, row);
   return row;
 };
 
-/** A parent for a new variation: it must exist, be of this kind and be an original. */
 const findParent = async (tx: Database | Transaction, kind: ItemKind, parentId: string): Promise<Row> => {
   const [row] = await tx.select().from(dictionaryItems).where(eq(dictionaryItems.id, parentId)).limit(1);
   if (!row || row.kind !== kind) {
@@ -76,7 +74,6 @@ const findParent = async (tx: Database | Transaction, kind: ItemKind, parentId: 
 const createdChanges = (values: Record<string, unknown>): AuditChanges =>
   Object.fromEntries(Object.entries(values).map(([field, to]) => [field, { from: null, to: to ?? null }]));
 
-/** GET /dictionary/{kind}/grouped: a page of originals (newest first), each with all its variations. */
 export const listGrouped = async (
   db: Database,
   kind: ItemKind,
@@ -150,7 +147,6 @@ const insertVariation = async (
   const values = {
     kind,
     question: input.question,
-    // Variations share their original's answer.
     answer: parent.answer,
     category: input.category || DEFAULT_VARIATION_CATEGORY,
     isOriginal: false,
@@ -168,7 +164,6 @@ const insertVariation = async (
   return row;
 };
 
-/** POST /dictionary/{kind}: an original, or a variation when parentId is given. */
 export const createItem = async (db: Database, actor: AuditActor, kind: ItemKind, input: DictionaryItemCreate): Promise<DictionaryItem> => {
   const parentId = input.parentId ?? null;
   const isOriginal = input.isOriginal ?? parentId === null;
@@ -199,7 +194,6 @@ export const createItem = async (db: Database, actor: AuditActor, kind: ItemKind
   return toWireItem(row);
 };
 
-/** POST /dictionary/{kind}/{id}/variations */
 export const createVariation = async (
   db: Database,
   actor: AuditActor,
@@ -208,10 +202,7 @@ export const createVariation = async (
   input: VariationCreate,
 ): Promise<DictionaryItem> => toWireItem(await db.transaction((tx) => insertVariation(tx, actor, kind, parentId, input)));
 
-/**
- * PUT /dictionary/{kind}/{id}. A changed question or answer marks the item Pending. An
- * original's new answer is copied to its variations; a variation keeps its original's answer.
- */
+/** A changed text marks the item Pending; an original's new answer is copied to its variations. */
 export const updateItem = async (
   db: Database,
   actor: AuditActor,
@@ -257,7 +248,6 @@ export const updateItem = async (
   return toWireItem(row);
 };
 
-/** What a variation generator needs: the original and its existing variations' questions. */
 export const generationContext = async (
   db: Database,
   kind: ItemKind,

@@ -7,16 +7,13 @@ import { findItem, type ItemKind } from './dictionary';
 import { keepLastName } from './insights/record';
 import { checkVersion, versionConflict } from './versions';
 
-/**
- * Deletes one item inside the caller's transaction (an original with its variations) and
- * audits it; the single and the bulk delete share it. The caller raises the config version.
- */
+/** Shared by the single and the bulk delete; the caller raises the config version. */
 export const removeItem = async (
   tx: Transaction,
   actor: AuditActor,
   kind: ItemKind,
   current: { id: string; question: string; isOriginal: boolean; parentId: string | null },
-  /** The version the admin saw (docs/api.md "Versions"): the delete itself is the check, as for a save. */
+  /** docs/api.md "Versions": the delete itself is the check, as for a save. */
   version?: number,
 ): Promise<number> => {
   const children = current.isOriginal
@@ -27,7 +24,6 @@ export const removeItem = async (
     .delete(dictionaryItems)
     .where(and(eq(dictionaryItems.id, current.id), versionMatches))
     .returning({ id: dictionaryItems.id });
-  // A save committed since the read: the transaction is rolled back, variations included.
   if (removed.length === 0) throw versionConflict(kind);
   // The insights count detections under the original's id: its history keeps the name it had last.
   if (current.isOriginal) await keepLastName(tx, 'item', current.id, current.question);
@@ -44,7 +40,6 @@ export const removeItem = async (
   return children.length;
 };
 
-/** DELETE /dictionary/{kind}/{id}: an original goes with its variations, in one transaction. */
 export const deleteItem = async (
   db: Database,
   actor: AuditActor,

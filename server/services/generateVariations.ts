@@ -4,15 +4,12 @@ import { ApiHttpError } from '../errors';
 import { generationContext, type ItemKind } from './dictionary';
 import { GenerationError, validateGeneratedVariations, type VariationGenerator } from './variations';
 
-/** Where a failed generation is reported (the client only sees a generic 502). */
+/** The client only sees a generic 502. */
 export interface GenerationLog {
   warn(details: object, message: string): void;
 }
 
-/**
- * New variations for one item (spec 7 generate-variations), not saved: the portal saves the
- * ones the admin keeps. A generator failure or an empty result is 502 GENERATION_FAILED.
- */
+/** Not saved: the portal saves the ones the admin keeps. */
 export const generateVariations = async (
   { db, generator }: { db: Database; generator: VariationGenerator },
   kind: ItemKind,

@@ -11,7 +11,6 @@ import { checkVersion, versionConflict } from './versions';
 
 type Row = typeof landmines.$inferSelect;
 
-/** A landmine as the API answers it (the portal's list and edits; services/assistantConfig.ts drops what only the portal uses). */
 export const toWireLandmine = (row: Row): Landmine => ({
   _id: row.id,
   trigger: row.trigger,
@@ -33,7 +32,7 @@ const findLandmine = async (tx: Database | Transaction, id: string): Promise<Row
   return row;
 };
 
-/** Audit values: lists are compared as JSON so that equal lists are not reported as changes. */
+/** Lists compared as JSON, so equal lists are not reported as changes. */
 const auditable = (
   row: Pick<Row, 'trigger' | 'triggerVariations' | 'category' | 'priority' | 'canSay' | 'cannotSay' | 'quickTips' | 'isActive'>,
 ) => ({
@@ -47,7 +46,6 @@ const auditable = (
   isActive: row.isActive,
 });
 
-/** GET /landmines: newest first, filtered by category, priority, isActive and an optional search. */
 export const listLandmines = async (db: Database, query: LandmineListQuery): Promise<Landmine[]> => {
   const conditions: SQL[] = [];
   if (query.category) conditions.push(eq(landmines.category, query.category));
@@ -88,7 +86,6 @@ export const createLandmine = async (db: Database, actor: AuditActor, input: Lan
     }),
   );
 
-/** PUT /landmines/{id}: trigger and category are replaced; other fields only when sent. */
 export const updateLandmine = async (db: Database, actor: AuditActor, id: string, input: LandmineUpdate): Promise<Landmine> =>
   toWireLandmine(
     await db.transaction(async (tx) => {
@@ -118,12 +115,12 @@ export const updateLandmine = async (db: Database, actor: AuditActor, id: string
     }),
   );
 
-/** Deletes one landmine inside the caller's transaction and audits it (the single and the bulk delete); the caller raises the config version. */
+/** Shared by the single and the bulk delete; the caller raises the config version. */
 export const removeLandmine = async (
   tx: Transaction,
   actor: AuditActor,
   current: { id: string; trigger: string },
-  /** The version the admin saw (docs/api.md "Versions"): the delete itself is the check, as for a save. */
+  /** docs/api.md "Versions": the delete itself is the check. */
   version?: number,
 ): Promise<void> => {
   const versionMatches = version === undefined ? undefined : eq(landmines.version, version);
@@ -132,7 +129,6 @@ export const removeLandmine = async (
     .where(and(eq(landmines.id, current.id), versionMatches))
     .returning({ id: landmines.id });
   if (removed.length === 0) throw versionConflict('landmine');
-  // The insights count hits under the landmine's id: its history keeps the trigger it had last.
   await keepLastName(tx, 'landmine', current.id, current.trigger);
   await recordAudit(tx, {
     actor,
@@ -151,7 +147,6 @@ export const deleteLandmine = async (db: Database, actor: AuditActor, id: string
     await bumpConfigVersion(tx);
   });
 
-/** PATCH /landmines/{id}/toggle-status: Active <-> Inactive. */
 export const toggleLandmine = async (db: Database, actor: AuditActor, id: string): Promise<Landmine> =>
   toWireLandmine(
     await db.transaction(async (tx) => {

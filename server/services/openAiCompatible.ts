@@ -1,5 +1,4 @@
 export interface OpenAiCompatibleOptions {
-  /** e.g. https://api.openai.com/v1 */
   baseUrl: string;
   apiKey?: string;
   model: string;
@@ -7,11 +6,7 @@ export interface OpenAiCompatibleOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * A JSON POST to `{baseUrl}{path}` of an OpenAI-compatible API, with the bearer key and a
- * time-out (default 30 s) joined to the caller's abort signal. Network failures reject as
- * fetch does; status codes are the caller's to judge.
- */
+/** Status codes are the caller's to judge; the time-out joins the caller's abort signal. */
 export const createOpenAiCompatiblePost = (options: OpenAiCompatibleOptions, path: string) => {
   const url = `${options.baseUrl.replace(/\/+$/, '')}${path}`;
   const doFetch = options.fetch ?? fetch;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-/** A migration the server bundles (server/migrations/meta/_journal.json): Drizzle records its `when` as `created_at`. */
+/** Drizzle records a migration's `when` as `created_at`. */
 interface BundledMigration {
   tag: string;
   when: number;
@@ -14,7 +14,6 @@ export const readBundledMigrations = (migrationsFolder: string): BundledMigratio
   return journal.entries.map(({ tag, when }) => ({ tag, when }));
 };
 
-/** How long the database has to answer before the server counts as not ready. */
 export const READINESS_TIMEOUT_MS = 3_000;
 
 export type Readiness = { ready: true; migrations: number } | { ready: false; reason: string; cause?: unknown };
@@ -27,11 +26,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 };
 
-/**
- * Whether this server can serve: the database answers (within READINESS_TIMEOUT_MS) and has
- * every migration the server bundles, as Drizzle's migrator records them (drizzle.__drizzle_migrations).
- * Read at each call: a database restored from an older backup, or one that went away, shows at once.
- */
+/** Read at each call: a database restored from an older backup, or one that went away, shows at once. */
 export const createReadinessCheck = (db: Database, migrationsFolder: string, timeoutMs = READINESS_TIMEOUT_MS) => {
   const bundled = readBundledMigrations(migrationsFolder);
   return async (): Promise<Readiness> => {
@@ -42,7 +37,6 @@ export const createReadinessCheck = (db: Database, migrationsFolder: string, tim
       };
       applied = new Set(result.rows.map((row) => Number(row.created_at)));
     } catch (cause) {
-      // A missing migrations table is a database never migrated; the details go to the log only.
       return { ready: false, reason: 'The database does not answer, or has never been migrated.', cause };
     }
     const missing = bundled.filter((migration) => !applied.has(migration.when));

@@ -15,13 +15,7 @@ import { recordCalls } from './insights/record';
 
 type SessionRow = typeof sessions.$inferSelect;
 
-/**
- * The statistics of a call from its transcripts and detections, by the demo generator's rules
- * (server/seed/sessions/generator.ts): counts per speaker and per detection kind, and the
- * response rate, the percentage of detections whose next transcript is the salesperson's
- * (100 when there are none). A detection belongs to the last transcript that started at or
- * before it.
- */
+/** The demo generator's rules (server/seed/sessions/generator.ts): a detection belongs to the last transcript that started by then. */
 export const statisticsFrom = (
   transcripts: readonly { t: number; speaker: 'customer' | 'salesperson' }[],
   detections: readonly { t: number; kind: 'objection' | 'faq' | 'new_inquiry' }[],
@@ -45,7 +39,6 @@ export const statisticsFrom = (
   };
 };
 
-/** The statistics columns of a session row, in the answers' names (the list, the assistant's completion). */
 export const storedStatistics = (
   row: Pick<
     SessionRow,
@@ -67,11 +60,7 @@ export const storedStatistics = (
   responseRate: row.responseRate,
 });
 
-/**
- * Ends an in-progress session (the caller holds its row lock): status, duration, statistics
- * and the analysis summary (sentiment summary, alert count, the salesperson's average rate),
- * computed from what was ingested; then adds the call to the insights (services/insights/record.ts).
- */
+/** The caller holds the row lock; the call is added to the insights in the same transaction. */
 export const completeSession = async (
   tx: Transaction,
   session: SessionRow,

@@ -2,13 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IngestEvent } from '../../src/contract/assistantSessions';
 import { DETECTION_CATEGORIES } from '../../src/contract/sessions';
 
-/**
- * How a batch of assistant events is stored (docs/api.md "Assistant API"): one call of the
- * database function `append_session_events` (migration 0007, where its statement is
- * explained), so it is atomic by itself (all or nothing), costs one round trip whatever the
- * batch holds, and reuses the statement's plan from one batch to the next.
- */
-
+/* One call of `append_session_events` (migration 0007): atomic, one round trip per batch, and its plan reused. */
 export type DetectionKind = 'objection' | 'faq' | 'new_inquiry';
 
 export const detectionKind = (category: string): DetectionKind =>
@@ -20,19 +14,17 @@ const array = (values: readonly unknown[], type: ColumnType) => sql`${sql.param(
 type Of<T extends IngestEvent['type']> = Extract<IngestEvent, { type: T }>;
 
 export interface AppendOutcome {
-  /** null: no session with this id. */
   status: 'completed' | 'in_progress' | 'failed' | null;
-  /** false: an event is older than the session start (nothing was written). */
+  /** false: an event is older than the session start, and nothing was written. */
   inOrder: boolean;
   accepted: number;
 }
 
-/** The call storing `events` (seqs unique within the batch) for the session `sessionId`; arguments in the function's order. */
+/** Seqs unique within the batch; arguments in the function's order. */
 export const appendEventsStatement = (sessionId: string, events: readonly IngestEvent[]): SQL => {
   const of = <T extends IngestEvent['type']>(type: T) => events.filter((event): event is Of<T> => event.type === type);
   const ms = (event: IngestEvent) => Date.parse(event.timestamp);
   const times = events.map(ms);
-  // Per kind: seqs and times first, then its own columns (empty arrays when the batch has none).
   const columns = <T extends IngestEvent>(list: readonly T[], own: readonly [(event: T) => unknown, ColumnType][]) => [
     array(
       list.map((event) => event.seq),
@@ -82,7 +74,6 @@ export const appendEventsStatement = (sessionId: string, events: readonly Ingest
   return sql`select status, in_order, accepted from append_session_events(${sql.join(args, sql`, `)})`;
 };
 
-/** Reads the statement's one row (none when the session does not exist). */
 export const appendOutcome = (result: unknown): AppendOutcome => {
   const rows = (result as { rows: { status: AppendOutcome['status']; in_order: boolean; accepted: number | string }[] }).rows;
   const [row] = rows;

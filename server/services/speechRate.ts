@@ -19,24 +19,19 @@ const readRow = async (db: Database | Transaction, lock = false): Promise<Row | 
   return row;
 };
 
-/** The one settings row, or the spec's defaults while no admin has saved any. */
 export const readSpeechRate = async (db: Database | Transaction): Promise<Settings> => {
   const row = await readRow(db);
-  // spec 9: enabled, 30 s, 150 words until an admin saves something else
+  // spec 9: enabled, 30 s, 150 words until an admin saves something else.
   return row ? settingsOf(row) : { ...SPEECH_RATE_DEFAULTS };
 };
 
-/** The settings and their version (0 until the first save: docs/api.md "Versions"). */
+/** Version 0 until the first save (docs/api.md "Versions"). */
 export const readVersionedSpeechRate = async (db: Database | Transaction): Promise<Required<SpeechRateSettings>> => {
   const row = await readRow(db);
   return row ? { ...settingsOf(row), version: row.version } : { ...SPEECH_RATE_DEFAULTS, version: 0 };
 };
 
-/**
- * Saves the settings and, when anything changed, its audit row, in one transaction. A body
- * with a version is refused (409) unless the row is still at that version; without one the
- * save goes through as the spec's PUT always did.
- */
+/** Without a version the save goes through as the spec's PUT always did. */
 export const updateSpeechRate = async (db: Database, actor: AuditActor, input: SpeechRateSettings): Promise<Required<SpeechRateSettings>> =>
   db.transaction(async (tx) => {
     const current = await readRow(tx, true);
@@ -55,7 +50,7 @@ export const updateSpeechRate = async (db: Database, actor: AuditActor, input: S
         .returning();
     } else {
       const insert = tx.insert(speechRateSettings).values({ id: SETTINGS_ID, ...values, version: 1 });
-      // Two first saves at once: with a version the later one is refused, without one it wins (as before).
+      // Two first saves at once: with a version the later one is refused, without one it wins.
       [saved] = await (input.version === undefined
         ? insert.onConflictDoUpdate({ target: speechRateSettings.id, set: { ...values, version: sql`${speechRateSettings.version} + 1` } })
         : insert.onConflictDoNothing()

@@ -2,14 +2,7 @@ import { fnv1a } from '../matching/embeddings/local';
 import type { GenerationRequest, VariationGenerator } from './generator';
 import { validateGeneratedVariations } from './validate';
 
-/**
- * The default, offline variation generator: rule-based rephrasings (no model, no network).
- * It wraps the question in conversational frames that keep it grammatical ("Honestly, ...",
- * "I'm worried that ...", "What if ...?" for statements; "Quick question: ...?", "I'd like to
- * know whether ..." for questions), and swaps words from a small synonym lexicon. The output
- * is deterministic for the same question and existing variations.
- */
-
+/* Offline and deterministic: conversational frames that keep the question grammatical, and a small synonym lexicon. */
 const LOWERCASE_STARTERS = new Set(
   (
     "a an the this that these those it it's its there there's here your you you're you've our we we're we've we'd my they they're their " +
@@ -19,7 +12,6 @@ const LOWERCASE_STARTERS = new Set(
   ).split(' '),
 );
 
-/** Sentences that start with one of these verbs are requests ("Send me the pricing."). */
 const IMPERATIVE_VERBS = new Set(
   'send tell give call email show explain remind get come stop take check contact follow put just call ring book schedule share forward keep leave make'.split(
     ' ',
@@ -35,7 +27,7 @@ const lowerFirst = (text: string): string => {
 };
 const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Multi-word entries first; matched on word boundaries, lowercase text only. */
+/** Multi-word entries first. */
 const LEXICON: [RegExp, string][] = (
   [
     ['decision maker', 'person who signs off'],
@@ -80,7 +72,7 @@ const LEXICON: [RegExp, string][] = (
 ).map(([from, to]) => [new RegExp(`\\b${from}\\b`, 'g'), to]);
 
 export const swapSynonyms = (text: string): string => {
-  // One pass: each position is replaced at most once (no chains like worried -> concerned -> worried).
+  // Each position is replaced at most once (no chains like worried -> concerned -> worried).
   const marks: { start: number; end: number; to: string }[] = [];
   for (const [pattern, to] of LEXICON) {
     for (const match of text.matchAll(pattern)) {
@@ -143,7 +135,6 @@ const REQUEST_FRAMES: ((clause: string) => string)[] = [
 const QUESTION_START =
   /^(how|what|what's|why|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|have|has)\b/i;
 
-/** "Can you X" -> "you can X"; "Do you X" -> "you X"; "Is there X" -> "there is X" (yes/no questions with a pronoun subject). */
 export const indirectQuestion = (clause: string): string | null => {
   const modal = /^(can|could|will|would|should) (you|we|i|it|they) (.+)$/i.exec(clause);
   if (modal) return `${modal[2]} ${modal[1].toLowerCase()} ${modal[3]}`;

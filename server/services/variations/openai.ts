@@ -1,7 +1,6 @@
 import { createOpenAiCompatiblePost, type OpenAiCompatibleOptions } from '../openAiCompatible';
 import { GenerationError, type GenerationRequest, type VariationGenerator } from './generator';
 
-/** The client posts to {baseUrl}/chat/completions. */
 export type OpenAiChatOptions = OpenAiCompatibleOptions;
 
 export const buildMessages = (request: GenerationRequest) => [
@@ -25,11 +24,7 @@ export const buildMessages = (request: GenerationRequest) => [
   },
 ];
 
-/**
- * Reads a list of phrasings from model text: a JSON array (possibly inside a ``` fence or
- * surrounded by prose), an object with a `variations` array, or failing that a numbered or
- * bulleted list. Returns null when nothing list-like is found.
- */
+/** A JSON array (even in a fence or prose), an object with `variations`, or a numbered or bulleted list; else null. */
 export const parseVariationList = (content: string): unknown[] | null => {
   const text = content.replace(/```(?:json)?/gi, '').trim();
   const tryJson = (candidate: string): unknown[] | null => {
@@ -60,7 +55,6 @@ export const parseVariationList = (content: string): unknown[] | null => {
   return listed.length > 0 ? listed : null;
 };
 
-/** An OpenAI-compatible chat-completions generator (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
 export const createOpenAiVariationGenerator = (options: OpenAiChatOptions): VariationGenerator => {
   const post = createOpenAiCompatiblePost(options, '/chat/completions');
   return {

@@ -1,6 +1,5 @@
 import { LIMITS } from '../../../src/contract/common';
 
-/** Case, whitespace and trailing punctuation do not make two questions different. */
 export const normaliseQuestion = (text: string): string =>
   text
     .toLowerCase()
@@ -9,12 +8,7 @@ export const normaliseQuestion = (text: string): string =>
     .replace(/^[\s"'“”‘’`]+|[\s"'“”‘’`.?!…]+$/g, '')
     .trim();
 
-/**
- * Model output is untrusted: keep strings only, trimmed (and unquoted/unnumbered), without
- * control characters, non-empty and at most LIMITS.question characters, dropping duplicates
- * of each other, of the question and of the existing variations (case-insensitively); at
- * most `count` are returned.
- */
+/** Model output is untrusted: strings only, cleaned, capped, without duplicates of each other or of existing texts. */
 export const validateGeneratedVariations = (
   raw: unknown[],
   { question, existing, count }: { question: string; existing: string[]; count: number },
@@ -25,7 +19,6 @@ export const validateGeneratedVariations = (
     if (result.length >= count) break;
     if (typeof item !== 'string') continue;
     const text = item
-      // eslint-disable-next-line no-control-regex
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters (tab and newline kept) is the point
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
       .replace(/\s+/g, ' ')
