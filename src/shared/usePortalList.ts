@@ -14,10 +14,9 @@ import { useListReadFailure } from './ReadFailure';
 const noNotification = () => undefined;
 
 /**
- * react-admin's list controller as every list screen of the portal runs it: the address stays
- * the screen's (no list params in the URL) and nothing outlives the screen unless a `storeKey` is
- * given; searches settle after SEARCH_DEBOUNCE_MS; the last page stays shown while the next
- * loads; a failed read is retried by the portal's policy (dataProvider/queryClient.ts), which
+ * react-admin's list controller as every list screen of the portal runs it: its page, sort and
+ * filters in the address and react-admin's store (its own sync); searches settle after
+ * SEARCH_DEBOUNCE_MS; the last page stays shown while the next loads; a failed read is retried by the portal's policy (dataProvider/queryClient.ts), which
  * the controller would turn off. <Admin requireAuth> checked the session before any page, so the
  * first read goes out at once, without a second check first.
  */
@@ -27,8 +26,6 @@ export const usePortalList = <RecordType extends RaRecord = RaRecord>({
 }: ListControllerProps<RecordType> & { resource: string }): ListControllerResult<RecordType> => {
   const defaults = useQueryClient().getDefaultOptions().queries;
   return useListController<RecordType>({
-    disableSyncWithLocation: true,
-    storeKey: false,
     disableAuthentication: true,
     debounce: SEARCH_DEBOUNCE_MS,
     ...props,

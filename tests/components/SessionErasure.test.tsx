@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@/i18n/en';
 import { fr } from '@/i18n/fr';
+import { sessionsPath } from '@/resources/sessions/sessionFilters';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
@@ -95,7 +96,7 @@ describe("the Sessions list's rep erasure", () => {
 
   it("counts the rep's calls, names them in the confirmation, and erases them all when confirmed", async () => {
     const user = userEvent.setup();
-    const { getList, eraseRepSessions } = renderAt('/sessions?rep=ann%40x.test', 40);
+    const { getList, eraseRepSessions } = renderAt(sessionsPath({ rep: 'ann@x.test' }), 40);
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
     const dialog = await screen.findByRole('dialog', { name: 'Erase every call of ann@x.test?' });
     expect(within(dialog).getByText(/^All 40 calls of ann@x\.test will be erased, .+ This cannot be undone\.$/)).toBeInTheDocument();
@@ -110,7 +111,7 @@ describe("the Sessions list's rep erasure", () => {
 
   it('says so, without a dialog, when the rep has no call stored', async () => {
     const user = userEvent.setup();
-    const { eraseRepSessions } = renderAt('/sessions?rep=ann%40x.test', 0);
+    const { eraseRepSessions } = renderAt(sessionsPath({ rep: 'ann@x.test' }), 0);
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
     expect(await screen.findByText('No call of ann@x.test is stored.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

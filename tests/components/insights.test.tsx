@@ -8,10 +8,14 @@ import { InsightsPage } from '@/customPages/insights/InsightsPage';
 import type { InsightSection } from '@/dataProvider/insightsApi';
 import { fr } from '@/i18n/fr';
 import { PortalMenu } from '@/layout/PortalMenu';
+import { sessionsPath } from '@/resources/sessions/sessionFilters';
 import { buildDictionaryProvider } from '../support/dictionaryFakes';
 import { emptyAnswers, insightAnswers, insightsServer, PERIOD, type SectionReply } from '../support/insightsFakes';
 import { buildMatchResult } from '../support/matchingFakes';
 import { renderInAdmin } from '../support/render';
+
+/** The Sessions list's address with the filters a flat query names, in react-admin's own form. */
+const sessionsAt = (query: string) => sessionsPath(Object.fromEntries(new URLSearchParams(query)));
 
 /** Where the router is, query included, and a Back button as the browser has. */
 const Address = () => {
@@ -136,7 +140,7 @@ describe('Insights', { timeout: 30_000 }, () => {
     const detections = within(items).getByRole('link', { name: '1,234 detections of “It is too expensive”' });
     expect(detections).toHaveAttribute(
       'href',
-      '/sessions?item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+      sessionsAt('item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed'),
     );
     expect(within(items).getByRole('link', { name: '87 calls with “It is too expensive”' })).toHaveAttribute(
       'href',
@@ -146,23 +150,25 @@ describe('Insights', { timeout: 30_000 }, () => {
     const inquiries = await loadedSection('What the assistant did not know', 'Do you offer training?');
     expect(within(inquiries).getByRole('link', { name: '9 calls with “Do you offer training?”' })).toHaveAttribute(
       'href',
-      '/sessions?inquiry=0b7f5a52-6a3e-4d0e-9a53-2f3f0b4c9e11&label=Do+you+offer+training%3F&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+      sessionsAt(
+        'inquiry=0b7f5a52-6a3e-4d0e-9a53-2f3f0b4c9e11&label=Do+you+offer+training%3F&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+      ),
     );
     const reps = await loadedSection('Reps', '42');
     expect(within(reps).getByRole('link', { name: '42 calls by pat@example.test' })).toHaveAttribute(
       'href',
-      '/sessions?rep=pat%40example.test&from=2026-03-02&to=2026-03-31&status=completed',
+      sessionsAt('rep=pat%40example.test&from=2026-03-02&to=2026-03-31&status=completed'),
     );
     const landmines = await loadedSection('Landmines', 'We guarantee results');
     expect(within(landmines).getByRole('link', { name: '1 hit of “Free forever”' })).toHaveAttribute(
       'href',
-      '/sessions?landmine=t%3Afree+forever&label=Free+forever&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+      sessionsAt('landmine=t%3Afree+forever&label=Free+forever&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed'),
     );
 
     await user.click(detections);
     expect(await screen.findByText('The sessions list')).toBeInTheDocument();
     expect(address()).toBe(
-      '/sessions?item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed',
+      sessionsAt('item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed'),
     );
   });
 

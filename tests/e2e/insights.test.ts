@@ -41,7 +41,9 @@ const settled = async (page: Page) => {
  * moment after the address changes, before the section is even marked busy).
  */
 const figureOf = async (link: ReturnType<Page['getByRole']>, from: string) => {
-  await expect.poll(() => link.getAttribute('href'), { timeout: 30_000 }).toContain(`from=${from}`);
+  const fromOfLink = async () =>
+    JSON.parse(new URL((await link.getAttribute('href')) ?? '', baseUrl).searchParams.get('filter') ?? '{}').from;
+  await expect.poll(fromOfLink, { timeout: 30_000 }).toBe(from);
   return Number(await link.innerText());
 };
 

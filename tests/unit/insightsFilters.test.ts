@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromSearch, queryOfFilters, rangeOfFilters, searchOfFilters, sessionsLink } from '@/customPages/insights/insightsFilters';
 import { insightsQueryString } from '@/dataProvider/insightsApi';
+import { sessionsPath } from '@/resources/sessions/sessionFilters';
+
+/** The Sessions list's address with the filters a flat query names, in react-admin's own form. */
+const sessionsAt = (query: string) => sessionsPath(Object.fromEntries(new URLSearchParams(query)));
 
 const read = (search: string) => filtersFromSearch(new URLSearchParams(search));
 
@@ -50,16 +54,16 @@ describe('a link to the calls behind a figure', () => {
   const period = { from: '2026-03-02', to: '2026-03-31' };
   it('names the filter and its label, the days, then the rep and status the page filters by (finished calls without a status)', () => {
     expect(sessionsLink({ item: 'q:objection:too pricey', label: 'Too pricey & slow' }, period, {})).toBe(
-      '/sessions?item=q%3Aobjection%3Atoo+pricey&label=Too+pricey+%26+slow&from=2026-03-02&to=2026-03-31&finished=true',
+      sessionsAt('item=q%3Aobjection%3Atoo+pricey&label=Too+pricey+%26+slow&from=2026-03-02&to=2026-03-31&finished=true'),
     );
     expect(sessionsLink({ landmine: 'l1', label: 'Free' }, period, { rep: 'pat@example.test', status: 'failed' })).toBe(
-      '/sessions?landmine=l1&label=Free&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=failed',
+      sessionsAt('landmine=l1&label=Free&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=failed'),
     );
   });
 
   it("of a rep's calls, names the rep first and once", () => {
     expect(sessionsLink({ rep: 'sam@example.test' }, period, { rep: 'sam@example.test', status: 'completed' })).toBe(
-      '/sessions?rep=sam%40example.test&from=2026-03-02&to=2026-03-31&status=completed',
+      sessionsAt('rep=sam%40example.test&from=2026-03-02&to=2026-03-31&status=completed'),
     );
   });
 });

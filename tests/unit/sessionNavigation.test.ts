@@ -40,6 +40,16 @@ describe('the list params', () => {
     });
   });
 
+  it("are the address's when it names any, whatever the store kept, from page 1", () => {
+    const stored = { page: 3, perPage: 15, sort: 'id', order: 'DESC', filter: { status: 'failed' }, displayedFilters: {} };
+    const search = `?${new URLSearchParams({ filter: JSON.stringify({ rep: 'a@x.test' }) })}`;
+    expect(sessionListParams(sessionListQuery(stored, search))).toEqual({
+      pagination: { page: 1, perPage: 15 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { rep: 'a@x.test' },
+    });
+  });
+
   it("make the page's first read of /sessions, from the store, and none of the detail's list", () => {
     expect(sessions.firstRead?.('')).toEqual({ method: 'getList', params: sessionListParams(sessionListQuery(undefined)) });
     localStorageStore().setItem(SESSION_LIST_STORE_KEY, {

@@ -9,7 +9,7 @@ import {
   type InsightsQueryInput,
   insightsQuerySchema,
 } from '@/contract/insights';
-import { PATHS } from '@/shared/paths';
+import { type SessionFilterValues, sessionsPath } from '@/resources/sessions/sessionFilters';
 
 /** The page's filters as the URL holds them: a preset period or a custom from/to range, and optionally one rep and one status. */
 export type InsightsFilters = ({ period: InsightPeriod } | { period: 'custom'; from: string; to: string }) & {
@@ -80,12 +80,10 @@ export const sessionsLink = (
   period: Pick<InsightPeriodRange, 'from' | 'to'>,
   filters: Pick<InsightsFilters, 'rep' | 'status'>,
 ): string => {
-  const params = new URLSearchParams(target);
-  params.set('from', period.from);
-  params.set('to', period.to);
-  if (filters.rep && !('rep' in target)) params.set('rep', filters.rep);
+  const filter: SessionFilterValues = { ...target, from: period.from, to: period.to };
+  if (filters.rep && !('rep' in target)) filter.rep = filters.rep;
   // The insights count finished calls only: without a status, the list leaves out calls in progress.
-  if (filters.status) params.set('status', filters.status);
-  else params.set('finished', 'true');
-  return `${PATHS.sessions}?${params.toString()}`;
+  if (filters.status) filter.status = filters.status;
+  else filter.finished = 'true';
+  return sessionsPath(filter);
 };

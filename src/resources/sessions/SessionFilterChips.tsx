@@ -9,7 +9,7 @@ import {
   INSIGHT_FILTERS,
   labelledFilter,
   readableKey,
-  type SessionAddressFilter,
+  type SessionFilter,
   type SessionFilterValues,
   withoutFilters,
 } from './sessionFilters';
@@ -17,7 +17,7 @@ import {
 interface FilterChip {
   id: string;
   text: string;
-  removes: SessionAddressFilter[];
+  removes: SessionFilter[];
 }
 
 /** A UTC day (YYYY-MM-DD) as the language writes a date; the day itself, whatever the browser's time zone. */
@@ -84,7 +84,7 @@ export const SessionFilterChips = ({ focusAfterLast }: SessionFilterChipsProps) 
   }, [ids, focusAfterLast]);
 
   if (chips.length === 0) return null;
-  const remove = (names: readonly SessionAddressFilter[], at: number) => {
+  const remove = (names: readonly SessionFilter[], at: number) => {
     removedAt.current = at;
     setFilters(withoutFilters(filterValues, names), {});
   };

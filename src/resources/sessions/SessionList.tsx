@@ -15,13 +15,12 @@ import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
 import { matchesSearch, type SessionRecord } from './sessionTypes';
-import { useAddressIntoStore, useFiltersInAddress } from './useFiltersInAddress';
 
 /**
- * Leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk (which
- * walks only a list that was shown): the page and filters whose rows were shown rather than those
- * of a page still loading, and a search typed but not yet sent, from page 1 as the list would
- * have run it.
+ * On top of react-admin's sync, leaving keeps the list as the admin saw it, for Back to Sessions
+ * and the detail's walk (which walks only a list that was shown): the page and filters whose rows
+ * were shown rather than those of a page still loading, and a search typed but not yet sent, from
+ * page 1 as the list would have run it.
  */
 const useKeepListAsSeen = (typed: string) => {
   const { page, perPage, sort, filterValues, displayedFilters, data, isPlaceholderData } = useListContext();
@@ -98,25 +97,16 @@ const SessionListView = () => {
   );
 };
 
-const SessionListController = () => {
-  const controller = usePortalList<SessionRecord>({
-    resource: 'sessions',
-    perPage: SESSION_DEFAULT_PAGE_SIZE,
-    sort: SESSION_LIST_SORT,
-    // the store keeps the list for coming back and for the detail's walk
-    storeKey: SESSION_LIST_STORE_KEY,
-  });
-  const listContext = useFiltersInAddress(controller);
+/**
+ * spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). react-admin's
+ * controller keeps its page and filters in the address and its store: a link such as
+ * sessionsPath({ rep, item, from, to }) opens it filtered (sessionFilters.ts).
+ */
+export const SessionList = () => {
+  const listContext = usePortalList<SessionRecord>({ resource: 'sessions', perPage: SESSION_DEFAULT_PAGE_SIZE, sort: SESSION_LIST_SORT });
   return (
     <ListContextProvider value={listContext}>
       <SessionListView />
     </ListContextProvider>
   );
 };
-
-/**
- * spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). Its filters are in
- * its address too (sessionFilters.ts): a link such as /sessions?rep=…&item=…&from=…&to=… opens
- * it filtered.
- */
-export const SessionList = () => (useAddressIntoStore() ? <SessionListController /> : null);

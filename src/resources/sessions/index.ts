@@ -5,7 +5,7 @@ import type { ResourceDeclaration } from '@/resources/types';
 import { loadSessionList } from './loadSessionList';
 import { SESSION_FIELDS } from './sessionFields';
 import { SESSION_LOCAL_FILTERS } from './sessionFilters';
-import { addressedQuery, SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from './sessionNavigation';
+import { SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from './sessionNavigation';
 
 // Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazyFrom(loadSessionList, (m) => m.SessionList);
@@ -31,21 +31,20 @@ const sessions: ResourceDeclaration = {
     itemKey: 'data',
     paging: 'server',
     idField: 'sessionId',
-    // the name a filter's chip shows, which the list's address carries beside the filters (sessionFilters.ts)
+    // the name a filter's chip shows, kept beside the filters (sessionFilters.ts)
     localFilters: SESSION_LOCAL_FILTERS,
     // The detail without each sentiment entry's copy of its utterance's text, put back here.
     itemRead: { query: { entries: 'compact' }, expand: expandSessionDetail },
   },
   fields: SESSION_FIELDS,
   views: { list: SessionList },
-  // SessionList starts from the page and filters its controller keeps in react-admin's store
-  // (the portal's is localStorage-backed, read here before <Admin> is up), or from the filters
-  // its address asks for (a link from Insights); the detail page (/sessions/{sessionId}) reads
-  // its session.
+  // SessionList starts from what its address asks for, else from what react-admin's store kept
+  // (the portal's is localStorage-backed, read here before <Admin> is up); the detail page
+  // (/sessions/{sessionId}) reads its session.
   firstRead: (rest) => {
     if (rest === '') {
       const stored = localStorageStore().getItem(SESSION_LIST_STORE_KEY);
-      return { method: 'getList', params: sessionListParams(addressedQuery(sessionListQuery(stored), globalThis.location?.search ?? '')) };
+      return { method: 'getList', params: sessionListParams(sessionListQuery(stored, globalThis.location?.search ?? '')) };
     }
     if (rest.includes('/')) return null;
     try {

@@ -1,13 +1,12 @@
-import { type GetListParams, getQuery, type ListParams } from 'react-admin';
+import { type GetListParams, getQuery, type ListParams, parseQueryFromLocation } from 'react-admin';
 import { SESSION_DEFAULT_PAGE_SIZE } from '@/contract/sessions';
-import { addressOf, filtersFromAddress } from './sessionFilters';
 import { matchesSearch, type SessionSummary } from './sessionTypes';
 
 /**
- * Where the list controller keeps the list's page and filters: react-admin's store, which is
- * localStorage-backed, so coming back to the list and a reload of a session's detail keep them,
- * and a sign-out forgets them (src/portalStore.ts). The detail's previous/next walk reads them
- * from there and asks for the same page, sharing react-query's cache with the list.
+ * react-admin's own store key for the sessions list's params (its controller syncs them with the
+ * address and this localStorage-backed store; a sign-out forgets them, src/portalStore.ts). The
+ * detail's previous/next walk reads them from here and asks for the same page, sharing
+ * react-query's cache with the list.
  */
 export const SESSION_LIST_STORE_KEY = 'sessions.listParams';
 
@@ -18,26 +17,15 @@ export const SESSION_LIST_STORE_KEY = 'sessions.listParams';
  */
 export const SESSION_LIST_SORT = { field: 'id', order: 'DESC' } as const;
 
-/** The list's params as its controller makes them from what the store holds (nothing: page 1 of 15, no filters). */
-export const sessionListQuery = (stored: unknown): ListParams =>
+/** The list's params as its controller makes them from the address's query and what the store holds. */
+export const sessionListQuery = (stored: unknown, search = ''): ListParams =>
   getQuery({
-    queryFromLocation: {},
+    queryFromLocation: parseQueryFromLocation({ search }),
     params: stored ?? {},
     filterDefaultValues: undefined,
     sort: SESSION_LIST_SORT,
     perPage: SESSION_DEFAULT_PAGE_SIZE,
   });
-
-/**
- * The list's params when it opens at an address whose query is `search`: the filters the address
- * asks for (sessionFilters.ts), from page 1, unless they are those kept; `kept` itself when the
- * address names no filter or the same ones.
- */
-export const addressedQuery = (kept: ListParams, search: string): ListParams => {
-  const asked = filtersFromAddress(search);
-  if (asked === null || addressOf(kept.filter ?? {}) === addressOf(asked)) return kept;
-  return { ...kept, page: 1, filter: asked, displayedFilters: {} };
-};
 
 /** The list controller's getList call for those params: one definition for the first read and the walk. */
 export const sessionListParams = ({ page, perPage, sort, order, filter }: ListParams): GetListParams => ({

@@ -153,6 +153,9 @@ export const ItemsTab = ({ resource, initialSearch, onSearchChange }: Dictionary
   const list = usePortalList<DictionaryItem>({
     resource,
     perPage: DICTIONARY_PAGE_SIZE,
+    // spec 4: each tab starts from the search typed on the last one, on its page 1; the page's address is its tab's (DictionaryPage)
+    disableSyncWithLocation: true,
+    storeKey: false,
     filterDefaultValues,
     queryOptions: {
       refetchInterval: (query) => (query.state.data?.data.some(hasPendingEmbedding) ? PENDING_REFETCH_MS : false),

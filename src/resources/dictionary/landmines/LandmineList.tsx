@@ -98,6 +98,9 @@ export const LandmineList = ({ initialSearch, onSearchChange }: DictionaryTabPro
   const list = usePortalList<Landmine>({
     resource: 'landmines',
     perPage: ALL_ON_ONE_PAGE,
+    // spec 4: each tab starts from the search typed on the last one, on its page 1; the page's address is its tab's (DictionaryPage)
+    disableSyncWithLocation: true,
+    storeKey: false,
     sort: SERVER_ORDER,
     filterDefaultValues,
   });
