@@ -10,18 +10,14 @@ export interface DemoAccount {
   role: Role;
 }
 
-/** README: the two whitelisted admins and one plain user, all with DEMO_PASSWORD. */
+/** The README's demo accounts: two whitelisted admins and one plain user. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { uid: BUILT_IN_ADMIN_UIDS[0], email: 'admin@salescoach.test', name: 'Avery Admin', role: 'admin' },
   { uid: BUILT_IN_ADMIN_UIDS[1], email: 'lead@salescoach.test', name: 'Lee Lead', role: 'admin' },
   { uid: 'demo-user-0000000000000003', email: 'rep@salescoach.test', name: 'Riley Rep', role: 'user' },
 ];
 
-/**
- * Creates the demo accounts in the identity provider when missing (emulator data can be lost
- * between runs, so this runs at every start). An account holding a demo email under another
- * uid is replaced, since the uid is what the database and the whitelist know.
- */
+/** At every start, as emulator data can be lost; a demo email held under another uid is replaced: the uid is what counts. */
 export const ensureDemoAccounts = async (identity: Identity, log: (line: string) => void = () => {}): Promise<void> => {
   for (const account of DEMO_ACCOUNTS) {
     const existing = await identity.getUserByEmail(account.email);

@@ -24,19 +24,14 @@ const itemFileSchema = z.array(
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(resolve(DATA_DIR, file), 'utf8'));
 
-/** The demo dictionary (dictionaryData/*.json), validated by the same rules as the API. */
+/** Validated by the same rules as the API. */
 export const loadDictionaryData = () => ({
   objections: itemFileSchema.parse(readJson('objections.json')),
   faqs: itemFileSchema.parse(readJson('faqs.json')),
   landmines: z.array(landmineCreateSchema).parse(readJson('landmines.json')),
 });
 
-/**
- * Seeds the demo objections, FAQs (with their variations) and landmines when those tables
- * are empty. Items are stored Ready with the local hashed bag-of-words embedding (a few
- * milliseconds); a server configured with another embedding model re-embeds them in the
- * background. Returns whether it seeded.
- */
+/** Stored Ready with the hashed bag-of-words (milliseconds); a server on another model re-embeds them in the background. */
 export const seedDictionary = async ({ db, log = () => {} }: { db: Database; log?: (line: string) => void }): Promise<boolean> => {
   const [{ items }] = await db.select({ items: count() }).from(dictionaryItems);
   const [{ mines }] = await db.select({ mines: count() }).from(landmines);
@@ -49,7 +44,6 @@ export const seedDictionary = async ({ db, log = () => {} }: { db: Database; log
       ['objection', data.objections],
       ['faq', data.faqs],
     ] as const) {
-      // Newest first in the list: the file's first entry gets the latest timestamp.
       const originals = await tx
         .insert(dictionaryItems)
         .values(

@@ -2,12 +2,6 @@ import { DETECTION_CATEGORIES } from '../../../src/contract/sessions';
 import { loadDictionaryData } from '../seedDictionary';
 import { bulletAnswer } from './text';
 
-/**
- * The demo dictionary as the call generator uses it: customers say an objection or FAQ in one
- * of its phrasings, the salesperson answers with its answer, and the detection shows the
- * answer as the assistant does.
- */
-
 export interface DictionaryEntry {
   question: string;
   phrasings: string[];
@@ -29,7 +23,7 @@ const OBJECTION_CATEGORY: Record<string, string> = {
   Value: 'VALUE_OBJECTION',
 };
 
-/** The detection code calls carry for an objection of this dictionary category ('Pricing' -> 'PRICE_OBJECTION'). */
+/** 'Pricing' -> 'PRICE_OBJECTION' */
 export const objectionDetectionCategory = (category: string): string =>
   OBJECTION_CATEGORY[category] ?? `${category.toUpperCase().replace(/\W+/g, '_')}_OBJECTION`;
 

@@ -1,12 +1,7 @@
 import type { IngestEvent } from '../../../src/contract/assistantSessions';
 import type { GeneratedSession } from './types';
 
-/**
- * A generated call as the assistant streams it (docs/api.md "Assistant API"): its transcripts,
- * detections, sentiment entries, speech-rate alerts and landmine warnings as events, numbered (`seq`) in time
- * order, a transcript before its sentiment entry. The demo data and the ingest store the same
- * events the same way (services/sessionEvents.ts).
- */
+/** As the assistant streams it (docs/api.md "Assistant API"): the demo data and the ingest store the same events. */
 export const sessionEvents = (session: GeneratedSession): IngestEvent[] => {
   const detail = session.detail;
   if (!detail) return [];
@@ -50,7 +45,7 @@ export const sessionEvents = (session: GeneratedSession): IngestEvent[] => {
   for (const r of detail.landmines ?? []) {
     add(r.t, 4, { seq: 0, type: 'landmine', timestamp: iso(r.t), trigger: r.trigger, speaker: 'salesperson' });
   }
-  // Stable sort: rows of one kind keep their generated order; seq is then the position.
+  // Stable sort: rows of one kind keep their generated order.
   timed.sort((a, b) => a.t - b.t || a.order - b.order);
   return timed.map(({ event }, seq) => ({ ...event, seq }));
 };

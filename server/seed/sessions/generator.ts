@@ -7,37 +7,16 @@ import { dictionary } from './dictionary';
 import type { Rng } from './rng';
 import type { GeneratedLandmineHit, GeneratedSession, GeneratedTranscript, GenerateOptions } from './types';
 
-/**
- * Deterministic generator of demo sales calls. Session `index` under `seed` and
- * `now` is always the same call, whatever else is generated and whether its detail is wanted.
- *
- * Two PRNG streams per session: the *plan* stream (plan.ts) decides everything the summary
- * row shows (status, times, the sequence of turns and their events, hence the statistics);
- * the *render* stream (render.ts) only fills in texts, scores and emotions. So
- * `detail: false` (summary rows only, for very large data sets) skips the rendering and
- * still gives identical statistics.
- *
- * Consistency rules (checked by tests/unit/sessionGenerator.test.ts; sentiment.ts and
- * speechRate.ts implement the last two):
- * - statistics are counted from the turns and detections; responseRate is the percentage of
- *   customer objections, FAQs and new inquiries whose next transcript is the salesperson's
- *   (100 when there are none);
- * - one sentiment entry per transcript; the summary is computed from the entries;
- * - a speech-rate alert is raised at a salesperson transcript when the salesperson's words in
- *   the transcripts that started within the `time_window` seconds up to it (itself included)
- *   exceed `max_words`; after an alert the next one needs a full window to pass;
- *   averageWordsPerMinute = the salesperson's words / the time from each of their transcripts
- *   to the next transcript (or the end of the call), per minute.
+/*
+ * Deterministic: session `index` under `seed` and `now` is always the same call. The plan stream (plan.ts) decides
+ * everything the summary shows and the render stream only fills in texts, so `detail: false` gives identical
+ * statistics. Statistics come from the turns, one sentiment entry per transcript, alerts by services/callAnalysis.ts
+ * (tests/unit/sessionGenerator.test.ts checks them).
  */
-
 const DAY = 86_400_000;
 const USER_EMAILS = [...DEMO_ACCOUNTS.map((account) => account.email), ...P.EXTRA_REP_EMAILS];
 
-/**
- * The landmines the assistant warns about in a call, from a stream of their own (so the rest of
- * the call is as it always was): now and then a fast or long salesperson turn strays into a
- * demo landmine (the assistant matches meaning, not words, so the text need not contain it).
- */
+/** A stream of their own, so the rest of the call is as it always was; the assistant matches meaning, not words. */
 const LANDMINE_CHANCE = 0.006;
 const landmineHits = (rng: Rng, transcripts: readonly GeneratedTranscript[]): GeneratedLandmineHit[] => {
   const { landmineTriggers } = dictionary();
@@ -54,7 +33,6 @@ const landmineHits = (rng: Rng, transcripts: readonly GeneratedTranscript[]): Ge
 
 const datePart = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
 
-/** Session `index` of the data set `seed` (see the module comment). */
 export const generateSession = (index: number, options: GenerateOptions): GeneratedSession => {
   const rng = createRng(hash(options.seed, index, 1));
   const id = uuidFrom(rng);
@@ -95,7 +73,6 @@ export const generateSession = (index: number, options: GenerateOptions): Genera
   };
 };
 
-/** Sessions `from` .. `from + count - 1`; the first `withDetail` of them (default all) carry their detail. */
 export function* generateSessions(
   from: number,
   count: number,

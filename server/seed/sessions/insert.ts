@@ -8,18 +8,11 @@ import { sessionEvents } from './events';
 import { generateSessions } from './generator';
 import type { GeneratedSession } from './types';
 
-/**
- * Bulk insert of generated sessions: one statement per table and batch, each column sent as
- * one array parameter (`INSERT ... SELECT ... FROM unnest($1::uuid[], ...)`), so a batch of
- * thousands of rows is a handful of round trips and never hits the 65 535-parameter limit.
- * Times travel as epoch milliseconds (bigint) and become timestamptz in SQL, which spares
- * formatting and parsing a date string per row. Works the same on PGlite and node-postgres.
- */
-
+/* One statement per table and batch, each column one array parameter (unnest): a handful of round trips, never 65 535 parameters. */
 type ColumnType = 'uuid' | 'text' | 'int' | 'real' | 'jsonb' | 'epoch_ms';
 type Column = readonly [name: string, type: ColumnType, values: readonly unknown[]];
 
-/** Rows per statement: keeps one statement's parameters to a few MB of text. */
+/** Keeps one statement's parameters to a few MB of text. */
 const ROWS_PER_STATEMENT = 20_000;
 
 const insertColumns = async (executor: Database | Transaction, table: string, columns: readonly Column[]): Promise<number> => {
@@ -42,11 +35,7 @@ const insertColumns = async (executor: Database | Transaction, table: string, co
   return length;
 };
 
-/**
- * The detail rows of every session in `sessions` as the assistant's ingest stores them: the
- * call's events (events.ts), each table's rows with the event's seq, a detection's kind from
- * its category (services/sessionEvents.ts).
- */
+/** As the assistant's ingest stores them (services/sessionEvents.ts). */
 const eventColumns = <T extends IngestEvent['type']>(sessions: readonly (readonly [string, IngestEvent[]])[], type: T) => {
   const ids: string[] = [];
   const rows: Extract<IngestEvent, { type: T }>[] = [];
@@ -66,12 +55,7 @@ export interface InsertCounts {
   detailRows: number;
 }
 
-/**
- * Inserts `batch` (sessions and their detail) with `executor` (use a transaction), and adds its
- * finished calls to the insights as completing them through the assistant's API does
- * (services/insights/record.ts). `storeDetail` false for a session keeps its detail out of the
- * detail tables while the insights still count it (the benchmark's summary-only sessions).
- */
+/** `storeDetail` false keeps a session's detail out of the detail tables while the insights still count it (the bench). */
 export const insertSessionBatch = async (
   executor: Database | Transaction,
   batch: readonly GeneratedSession[],
@@ -87,7 +71,6 @@ export const insertSessionBatch = async (
     ['room_name', 'text', col((s) => s.roomName)],
     ['start_time', 'epoch_ms', col((s) => s.startTime)],
     ['duration', 'int', col((s) => s.duration)],
-    // The end the insights count a finished call with (recordInsights below), null for the others.
     ['end_time', 'epoch_ms', col((s) => (s.detail && s.status !== 'in_progress' ? s.startTime + s.duration * 1_000 : null))],
     ['status', 'text', col((s) => s.status)],
     ['total_transcripts', 'int', col((s) => s.statistics.totalTranscripts)],
@@ -124,8 +107,7 @@ export const insertSessionBatch = async (
   let detailRows = 0;
 
   const events = withDetail.map((session) => [session.id, sessionEvents(session)] as const);
-  // Calls still in progress may get more events from the assistant: their seqs are registered
-  // as the ingest registers them, so a resent one is a duplicate.
+  // Calls still in progress may get more events: their seqs are registered, so a resent one is a duplicate.
   const live = events.filter((_, index) => withDetail[index].status === 'in_progress');
   detailRows += await insertColumns(executor, 'session_event_seqs', [
     ['session_id', 'uuid', live.flatMap(([id, list]) => list.map(() => id))],
@@ -205,23 +187,16 @@ export interface SeedSessionsOptions {
   db: Database;
   count: number;
   seed?: number;
-  /** Epoch ms the calls are placed before; default now. */
   now?: number;
-  /** Index of the first generated session (another range of the same data set); default 0. */
   from?: number;
-  /** How many of them carry transcripts and analyses (default all); the rest are summary rows. */
+  /** Default all; the rest are summary rows. */
   withDetail?: number;
-  /** Sessions per transaction (default 200 with detail, 5 000 summary-only). */
   batchSize?: number;
-  /**
-   * true: every finished call counts in the insights, also those whose transcripts and analyses
-   * are not stored (beyond `withDetail`); each call's detail is then generated (about 0.7 ms a call).
-   */
+  /** true: calls beyond `withDetail` count in the insights too (each detail generated, about 0.7 ms a call). */
   insightsForAll?: boolean;
   log?: (line: string) => void;
 }
 
-/** Generates and inserts `count` sessions in batches, one transaction each; logs rows per second. */
 export const seedSessions = async (options: SeedSessionsOptions): Promise<InsertCounts & { ms: number }> => {
   const { db, count, log = () => {} } = options;
   const started = Date.now();

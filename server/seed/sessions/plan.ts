@@ -5,19 +5,11 @@ import type { Rng } from './rng';
 import { countWords } from '../../services/callAnalysis';
 import type { DetectionKind } from './types';
 
-/**
- * The call script: the sequence of turns of a call and the events they carry, drawn from the
- * *plan* stream only, so the summary row (status, duration, statistics) never depends on
- * rendering the texts.
- */
-
-/** One planned transcript: which phrases, how fast, and the event it carries. */
+/* From the plan stream only, so the summary row never depends on rendering the texts. */
 export interface PlannedTurn {
   speaker: Speaker;
-  /** Phrases joined with spaces (each filled in at rendering). */
   phrases: string[];
   words: number;
-  /** Words per second. */
   rate: number;
   t: number;
   event?: { kind: DetectionKind; question: string; answer: string | null; category: string };
@@ -38,7 +30,7 @@ export const pickStatus = (rng: Rng): SessionStatus => {
   return 'completed';
 };
 
-/** Seconds: a tenth of the calls last seconds, most of them minutes, an eighth 30-80 minutes. */
+/** A tenth of the calls last seconds, most of them minutes, an eighth 30-80 minutes. */
 export const pickTargetDuration = (rng: Rng): number => {
   const r = rng.next();
   if (r < 0.1) return rng.int(6, 59);

@@ -2,8 +2,6 @@ import type { Emotion, SentimentSummary, SessionStatistics, SessionStatus, Speak
 
 import type { CallSpeechAlert, CallTranscript } from '../../services/callAnalysis';
 
-/** The shapes the demo call generator produces. */
-
 export type GeneratedTranscript = CallTranscript;
 export type DetectionKind = 'objection' | 'faq' | 'new_inquiry';
 export interface GeneratedDetection {
@@ -22,7 +20,6 @@ export interface GeneratedSentiment {
   transcript: string;
 }
 export type GeneratedAlert = CallSpeechAlert;
-/** A landmine the assistant saw the salesperson trigger, by the landmine's trigger. */
 export interface GeneratedLandmineHit {
   t: number;
   trigger: string;
@@ -54,10 +51,9 @@ export interface GeneratedSession {
 
 export interface GenerateOptions {
   seed: number;
-  /** Epoch ms the calls are placed before (in-progress calls end about now). */
+  /** In-progress calls end about now. */
   now: number;
-  /** false: summary only (detail null). Default true. */
   detail?: boolean;
-  /** Makes a completed call of exactly this many transcripts (benchmarks). */
+  /** For benchmarks. */
   transcripts?: number;
 }
