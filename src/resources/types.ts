@@ -39,6 +39,8 @@ export interface FieldMeta {
   sortable?: boolean;
   /** Never sent on create/update (the dataProvider drops it from write bodies). */
   readOnly?: boolean;
+  /** Drawn by the resource's own field component in the generated list and show, in place of `type`'s. */
+  Field?: ComponentType<{ source: string; label?: string; sortable?: boolean }>;
 }
 
 /** What a field's own input receives. */

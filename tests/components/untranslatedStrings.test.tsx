@@ -79,10 +79,10 @@ const auditRow = {
   at: '2025-03-05T10:30:00.000Z',
   actorUid: 'uid-1',
   actorEmail: admin.email,
-  action: 'update',
+  action: 'landmine.update',
   targetType: 'landmine',
   targetId: 'l1',
-  changes: ['priority: low -> high'],
+  changes: ['priority: low → high'],
 };
 
 // An answer's line keeps its words; its list marker ('- ', '1. ') is drawn as '• ' (spec 3).
@@ -210,7 +210,7 @@ describe('every user-visible string comes from the catalogue', () => {
       { dataProvider, path: '/audit' },
     );
     // the generated list mounts its filters and datagrid before the first page: slower than a custom screen
-    await screen.findByText(auditRow.changes[0], {}, { timeout: 10_000 });
+    await screen.findByText('⟦Landmine updated⟧', {}, { timeout: 10_000 });
     expect(untranslated()).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '@/resources/types';
+import { AuditActionField, AuditChangesField, AuditTargetField } from './AuditFields';
 
 /**
  * The Audit Log at /audit: read-only, the generated list and show (resources/generic), in
@@ -12,10 +13,10 @@ const audit: ResourceDeclaration = {
   fields: [
     { source: 'at', label: 'app.audit.fields.at', type: 'date', inList: true, filter: true, sortable: true },
     { source: 'actorEmail', label: 'app.audit.fields.actorEmail', inList: true, filter: true, sortable: true },
-    { source: 'action', label: 'app.audit.fields.action', type: 'chip', inList: true, filter: true, sortable: true },
-    { source: 'targetType', label: 'app.audit.fields.targetType', inList: true, filter: true, sortable: true },
+    { source: 'action', label: 'app.audit.fields.action', Field: AuditActionField, inList: true, filter: true, sortable: true },
+    { source: 'targetType', label: 'app.audit.fields.targetType', Field: AuditTargetField, inList: true, filter: true, sortable: true },
     { source: 'targetId', label: 'app.audit.fields.targetId', inList: true, sortable: true },
-    { source: 'changes', label: 'app.audit.fields.changes', type: 'list', inList: true },
+    { source: 'changes', label: 'app.audit.fields.changes', Field: AuditChangesField, inList: true },
   ],
   label: 'app.layout.titles.audit',
 };

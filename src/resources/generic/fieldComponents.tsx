@@ -46,6 +46,7 @@ const BoundLabel = ({ field, bound }: { field?: string; bound: 'from' | 'to' }) 
 /** The field that shows `meta` in a list row or a show view. */
 export const fieldElement = (meta: FieldMeta) => {
   const props = { source: meta.source, label: meta.label, sortable: meta.sortable ?? false };
+  if (meta.Field) return <meta.Field key={meta.source} {...props} />;
   switch (meta.type) {
     case 'boolean':
       return <BooleanField key={meta.source} {...props} />;
