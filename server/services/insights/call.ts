@@ -3,15 +3,9 @@ import type { IngestEvent } from '../../../src/contract/assistantSessions';
 import type { Emotion, Speaker } from '../../../src/contract/sessions';
 import { detectionKind } from '../sessionEvents';
 
-/**
- * A finished call as the insights read it (docs/insights.md), and what they take from it: its
- * rep's facts and the customer's sentiment change around each objection. Pure functions of the
- * call's events; services/insights/record.ts adds them to the aggregates.
- */
-
-/** A finished call as the insights read it; times in epoch milliseconds, lists in time order. */
+/* Pure functions of a finished call's events; record.ts adds them to the aggregates. */
+/** Times in epoch milliseconds, lists in time order. */
 export interface CallRecord {
-  /** sessions.id */
   id: string;
   rep: string;
   status: 'completed' | 'failed';
@@ -32,7 +26,7 @@ export interface CallRecord {
   landmines: readonly { seq: number; t: number; landmineId: string | null; trigger: string; speaker: Speaker }[];
 }
 
-/** The valence of an emotion (contract/insights.ts insightEffectSchema). */
+/** contract/insights.ts insightEffectSchema */
 export const VALENCE: Record<Emotion, number> = {
   happy: 1,
   surprised: 0,
@@ -43,10 +37,9 @@ export const VALENCE: Record<Emotion, number> = {
   disgusted: -1,
 };
 
-/** Customer sentiment entries on each side of an objection that its effect is measured over. */
 export const EFFECT_WINDOW = 3;
 
-/** Trimmed, lower case, inner spaces collapsed: how phrasings, questions and triggers are compared. */
+/** How phrasings, questions and triggers are compared. */
 export const normalizeText = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -65,12 +58,7 @@ export interface RepFacts {
   sentimentEntries: number;
 }
 
-/**
- * A call's rep figures: talk time per transcript runs to the next transcript (or the call's
- * end); a monologue is a run of salesperson transcripts, from its first to the next customer
- * transcript (or the end); questions are the question marks in what the salesperson said;
- * sentiment is the customer's.
- */
+/** Talk time per transcript runs to the next transcript or the end; a monologue until the next customer transcript. */
 export const repFacts = (call: CallRecord): RepFacts => {
   let talkMs = 0;
   let salesTalkMs = 0;
@@ -105,11 +93,7 @@ export const repFacts = (call: CallRecord): RepFacts => {
   };
 };
 
-/**
- * The sentiment change around each objection detection (seq → change): the mean valence of the
- * customer's next EFFECT_WINDOW entries after it minus that of the last EFFECT_WINDOW up to it;
- * none when either side is empty.
- */
+/** None when either side of the detection is empty. */
 export const answerEffects = (call: CallRecord): Map<number, number> => {
   const customer = call.sentiment.filter((entry) => entry.speaker === 'customer');
   const effects = new Map<number, number>();
@@ -127,7 +111,7 @@ export const answerEffects = (call: CallRecord): Map<number, number> => {
   return effects;
 };
 
-/** A finished call from its events as the assistant sends them (the demo seed stores its calls from these). */
+/** The demo seed stores its calls from these too. */
 export const callFromEvents = (
   call: Pick<CallRecord, 'id' | 'rep' | 'status' | 'startMs' | 'endMs'>,
   events: readonly IngestEvent[],

@@ -1,26 +1,9 @@
 import { tokenize } from '../matching/embeddings/local';
 
-/**
- * Grouping new-inquiry phrasings by meaning (docs/insights-grouping.md). Each phrasing joins
- * the group of the earlier phrasing it is most alike to when the two are alike enough, else it
- * starts a group of its own (group_id = its id). Alike means the cosine similarity of their
- * embeddings plus the overlap of their content words reaches the model's matching threshold
- * (the score at which the assistant takes two texts for the same question) plus
- * WORD_OVERLAP_BAR. A phrasing keeps its group for good, until the embedding model changes:
- * then every phrasing is embedded and grouped again, in creation order.
- */
-
-/**
- * What the word overlap must add on top of the matching threshold. Chosen on the first set of
- * tests/support/inquiryPhrasings.ts only (best pairwise F1 there, 0.24 to 0.32 about as good;
- * on the held-out sets it does no better than the cosine alone, see the doc): a pair at the
- * matching threshold needs an overlap of 0.28, a pair with no word in common a cosine 0.28
- * above it, and two questions that share words but not their subject ("Brazil" and "Canada")
- * lose what the differing words take from the overlap.
- */
+/* docs/insights-grouping.md "The rule": cosine plus word overlap against the model's threshold plus WORD_OVERLAP_BAR. */
+/** Chosen on the first set of tests/support/inquiryPhrasings.ts only (docs/insights-grouping.md "How the rule was chosen"). */
 export const WORD_OVERLAP_BAR = 0.28;
 
-/** Words that frame a question rather than say what it is about. */
 const STOP_WORDS = new Set(
   `a an the and or but if of to in on at by for with from as into about over under than then so too also
   i me my we us our ours you your yours he she it its they them their this that these those there here
@@ -33,17 +16,12 @@ const STOP_WORDS = new Set(
 /** Longest first, so "transcription" loses "ion" rather than "n". */
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ions', 'ion', 'ers', 'er', 'ies', 'es', 's', 'ed', 'ly', 'e'];
 
-/**
- * A word's stem: one common suffix off (keeping three letters at least), then the first six
- * letters, so that "transcribe" and "transcription", "resell" and "reseller", "charity" and
- * "charities" meet without a dictionary of word forms.
- */
+/** One suffix off, then six letters: "transcribe" and "transcription" meet without a dictionary of word forms. */
 export const stem = (word: string): string => {
   const suffix = SUFFIXES.find((ending) => word.endsWith(ending) && word.length - ending.length >= 3);
   return (suffix ? word.slice(0, -suffix.length) : word).slice(0, 6);
 };
 
-/** The stems of a text's content words: lower case, contractions and possessives cut ("we'd", "customer's"), stop words out. */
 export const contentStems = (text: string): Set<string> =>
   new Set(
     tokenize(text)
@@ -52,7 +30,7 @@ export const contentStems = (text: string): Set<string> =>
       .map(stem),
   );
 
-/** Dice coefficient of two stem sets: twice the shared stems over both counts (0 when either is empty). */
+/** Dice coefficient (0 when either is empty). */
 export const wordOverlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -60,7 +38,6 @@ export const wordOverlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): num
   return (2 * shared) / (a.size + b.size);
 };
 
-/** A grouped phrasing, as the phrasings after it are compared with. */
 export interface GroupMember {
   id: string;
   groupId: string;
@@ -71,7 +48,6 @@ export interface GroupMember {
 export interface GroupAssignment {
   id: string;
   groupId: string;
-  /** The earlier phrasing most alike to it (null when there was none), with their cosine and word overlap. */
   nearestId: string | null;
   similarity: number | null;
   overlap: number | null;
@@ -90,18 +66,12 @@ const dot = (a: Float64Array, b: Float64Array): number => {
   return sum;
 };
 
-/**
- * Assigns each phrasing, in the order given, to the group of the member with the highest cosine
- * plus word overlap (earlier phrasings of the list count as members once assigned; ties go to
- * the member seen first) when that sum reaches `threshold` + WORD_OVERLAP_BAR, else to a new
- * group of its own id.
- */
+/** Ties go to the member seen first; earlier phrasings of the list count as members once assigned. */
 export const assignGroups = (
   members: readonly GroupMember[],
   phrases: readonly { id: string; text: string; vector: readonly number[] }[],
   threshold: number,
 ): GroupAssignment[] => {
-  // Unit vectors and stems once: a pass compares a batch with every member.
   const known = members.map((member) => ({
     id: member.id,
     groupId: member.groupId,

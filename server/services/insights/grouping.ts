@@ -8,56 +8,36 @@ import { assignGroups } from './groupAssignment';
 import { GROUPING_LOCK_KEY } from './record';
 
 /**
- * The job that groups new-inquiry phrasings by meaning as calls complete, by the rule of
- * groupAssignment.ts (docs/insights-grouping.md): it embeds the phrasings not yet grouped, oldest
- * first, assigns each a group for good, and keeps the calls' counts per group right.
- *
- * GROUPING_LOCK_KEY serialises the passes that write groups across servers sharing a PostgreSQL
- * database (held for one short transaction, never during a provider call), so each phrasing is
- * compared with every phrasing grouped before it; completions recording new inquiries hold it
- * shared (record.ts), so a pass sees every call completed before it and none completes meanwhile.
+ * docs/insights-grouping.md. GROUPING_LOCK_KEY serialises the passes across servers (one short transaction, never
+ * during a provider call); completions hold it shared (record.ts), so a pass sees every call completed before it.
  */
 export { GROUPING_LOCK_KEY };
 
 export interface InquiryGroupingOptions {
   db: Database;
   provider: EmbeddingProvider;
-  /** Pause between polls when there is nothing to group (default 1 s: a completed call's new phrasings are grouped within seconds). */
+  /** Default 1 s: a completed call's new phrasings are grouped within seconds. */
   intervalMs?: number;
-  /** Phrasings embedded and grouped per pass (default 16). */
+  /** Default 16. */
   batchSize?: number;
-  /** First retry delay after a provider failure, doubled per failure up to maxBackoffMs. */
+  /** Doubled per failure up to maxBackoffMs. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
-  /**
-   * Wait until the model's threshold is settled (calibrated, or set by an admin) before grouping
-   * (default true). Groups are kept for good, and after a model change the dictionary is
-   * calibrated only once it is embedded again: grouping on the model's default meanwhile would
-   * fix every phrasing's group by a threshold the assistant stops using minutes later.
-   */
+  /** Default true: groups are kept for good, and grouping on the default threshold would fix them by one soon dropped. */
   waitForCalibration?: boolean;
 }
 
 export interface InquiryGrouping {
-  /** One pass: groups up to batchSize phrasings, oldest first; returns how many it grouped. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
 }
 
 const phrases = insightInquiryPhrases;
 
 /**
- * Once `phrase` joins `group` (its group_id stored): each finished call that asked it and
- * another phrasing grouped in `group` before it counted once more in the group's phrasings' calls
- * than it is, so -1 for the group at each of the call's twelve rollups (metric inquiry_overlap,
- * server/db/schema/insights.ts; rep and team, its status and both, its UTC day, ISO week and
- * month: record.ts rollupsOf).
- * Taken phrasing by phrasing in grouping order, a call asking k of the group's phrasings ends at
- * -(k-1), with what completion wrote (record.ts) for the phrasings grouped before the call
- * completed: those the job never groups again. Reads the calls by session_detections' (item_key,
- * session_id) index.
+ * A call asking k phrasings of one group counts k-1 times too many in the group's calls: -1 for each later phrasing,
+ * at each of the call's twelve rollups (record.ts rollupsOf), beside what completion wrote for those grouped before.
  */
 const correctOverlap = async (tx: Transaction, phrase: string, group: string) => {
   await tx.execute(
@@ -85,7 +65,7 @@ const correctOverlap = async (tx: Transaction, phrase: string, group: string) =>
   );
 };
 
-/** The threshold to group by: the model's matching rule once calibrated or set by an admin, else null (not yet). */
+/** null until the model's threshold is calibrated or set by an admin. */
 export const readGroupingThreshold = async (db: Database, model: string, waitForCalibration = true): Promise<number | null> => {
   const rule = await readMatchingRule(db, model);
   if (rule.source !== 'default' || !waitForCalibration) return rule.threshold;
@@ -98,13 +78,7 @@ export const readGroupingThreshold = async (db: Database, model: string, waitFor
   return row?.calibratedAt ? rule.threshold : null;
 };
 
-/**
- * The background job that groups new phrasings (started beside the embedding worker in
- * server.ts). A pass reads the oldest ungrouped phrasings, embeds them outside any transaction,
- * then, in one short transaction under GROUPING_LOCK_KEY, loads the grouped phrasings of the
- * provider's model, assigns the batch and stores it. Provider failures leave the phrasings
- * ungrouped and back off exponentially.
- */
+/** Embeds outside any transaction, then assigns and stores under GROUPING_LOCK_KEY; provider failures back off. */
 export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStart = true } = {}): InquiryGrouping => {
   const { db, provider } = options;
   const batchSize = options.batchSize ?? 16;
@@ -123,10 +97,7 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
 
   const otherModel = and(isNotNull(phrases.groupId), sql`${phrases.embeddingModel} is distinct from ${provider.model}`);
 
-  /**
-   * Groups made with another model are not comparable with this one's vectors, and regrouping
-   * only some phrasings would group them out of creation order: every phrasing starts again.
-   */
+  /** Another model's groups are not comparable, and regrouping only some would break creation order: all start again. */
   const resetOtherModel = async (): Promise<number> => {
     const [stale] = await db.select({ id: phrases.id }).from(phrases).where(otherModel).limit(1);
     if (!stale) return 0;
@@ -139,7 +110,6 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
         .set({ groupId: null, embedding: null, embeddingModel: null })
         .where(isNotNull(phrases.groupId))
         .returning({ id: phrases.id });
-      // The corrections were for the groups just cleared; regrouping writes them again.
       await tx.execute(sql`delete from insight_counts where metric = 'inquiry_overlap'`);
       options.log?.info?.(
         { event: 'insights.inquiry_groups_reset', model: provider.model, phrasings: reset.length },
@@ -151,7 +121,6 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
 
   const pass = async (signal: AbortSignal): Promise<number> => {
     let rows = await pendingHead(db, batchSize);
-    // The model check scans the grouped phrasings: on the first pass, and whenever there is work.
     if (rows.length === 0 && checkedModel) return 0;
     checkedModel = true;
     if ((await resetOtherModel()) > 0) rows = await pendingHead(db, batchSize);
@@ -159,16 +128,13 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
     if (rows.length === 0) return 0;
     const threshold = await readGroupingThreshold(db, provider.model, options.waitForCalibration ?? true);
     if (threshold === null) return 0;
-    // Network (or CPU) work happens here, outside any transaction.
     const vectors = await provider.embed(
       rows.map((row) => row.text),
       signal,
     );
     return db.transaction(async (tx) => {
       await lock(tx);
-      // Only the part of the batch that is still the oldest ungrouped: a concurrent pass may have
-      // grouped some of it, or an older phrasing may have committed since. What is left waits
-      // for the next pass, so every phrasing is compared with all those created before it.
+      // Only what is still the oldest ungrouped: every phrasing is compared with all those created before it.
       const head = await pendingHead(tx, rows.length);
       let take = 0;
       while (take < rows.length && head[take]?.id === rows[take].id) take += 1;
@@ -199,7 +165,6 @@ export const startInquiryGrouping = (options: InquiryGroupingOptions, { autoStar
 
   return startPollingJob({
     pass,
-    // A full batch means more may be waiting: go again at once.
     goAgain: (grouped) => grouped > 0 && lastBatchFull,
     intervalMs: options.intervalMs ?? 1_000,
     initialBackoffMs: options.initialBackoffMs,

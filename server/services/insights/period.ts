@@ -5,15 +5,9 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const msOf = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 
-/** The Monday of the ISO week `day` lies in (getUTCDay: Sunday 0 ... Saturday 6). */
 const mondayOf = (ms: number): number => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
 
-/**
- * The days a request covers (contract/insights.ts): a `period` (default 30d) ends today (UTC)
- * and starts `days - 1` days before; a `from`/`to` range is taken as given (the query schema has
- * checked it). The previous period is as many days, ending the day before `from`; `weeks` are
- * the Mondays of the ISO weeks the period touches, oldest first.
- */
+/** A `period` ends today (UTC); the previous period is as many days, ending the day before `from`. */
 export const resolvePeriod = (query: Pick<InsightsQuery, 'period' | 'from' | 'to'>, now: number = Date.now()): InsightPeriodRange => {
   let fromMs: number;
   let toMs: number;
@@ -36,21 +30,14 @@ export const resolvePeriod = (query: Pick<InsightsQuery, 'period' | 'from' | 'to
   };
 };
 
-/** The Monday of the ISO week of a YYYY-MM-DD day (the key of `weeks`). */
 export const weekOf = (day: string): string => dayOf(mondayOf(msOf(day)));
 
-/** Days from `from` to `to` inclusive, YYYY-MM-DD. */
 export interface DayRange {
   from: string;
   to: string;
 }
 
-/**
- * How the aggregates cover `from`..`to` (server/db/schema/insights.ts): the ISO weeks wholly
- * inside it by their week rows (`weeks`: the first and last Monday), the days before the first
- * and after the last of them by their day rows (`days`, at most two ranges). A range holding
- * no whole week is all days. Reading weeks keeps a year to some sixty rows per key.
- */
+/** Whole ISO weeks by their week rows, the edge days by their day rows: a year is some sixty rows per key. */
 export const spansOf = ({ from, to }: DayRange): { weeks: DayRange | null; days: DayRange[] } => {
   const fromMs = msOf(from);
   const toMs = msOf(to);
@@ -63,7 +50,6 @@ export const spansOf = ({ from, to }: DayRange): { weeks: DayRange | null; days:
   return { weeks: { from: dayOf(firstMonday), to: dayOf(lastMonday) }, days };
 };
 
-/** The first day of the month `ms` lies in (UTC). */
 const monthStartOf = (ms: number): number => {
   const date = new Date(ms);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
@@ -73,25 +59,18 @@ const nextMonthStart = (ms: number): number => {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 };
 
-/** The first day of the month of a YYYY-MM-DD day (a month row's `day`). */
 export const monthOf = (day: string): string => dayOf(monthStartOf(msOf(day)));
 
-/** Rows of one grain whose `day` lies in from..to: days, weeks by their Mondays, months by their first days. */
 export interface Span extends DayRange {
   grain: 'd' | 'w' | 'm';
 }
 
-/** spansOf as a list of spans. */
 const weekAndDaySpans = (range: DayRange): Span[] => {
   const { weeks, days } = spansOf(range);
   return [...(weeks ? [{ grain: 'w' as const, ...weeks }] : []), ...days.map((span) => ({ grain: 'd' as const, ...span }))];
 };
 
-/**
- * How the aggregates' month rows cover `from`..`to`: the calendar months wholly inside it by
- * their month rows, the rest before and after them as spansOf covers it. A year is then twelve
- * rows per key instead of fifty-two.
- */
+/** Whole months by their month rows: a year is twelve rows per key instead of fifty-two. */
 export const monthSpansOf = ({ from, to }: DayRange): Span[] => {
   const fromMs = msOf(from);
   const toMs = msOf(to);
@@ -106,5 +85,4 @@ export const monthSpansOf = ({ from, to }: DayRange): Span[] => {
   ];
 };
 
-/** The spans a read by week takes: whole weeks and edge days, no months (a trend by week). */
 export const weekSpansOf = weekAndDaySpans;

@@ -15,22 +15,13 @@ import type { Database } from '../../db/client';
 import { periodWithCalls, rateFieldsOf, ratePer100, weeklyRates } from './rates';
 import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 
-/**
- * The read side of the insights (docs/insights.md): one function per part of the page, each
- * taking the page's filters and answering the contract's shape (src/contract/insights.ts).
- * Each is one or two statements over the aggregates that services/insights/record.ts keeps.
- */
-
+/* The read side (docs/insights.md): one function per part of the page, one or two statements over the aggregates. */
 export { insightAnswers } from './answers';
 export { insightReps } from './reps';
 
 type Period = InsightPeriodWithCalls;
 
-/**
- * A key's totals in the period and the previous one, its counts in the period's weeks (`weeks`:
- * their places in period.weeks, with `counts` in the same order; only weeks with some), and
- * what names it.
- */
+/** `weeks` are places in period.weeks, `counts` in the same order; only weeks with some. */
 interface CountRow {
   key: string;
   n: number;
@@ -41,12 +32,8 @@ interface CountRow {
 }
 
 /**
- * Per key of one metric, in one statement: the period's occurrences and calls, and per ISO week
- * (a whole week's row, or an edge week's days), named by its place in period.weeks (days since
- * the first Monday, over 7: a week row's day is its Monday, a day row's lies in its week); the
- * previous period's occurrences, a total only, so read by month where it can (a previous row's
- * day is before `from`: no week). Rows are summed per key and week, then per key; the
- * INSIGHT_ROWS_MAX keys with the most in the period first, joined to what names them.
+ * One statement: the period's counts per key and ISO week (named by its place in period.weeks), and the previous
+ * period's as a total, read by month where it can; the INSIGHT_ROWS_MAX keys with the most first.
  */
 const countsOf = async <Names>(
   db: Database,
@@ -82,7 +69,6 @@ const countsOf = async <Names>(
         order by r.n desc, r.previous desc, r.key`,
   );
 
-/** One count per week of the period, zeros included, oldest first. */
 const weeklyOf = (period: Period, row: CountRow) => {
   const counts = new Map((row.weeks ?? []).map((week, i) => [week, row.counts![i]]));
   return weeklyRates(
@@ -91,15 +77,9 @@ const weeklyOf = (period: Period, row: CountRow) => {
   );
 };
 
-/** At most this many risers (contract/insights.ts insightItemsSchema). */
 const RISERS_MAX = 5;
 
-/**
- * Objections and FAQs by detections in the period, with the previous period's for the change.
- * An item detected only in the previous period is listed too (after the others: it fell to 0).
- * The name is the dictionary item's current question while it exists, else the one kept in
- * insight_labels (the last it had when deleted, or the question the assistant reported).
- */
+/** An item detected only in the previous period is listed too; a deleted item keeps its last name (insight_labels). */
 export const insightItems = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightItems> => {
   const period = await periodWithCalls(db, query, now);
   const rows = await countsOf<{
@@ -115,8 +95,7 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
   const items = rows.map(
     (row): InsightItem => ({
       key: row.key,
-      // Kind and category as the calls reported them (insight_labels, written with every count),
-      // the same for items known by id, by question and deleted ones.
+      // As the calls reported them, the same for items known by id, by question and deleted ones.
       kind: row.label_kind ?? row.kind ?? (row.key.startsWith('q:faq:') ? 'faq' : 'objection'),
       label: row.question ?? row.label ?? row.key,
       category: row.label_category ?? '',
@@ -137,13 +116,7 @@ export const insightItems = async (db: Database, query: InsightsQuery, now = Dat
   return { period, items, risers };
 };
 
-/**
- * New inquiries in the period by group (docs/insights-grouping.md): a phrasing the
- * grouping job has not seen yet is a group of its own (pending). A group's `calls` is its
- * phrasings' calls plus its overlap corrections (metric inquiry_overlap, negative: a call that
- * asked k of its phrasings adds -(k-1)), so a call counts once per group, as the Sessions list
- * filtered by the group lists it.
- */
+/** A group's `calls` adds its overlap corrections, so a call counts once per group, as the filtered Sessions list shows. */
 export const insightInquiries = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightInquiries> => {
   const period = await periodWithCalls(db, query, now);
   const rows = await rowsOf<{
@@ -197,11 +170,7 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
   return { period, groups };
 };
 
-/**
- * Landmines by hits in the period, with the previous period's, each rep's hits (the per-rep
- * rows; only the filtered rep's with a rep filter) and the weekly hits. Named like the items:
- * the landmine's current trigger while it exists, else the name kept in insight_labels.
- */
+/** Named like the items: the current trigger while the landmine exists, else the kept name. */
 export const insightLandmines = async (db: Database, query: InsightsQuery, now = Date.now()): Promise<InsightLandmines> => {
   const period = await periodWithCalls(db, query, now);
   const rows = await countsOf<{ trigger: string | null; label: string | null }>(db, 'landmine', query, period, {
@@ -211,10 +180,9 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
   const byRep = new Map<string, { rep: string; hits: number }[]>();
   const add = (key: string, rep: string, hits: number) => byRep.set(key, [...(byRep.get(key) ?? []), { rep, hits }]);
   if (query.rep) {
-    // The rows read are that rep's: its hits are the totals.
     for (const row of rows) if (row.n > 0) add(row.key, query.rep, row.n);
   } else if (rows.some((row) => row.n > 0)) {
-    // Each rep's own rows, read by the primary key's prefix for every rep (none in the period: an empty descent).
+    // Each rep's rows by the primary key's prefix (none in the period: an empty descent).
     const perRep = await rowsOf<{ key: string; rep: string; hits: number }>(
       db,
       sql`select key, rep, sum(n)::int as hits
@@ -240,7 +208,6 @@ export const insightLandmines = async (db: Database, query: InsightsQuery, now =
   return { period, landmines };
 };
 
-/** What the page's filters offer: every rep with a finished call, and the first day with one. */
 export const insightFilters = async (db: Database, _query?: InsightsQuery, _now = Date.now()): Promise<InsightFilters> => {
   const [row] = await rowsOf<{ first_day: string | null; reps: string[] }>(
     db,

@@ -12,19 +12,13 @@ import type { Database } from '../../db/client';
 import { resolvePeriod } from './period';
 import { rowsOf, statusFilter } from './read';
 
-/**
- * Rates per 100 calls and whether a change of rate is real (docs/insights.md "Rates and
- * risers"): two periods' occurrences over their calls, compared by the exact conditional test of
- * two Poisson rates.
- */
-
-/** Occurrences per 100 calls; null without calls. */
+/* docs/insights.md "Rates and risers": the exact conditional test of two Poisson rates. */
 export const ratePer100 = (occurrences: number, calls: number): number | null => (calls > 0 ? (100 * occurrences) / calls : null);
 
-/** Above this many occurrences in both periods together the binomial is read by its normal approximation. */
+/** Beyond this the binomial is read by its normal approximation. */
 const EXACT_MAX = 5_000;
 
-/** The standard normal's upper tail (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
+/** Abramowitz and Stegun 7.1.26, within 1.5e-7. */
 const normalUpperTail = (z: number): number => {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
@@ -32,12 +26,7 @@ const normalUpperTail = (z: number): number => {
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 };
 
-/**
- * The two-sided p-value of "both periods have the same rate" for k1 occurrences in c1 calls
- * against k2 in c2: given n = k1 + k2, k1 is binomial(n, c1 / (c1 + c2)) under that hypothesis;
- * the p-value sums the probabilities of the outcomes no likelier than k1 (as R's binom.test and
- * poisson.test). Beyond EXACT_MAX occurrences, the normal approximation with continuity correction.
- */
+/** Given n = k1 + k2, k1 is binomial(n, c1 / (c1 + c2)); the p-value sums the outcomes no likelier (as R's poisson.test). */
 export const poissonRatesPValue = (k1: number, c1: number, k2: number, c2: number): number => {
   const n = k1 + k2;
   if (n === 0 || c1 <= 0 || c2 <= 0) return 1;
@@ -51,24 +40,20 @@ export const poissonRatesPValue = (k1: number, c1: number, k2: number, c2: numbe
   logPmf[0] = n * Math.log1p(-p);
   const odds = Math.log(p) - Math.log1p(-p);
   for (let k = 0; k < n; k += 1) logPmf[k + 1] = logPmf[k] + Math.log((n - k) / (k + 1)) + odds;
-  // R's relative tolerance, so outcomes as likely as k1 up to rounding count as "no likelier".
+  // R's relative tolerance.
   const limit = logPmf[k1] + Math.log1p(1e-7);
   let total = 0;
   for (const value of logPmf) if (value <= limit) total += Math.exp(value);
   return Math.min(1, total);
 };
 
-/**
- * Rising or falling when both periods have at least INSIGHT_RATE_MIN_CALLS calls and the rates
- * differ at INSIGHT_SIGNIFICANCE (poissonRatesPValue); null otherwise, a change that may be chance.
- */
+/** null: a change that may be chance, or too few calls. */
 export const trendOf = (current: number, calls: number, previous: number, previousCalls: number): InsightTrend => {
   if (calls < INSIGHT_RATE_MIN_CALLS || previousCalls < INSIGHT_RATE_MIN_CALLS) return null;
   if (poissonRatesPValue(current, calls, previous, previousCalls) >= INSIGHT_SIGNIFICANCE) return null;
   return current / calls > previous / previousCalls ? 'rising' : 'falling';
 };
 
-/** The rate figures of a count in the period against the previous one (contract/insights.ts rateFields). */
 export const rateFieldsOf = (current: number, previous: number, calls: InsightPeriodCalls) => {
   const rate = ratePer100(current, calls.calls);
   const previousRate = ratePer100(previous, calls.previousCalls);
@@ -80,10 +65,7 @@ export const rateFieldsOf = (current: number, previous: number, calls: InsightPe
   };
 };
 
-/**
- * The finished calls the filters keep in the period, in the previous period and in each of the
- * period's weeks (period.weeks' order), from insight_rep_days: a call counts once there, on its day.
- */
+/** From insight_rep_days: a call counts once there, on its day. */
 export const callsOf = async (db: Database, query: InsightsQuery, period: InsightPeriodRange): Promise<InsightPeriodCalls> => {
   const rows = await rowsOf<{ week: number | null; calls: number }>(
     db,
@@ -106,12 +88,10 @@ export const callsOf = async (db: Database, query: InsightsQuery, period: Insigh
   return { calls, previousCalls, weeklyCalls: weekly };
 };
 
-/** The request's period (period.ts resolvePeriod) with its calls and the previous period's. */
 export const periodWithCalls = async (db: Database, query: InsightsQuery, now: number): Promise<InsightPeriodWithCalls> => {
   const range = resolvePeriod(query, now);
   return { ...range, ...(await callsOf(db, query, range)) };
 };
 
-/** A week's rate per 100 of the week's calls. */
 export const weeklyRates = (weekly: { week: string; count: number }[], period: InsightPeriodWithCalls) =>
   weekly.map((week, i) => ({ ...week, rate: ratePer100(week.count, period.weeklyCalls[i]) }));

@@ -16,25 +16,13 @@ import {
 import { answerEffects, answerKeyOf, type CallRecord, normalizeText, repFacts, utcDay } from './call';
 import { monthOf, weekOf } from './period';
 
-/**
- * Adding finished calls to the insights' aggregates (docs/insights.md). Completing a call
- * through the assistant's API (services/sessionComplete.ts) and seeding the demo calls
- * (server/seed/sessions/insert.ts) both call `recordCalls`, in the transaction that stores the
- * call, so a call counts once and as soon as it is complete.
- */
-
+/* docs/insights.md: completions and the demo seed both call `recordCalls` in the call's transaction, so a call counts once. */
 type Executor = Database | Transaction;
 
-/**
- * Serialises the grouping job's passes (services/insights/grouping.ts takes it exclusively)
- * against the completions that record new inquiries (shared, so completions never wait for one
- * another): a completion reads which phrasings are grouped and the job corrects the calls it
- * finds finished, so each overlap is corrected by exactly one of them, never by both or neither.
- * PGlite has a single connection and takes it all the same.
- */
+/** Completions hold it shared and the grouping job exclusively, so each overlap is corrected by exactly one of them. */
 export const GROUPING_LOCK_KEY = '7304318840911352077';
 
-/** How the calls' items, landmines and phrasings are named in the aggregates (docs/insights.md "Keys"). */
+/** docs/insights.md "Keys" */
 const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
   const items = await executor
     .select({ id: dictionaryItems.id, parentId: dictionaryItems.parentId, kind: dictionaryItems.kind, question: dictionaryItems.question })
@@ -79,7 +67,6 @@ const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
   }
 
   return {
-    /** A phrasing's group, null while the grouping job has not grouped it. */
     groupOf: (phraseId: string) => groupOfPhrase.get(phraseId) ?? null,
     item: (detection: CallRecord['detections'][number]) => {
       if (detection.kind === 'new_inquiry') return phraseIds.get(normalizeText(detection.question))!;
@@ -97,11 +84,7 @@ const resolver = async (executor: Executor, calls: readonly CallRecord[]) => {
 const TEAM = '';
 const BOTH_STATUSES = '';
 
-/**
- * The aggregate rows a call of `rep` and `status` started on `day` adds to: its rep's and the
- * team's, its status's and both's, its day's, its ISO week's and its month's
- * (server/db/schema/insights.ts).
- */
+/** Rep and team, its status and both, its day, ISO week and month: twelve rows, so a long period reads a row per month. */
 export const rollupsOf = (rep: string, status: string, day: string): [string, string, string, string][] => {
   const rollups: [string, string, string, string][] = [];
   for (const who of [rep, TEAM])
@@ -115,7 +98,6 @@ export const rollupsOf = (rep: string, status: string, day: string): [string, st
   return rollups;
 };
 
-/** `insert into table (columns) select from unnest(arrays) on conflict (keys) do update set column = table.column + excluded.column`. */
 const upsertAdding = async <V>(
   executor: Executor,
   { table, keys, sums, row: rowOf }: AggregateTable<V>,
@@ -152,7 +134,7 @@ const upsertLabels = async (
   );
 };
 
-/** Sets the detail rows' keys (the Sessions list filters read them); rows a call does not store are simply not there. */
+/** The Sessions list filters read these keys. */
 const setKeys = async (
   executor: Executor,
   table: 'session_detections' | 'session_landmine_hits',
@@ -167,12 +149,7 @@ const setKeys = async (
   );
 };
 
-/**
- * Adds finished calls to the aggregates (each count and effect under its rep and the team, its
- * status and both, its day, its week and its month: rollupsOf), and keys their detections and
- * landmine hits. Run it once per call, in the transaction that
- * finishes it.
- */
+/** Run it once per call, in the transaction that finishes it. */
 export const recordCalls = async (executor: Executor, calls: readonly CallRecord[]): Promise<void> => {
   if (calls.length === 0) return;
   // Before reading which phrasings are grouped (GROUPING_LOCK_KEY).
@@ -188,8 +165,6 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
 
   for (const call of calls) {
     const day = utcDay(call.startMs);
-    // The twelve rows a call's counts and effects go to: (rep, team) x (its status, both) x (its
-    // day, its week, its month), so a long period reads a row per key and month.
     const rollups = rollupsOf(call.rep, call.status, day);
     const perCall = new Map<string, number>();
     const keyOfSeq = new Map<number, string>();
@@ -215,8 +190,7 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
       perCall.set(joinKey('landmine', key), (perCall.get(joinKey('landmine', key)) ?? 0) + 1);
       labels.set(joinKey('landmine', key), { label: resolve.landmineLabel(key, hit), itemKind: null, category: null });
     }
-    // A call asking k phrasings of one group counts k times in the phrasings' calls: -(k-1) for
-    // the group. Phrasings not grouped yet are the grouping job's to correct once it groups them.
+    // A call asking k phrasings of one group counts k times: -(k-1); ungrouped phrasings are the job's to correct.
     const phrasingsPerGroup = new Map<string, number>();
     for (const [metricKey, n] of perCall) {
       const [metric, key] = splitKey(metricKey);
@@ -245,7 +219,6 @@ export const recordCalls = async (executor: Executor, calls: readonly CallRecord
   await setKeys(executor, 'session_landmine_hits', 'landmine_key', landmineKeys);
 };
 
-/** Keeps a deleted item's or landmine's last name for its history (docs/insights.md "Keys"). */
 export const keepLastName = async (executor: Executor, kind: 'item' | 'landmine', key: string, label: string): Promise<void> => {
   await executor.execute(sql`update insight_labels set label = ${label}, updated_at = now() where kind = ${kind} and key = ${key}`);
 };

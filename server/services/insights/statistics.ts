@@ -1,17 +1,13 @@
 import { INSIGHT_MIN_CASES, type InsightEffect } from '../../../src/contract/insights';
 
-/** Student's t, two-sided 95% (the 0.975 quantile), for 1 to 30 degrees of freedom. */
+/** Student's t, two-sided 95%, for 1 to 30 degrees of freedom. */
 const T_975 = [
   12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
   2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 const Z_975 = 1.959964;
 
-/**
- * The critical value of a 95% interval with `df` degrees of freedom: the table up to 30, then
- * the normal quantile corrected by the first two terms of the expansion of t in powers of 1/df
- * (Abramowitz and Stegun 26.7.5), within 0.0001 of the exact value from 31 on, tending to 1.96.
- */
+/** From 31 on, the normal quantile corrected to 1/df² (Abramowitz and Stegun 26.7.5), within 0.0001. */
 export const tCritical = (df: number): number => {
   if (df < 1) return Number.NaN;
   if (df <= T_975.length) return T_975[Math.floor(df) - 1];
@@ -25,12 +21,7 @@ export interface EffectSums {
   sumSquares: number;
 }
 
-/**
- * Mean and 95% confidence interval of the changes summed in `sums` (contract/insights.ts
- * insightEffectSchema): the sample variance from the sums, (sumSquares - n mean^2) / (n - 1),
- * and Student's t for n - 1 degrees of freedom. Below INSIGHT_MIN_CASES cases every figure is
- * null: the page says "too few calls" rather than show a mean of two.
- */
+/** Below INSIGHT_MIN_CASES cases every figure is null: the page says "too few calls" rather than show a mean of two. */
 export const effectOf = ({ cases, sum, sumSquares }: EffectSums): InsightEffect => {
   if (cases < INSIGHT_MIN_CASES || cases < 2) return { cases, mean: null, low: null, high: null };
   const mean = sum / cases;
@@ -40,7 +31,6 @@ export const effectOf = ({ cases, sum, sumSquares }: EffectSums): InsightEffect 
   return { cases, mean, low: mean - half, high: mean + half };
 };
 
-/** The median of the numbers given (null ones left out); null when there are none. */
 export const median = (values: readonly (number | null)[]): number | null => {
   const sorted = values.filter((value): value is number => value !== null && Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
