@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AssistantConfig, ConfigEmbedding, ConfigItem, ConfigLandmine } from '../../src/contract/assistant';
 import type { Database, Transaction } from '../db/client';
-import { dictionaryItems, landmines } from '../db/schema';
+import { battlecards, dictionaryItems, landmines } from '../db/schema';
 import { readConfigVersion } from './configVersion';
 import { toWireLandmine } from './landmines';
 import { readMatchingRule } from './matching/settings';
@@ -66,6 +66,17 @@ const readSnapshot = async (tx: Database | Transaction, model: string): Promise<
     .from(landmines)
     .where(eq(landmines.isActive, true))
     .orderBy(desc(landmines.createdAt), desc(landmines.id));
+  const cards = await tx
+    .select({
+      id: battlecards.id,
+      name: battlecards.name,
+      otherNames: battlecards.otherNames,
+      talkTrack: battlecards.talkTrack,
+      proofPoints: battlecards.proofPoints,
+    })
+    .from(battlecards)
+    .where(eq(battlecards.isActive, true))
+    .orderBy(battlecards.name, battlecards.id);
   const speechRate = await readSpeechRate(tx);
   const matching = await readMatchingRule(tx, model);
   const rows = [...originalsFirst, ...variationsOldestFirst];
@@ -75,6 +86,7 @@ const readSnapshot = async (tx: Database | Transaction, model: string): Promise<
     objections: groupItems(rows, 'objection'),
     faqs: groupItems(rows, 'faq'),
     landmines: mines.map(toConfigLandmine),
+    battlecards: cards,
     speechRate,
     matching,
   };

@@ -45,6 +45,16 @@ export const configLandmineSchema = z.object({
 });
 export type ConfigLandmine = z.infer<typeof configLandmineSchema>;
 
+/** An active competitor battlecard: shown when a customer names the competitor (by its name or another). */
+export const configBattlecardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  otherNames: z.array(z.string()),
+  talkTrack: z.string(),
+  proofPoints: z.array(z.string()),
+});
+export type ConfigBattlecard = z.infer<typeof configBattlecardSchema>;
+
 export const assistantConfigSchema = z.object({
   /** Grows with every change to anything below, in the same transaction. */
   version: z.number().int(),
@@ -52,6 +62,7 @@ export const assistantConfigSchema = z.object({
   objections: z.array(configItemSchema),
   faqs: z.array(configItemSchema),
   landmines: z.array(configLandmineSchema),
+  battlecards: z.array(configBattlecardSchema),
   speechRate: speechRateSettingsSchema,
   /** docs/matching.md "The rule" */
   matching: matchingRuleSchema,

@@ -7,6 +7,7 @@ import { serverResources } from '../../server/resources';
 import type { ServerResource } from '../../server/services/declaredResource';
 import { declaredContract } from '../../src/contract/declaredResource';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { createKey } from '../support/assistant';
 
 // A throwaway resource declared as README "Adding a resource" says: a contract, a table and its migration, a server declaration.
 const tagContract = declaredContract({
@@ -118,5 +119,18 @@ describe.each(DB_KINDS)('a resource declared on the server (%s)', (kind) => {
     await call('PUT', `/battlecards/${created.json().id}`, { name: 'Avaya', talkTrack: 'Ask about their roadmap.', version: 1 });
     await call('DELETE', `/battlecards/${created.json().id}`);
     expect(await version()).toBe(before + 3);
+  });
+
+  it("carries the active battlecards in the assistant's configuration, under its version", async () => {
+    const active = (
+      await call('POST', '/battlecards', { name: 'Gong', otherNames: ['Gong.io'], talkTrack: 'Live, not later.', proofPoints: ['1 s'] })
+    ).json();
+    await call('POST', '/battlecards', { name: 'Retired Co', isActive: false });
+    const key = await createKey(t, headers, ['config:read']);
+    const { data } = (await t.app.inject({ method: 'GET', url: '/api/assistant/config', headers: key.headers })).json();
+    expect(data.version).toBe(await version());
+    expect(data.battlecards).toEqual([
+      { id: active.id, name: 'Gong', otherNames: ['Gong.io'], talkTrack: 'Live, not later.', proofPoints: ['1 s'] },
+    ]);
   });
 });
