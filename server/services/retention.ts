@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuditActor } from './audit';
-import { ERASE_BATCH, eraseSessionsIn } from './sessionErasure';
+import { compactErased, ERASE_BATCH, eraseSessionsIn } from './sessionErasure';
 import { type PollingJob, startPollingJob } from './pollingJob';
 
 /**
@@ -56,7 +56,10 @@ export const eraseExpiredSessions = async (db: Database, days: number, now: numb
       return ids.length;
     });
     erased += batch;
-    if (batch < ERASE_BATCH) return erased;
+    if (batch < ERASE_BATCH) {
+      if (erased > 0) await compactErased(db);
+      return erased;
+    }
   }
 };
 

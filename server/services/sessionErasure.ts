@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
+import { compactFiles } from '../db/compaction';
 import { notFoundError } from '../errors';
 import { type AuditActor, recordAudit } from './audit';
 import { GROUPING_LOCK_KEY } from './insights/record';
@@ -21,6 +22,26 @@ import { type ErasedRow, unrecordCalls } from './insights/unrecord';
 
 /** At most this many sessions are erased per transaction (the retention job's batches). */
 export const ERASE_BATCH = 500;
+
+/** Every table an erasure deletes from: a session's own and the insights'. */
+const ERASED_TABLES = [
+  'sessions',
+  'session_transcripts',
+  'session_detections',
+  'session_landmine_hits',
+  'session_sentiment_entries',
+  'session_speech_alerts',
+  'session_analyses',
+  'session_event_seqs',
+  'insight_counts',
+  'insight_answer_effects',
+  'insight_rep_days',
+  'insight_labels',
+  'insight_inquiry_phrases',
+] as const;
+
+/** Once erasures committed, their rows' bytes leave the database's files too (db/compaction.ts). */
+export const compactErased = (db: Database): Promise<void> => compactFiles(db, ERASED_TABLES);
 
 /**
  * Erases the sessions `where` selects (at most `limit`), in the caller's transaction; returns
@@ -47,37 +68,77 @@ export const eraseSessionsIn = async (tx: Transaction, where: SQL, limit: number
     tx,
     rows.filter((row) => row.status !== 'in_progress' && row.end_ms !== null),
   );
-  // Names kept for keys made of what a call reported (a question, a trigger), not of a dictionary id.
-  const reported = await rowsOf<{ kind: 'item' | 'landmine'; key: string }>(
+  const reported = await rowsOf<{ kind: 'item' | 'landmine' | 'answer'; key: string; said: string }>(
     tx,
-    sql`select distinct 'item' as kind, item_key as key from session_detections where session_id = any(${sql.param(ids)}::uuid[]) and item_key like 'q:%'
-        union select distinct 'landmine', landmine_key from session_landmine_hits where session_id = any(${sql.param(ids)}::uuid[]) and landmine_key like 't:%'`,
+    sql`select distinct 'item' as kind, item_key as key, question as said from session_detections
+          where session_id = any(${sql.param(ids)}::uuid[]) and item_key is not null and item_key not like 'inquiry:%'
+        union select distinct 'answer', md5(answer), answer from session_detections where session_id = any(${sql.param(ids)}::uuid[]) and answer is not null
+        union select distinct 'landmine', landmine_key, trigger from session_landmine_hits
+          where session_id = any(${sql.param(ids)}::uuid[]) and landmine_key is not null`,
   );
   await tx.execute(sql`delete from sessions where id = any(${sql.param(ids)}::uuid[])`);
-  // A question or trigger no remaining call reported goes with the calls that reported it.
-  for (const kind of ['item', 'landmine'] as const) {
-    const keys = reported.filter((row) => row.kind === kind).map((row) => row.key);
-    if (keys.length === 0) continue;
-    const stillReported =
-      kind === 'item'
-        ? sql`select 1 from session_detections d where d.item_key = l.key`
-        : sql`select 1 from session_landmine_hits h where h.landmine_key = l.key`;
-    await tx.execute(
-      sql`delete from insight_labels l where l.kind = ${kind} and l.key = any(${sql.param(keys)}::text[]) and not exists (${stillReported})`,
-    );
-  }
-  // A customer's question that no remaining call asked goes with the calls that asked it.
-  if (phrasings.length > 0)
-    await tx.execute(
-      sql`delete from insight_inquiry_phrases p where p.id = any(${sql.param(phrasings.map((row) => row.id))}::uuid[])
-          and not exists (select 1 from session_detections d where d.item_key = 'inquiry:' || p.id::text)`,
-    );
+  await forgetWhatWasSaid(
+    tx,
+    reported,
+    phrasings.map((row) => row.id),
+  );
   return rows.map((row) => row.session_id);
 };
 
+const STILL_REPORTED = {
+  item: sql`select 1 from session_detections d where d.item_key = l.key`,
+  landmine: sql`select 1 from session_landmine_hits d where d.landmine_key = l.key`,
+  answer: sql`select 1 from insight_answer_effects d where d.answer_key = l.key`,
+};
+const REPORTED_NAME = {
+  item: sql`select d.question from session_detections d where d.item_key = l.key order by d.session_id, d.seq limit 1`,
+  landmine: sql`select d.trigger from session_landmine_hits d where d.landmine_key = l.key order by d.session_id, d.seq limit 1`,
+};
+const IN_DICTIONARY = {
+  item: sql`select 1 from dictionary_items i where i.id::text = l.key`,
+  landmine: sql`select 1 from landmines i where i.id::text = l.key`,
+};
+
+/**
+ * The insights keep counts and the names of dictionary items, never an erased call's own words:
+ * a name or phrasing no remaining call reports goes, and one an erased call worded (a question or
+ * trigger the dictionary did not know, an answer's text) is worded again by a remaining call.
+ */
+const forgetWhatWasSaid = async (
+  tx: Transaction,
+  reported: readonly { kind: 'item' | 'landmine' | 'answer'; key: string; said: string }[],
+  phrasings: readonly string[],
+) => {
+  for (const kind of ['item', 'landmine', 'answer'] as const) {
+    const ofKind = reported.filter((row) => row.kind === kind);
+    if (ofKind.length === 0) continue;
+    const keys = sql.param([...new Set(ofKind.map((row) => row.key))]);
+    await tx.execute(
+      sql`delete from insight_labels l where l.kind = ${kind} and l.key = any(${keys}::text[]) and not exists (${STILL_REPORTED[kind]})`,
+    );
+    if (kind === 'answer') continue;
+    await tx.execute(
+      sql`update insight_labels l set label = (${REPORTED_NAME[kind]}), updated_at = now()
+          where l.kind = ${kind} and l.key = any(${keys}::text[]) and l.label = any(${sql.param(ofKind.map((row) => row.said))}::text[])
+            and not exists (${IN_DICTIONARY[kind]})`,
+    );
+  }
+  if (phrasings.length === 0) return;
+  const ids = sql.param(phrasings);
+  await tx.execute(
+    sql`delete from insight_inquiry_phrases p where p.id = any(${ids}::uuid[])
+        and not exists (select 1 from session_detections d where d.item_key = 'inquiry:' || p.id::text)`,
+  );
+  await tx.execute(
+    sql`update insight_inquiry_phrases p set text = (select trim(d.question) from session_detections d
+          where d.item_key = 'inquiry:' || p.id::text order by d.session_id, d.seq limit 1)
+        where p.id = any(${ids}::uuid[])`,
+  );
+};
+
 /** DELETE /api/admin/sessions/{sessionId}: 404 when there is no such session. */
-export const eraseSession = async (db: Database, actor: AuditActor, sessionId: string): Promise<string[]> =>
-  db.transaction(async (tx) => {
+export const eraseSession = async (db: Database, actor: AuditActor, sessionId: string): Promise<string[]> => {
+  const ids = await db.transaction(async (tx) => {
     const erased = await eraseSessionsIn(tx, sql`session_id = ${sessionId}`);
     if (erased.length === 0) throw notFoundError(SESSION_MESSAGES.notFound);
     await recordAudit(tx, {
@@ -89,13 +150,16 @@ export const eraseSession = async (db: Database, actor: AuditActor, sessionId: s
     });
     return erased;
   });
+  await compactErased(db);
+  return ids;
+};
 
 /**
  * DELETE /api/admin/sessions?rep=: every session of one rep (the Sessions list's rep filter: the
  * email whole, any case), in one transaction; none is no error. Audited with the session ids.
  */
-export const eraseRepSessions = async (db: Database, actor: AuditActor, rep: string): Promise<string[]> =>
-  db.transaction(async (tx) => {
+export const eraseRepSessions = async (db: Database, actor: AuditActor, rep: string): Promise<string[]> => {
+  const ids = await db.transaction(async (tx) => {
     // In batches, so a rep's years of calls are never all in memory; all in one transaction.
     const erased: string[] = [];
     for (;;) {
@@ -113,3 +177,6 @@ export const eraseRepSessions = async (db: Database, actor: AuditActor, rep: str
       });
     return erased;
   });
+  if (ids.length > 0) await compactErased(db);
+  return ids;
+};

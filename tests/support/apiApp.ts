@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort } from '../../scripts/freePort';
 import { buildApp, type App, type BuildAppOptions } from '../../server/app';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type OpenedDatabase } from '../../server/db/client';
 import { createFirebaseIdentity, type Identity } from '../../server/services/identity';
 import type { RuntimeConfigContract } from '../../src/contract/runtimeConfig';
 import { bearer, makeAdmin, signUp, TEST_PROJECT_ID, useAuthEmulator, type EmulatorAccount } from './identity';
@@ -18,6 +18,8 @@ export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 export interface TestApp {
   app: App;
   db: Database;
+  /** PGlite on a data directory (testApp's `dataDir`): OpenedDatabase.holdDataDir. */
+  holdDataDir: OpenedDatabase['holdDataDir'];
   identity: Identity;
   kind: DbKind;
   /** A new emulator account with an admin profile; `headers` carries its bearer token. */
@@ -52,13 +54,17 @@ export const createPostgresDatabase = async (): Promise<{ url: string; drop(): P
 };
 
 /**
- * Builds the real app on a fresh, migrated database (PGlite in memory, or a new PostgreSQL
+ * Builds the real app on a fresh, migrated database (PGlite in memory or in `dataDir`, or a new PostgreSQL
  * database) with identity from the Auth emulator and the rate limit off unless overridden.
  */
-export const testApp = async (kind: DbKind, overrides: Partial<Omit<BuildAppOptions, 'db' | 'identity'>> = {}): Promise<TestApp> => {
+export const testApp = async (
+  kind: DbKind,
+  overrides: Partial<Omit<BuildAppOptions, 'db' | 'identity'>> = {},
+  { dataDir = 'memory' }: { dataDir?: string } = {},
+): Promise<TestApp> => {
   const emulatorHost = useAuthEmulator();
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory' });
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   const identity = createFirebaseIdentity({ projectId: TEST_PROJECT_ID });
   const app = await buildApp({
     db: database.db,
@@ -72,6 +78,7 @@ export const testApp = async (kind: DbKind, overrides: Partial<Omit<BuildAppOpti
   return {
     app,
     db: database.db,
+    holdDataDir: database.holdDataDir,
     identity,
     kind,
     createAdmin: async () => {
