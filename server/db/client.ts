@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { compactionStatements, registerCompaction } from './compaction';
+import { compactionStatements, compactionsSettled, registerCompaction } from './compaction';
 import { lockDataDir } from './dataDirLock';
 import { type DatabaseUsage, watchPgliteUsage, watchPostgresUsage } from './usage';
 import * as schema from './schema';
@@ -173,7 +173,8 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     return {
       db,
       kind: 'pglite',
-      holdDataDir: memory ? null : (copy) => holdBetweenTransactions(opened, copy),
+      // A backup holds nothing an erasure deleted: it waits for the erasures' compactions.
+      holdDataDir: memory ? null : (copy) => compactionsSettled(db).then(() => holdBetweenTransactions(opened, copy)),
       writes,
       usage,
       refreshStatistics: statistics.upkeep.refresh,

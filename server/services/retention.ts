@@ -57,7 +57,7 @@ export const eraseExpiredSessions = async (db: Database, days: number, now: numb
     });
     erased += batch;
     if (batch < ERASE_BATCH) {
-      if (erased > 0) await compactErased(db);
+      if (erased > 0) compactErased(db);
       return erased;
     }
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
+import { compactionsSettled } from '../../server/db/compaction';
 import { tarOfDataDir } from '../../server/db/dataDirArchive';
 import { eraseExpiredSessions } from '../../server/services/retention';
 import { DETECTION_CATEGORIES } from '../../src/contract/sessions';
@@ -159,7 +160,9 @@ describe.each(DB_KINDS)('erased calls leave no words behind (%s)', (kind) => {
     const started = performance.now();
     await erase();
     const ms = performance.now() - started;
-    console.info(`${kind}: erased ${erased.length} call(s) in ${Math.round(ms)} ms`);
+    await compactionsSettled(t.db);
+    const compactedMs = performance.now() - started - ms;
+    console.info(`${kind}: erased ${erased.length} call(s) in ${Math.round(ms)} ms, files compacted ${Math.round(compactedMs)} ms later`);
     expect(await inRows(needles)).toEqual([]);
     expect(await inFiles(needles)).toEqual([]);
     expect(await inBackup(needles)).toEqual([]);
