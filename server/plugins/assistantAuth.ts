@@ -3,7 +3,8 @@ import { API_KEY_MESSAGES, INSUFFICIENT_SCOPE, type ApiKeyScope } from '../../sr
 import { ERROR_CODES } from '../../src/contract/common';
 import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
-import { type ApiKeyPrincipal, createApiKeyVerifier, presentedKeyDigest } from '../services/apiKeys';
+import { type ApiKeyPrincipal, createApiKeyVerifier, markKeyUsed, presentedKeyDigest, type VerifiedKey } from '../services/apiKeys';
+import { deniedFields } from './authDenied';
 import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
@@ -35,14 +36,14 @@ const bearerToken = (header: string | undefined): string | null => {
 };
 
 const deny = (request: FastifyRequest, status: 401 | 403, reason: string, code: string, message: string): never => {
-  request.log.warn({ event: 'auth.denied', reason, method: request.method, url: request.url }, 'request denied');
+  request.log.warn(deniedFields(request, reason), 'request denied');
   throw new ApiHttpError(status, code, message);
 };
 
 const createAuthenticate =
   (
-    { limits }: AssistantAuthOptions,
-    verifyApiKey: (presented: string) => Promise<ApiKeyPrincipal | null>,
+    { db, limits }: AssistantAuthOptions,
+    verifyApiKey: (presented: string) => Promise<VerifiedKey | null>,
     scope: ApiKeyScope | undefined,
   ): onRequestHookHandler =>
   async (request) => {
@@ -50,8 +51,8 @@ const createAuthenticate =
     // Counted by the digest of what was presented, before the lookup: a flood from one key never reaches the database.
     const digest = token ? presentedKeyDigest(token) : null;
     if (digest) await limits?.perKey(request, `apiKey:${digest}`);
-    const principal = token ? await verifyApiKey(token) : null;
-    if (!principal) {
+    const verified = token ? await verifyApiKey(token) : null;
+    if (!verified) {
       await limits?.perAddress(request, `address:${request.ip}`);
       return deny(
         request,
@@ -63,10 +64,11 @@ const createAuthenticate =
     }
     // Deny by default.
     if (!scope) return deny(request, 403, 'route declares no scope', INSUFFICIENT_SCOPE, API_KEY_MESSAGES.noScope);
-    if (!principal.scopes.includes(scope)) {
+    if (!verified.principal.scopes.includes(scope)) {
       return deny(request, 403, `missing scope ${scope}`, INSUFFICIENT_SCOPE, API_KEY_MESSAGES.missingScope(scope));
     }
-    request.apiKey = principal;
+    await markKeyUsed(db, verified);
+    request.apiKey = verified.principal;
   };
 
 /** Install before the routes, beside installAuth. */

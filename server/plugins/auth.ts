@@ -5,6 +5,7 @@ import { ApiHttpError } from '../errors';
 import { IdentityUnavailableError, type Identity, type VerifiedIdToken } from '../services/identity';
 import { createPrincipalResolver, type AdminPrincipal } from '../services/principal';
 import { takesServiceKey } from './assistantAuth';
+import { deniedFields } from './authDenied';
 import type { RequestLimiter } from './rateLimits';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ const bearerToken = (header: string | undefined): string | null => {
 
 /** Logged as a security event. */
 const deny = (request: FastifyRequest, status: 401 | 403, reason: string, message: string): never => {
-  request.log.warn({ event: 'auth.denied', reason, method: request.method, url: request.url }, 'request denied');
+  request.log.warn(deniedFields(request, reason), 'request denied');
   throw new ApiHttpError(status, status === 401 ? ERROR_CODES.notAuthenticated : ERROR_CODES.notAdmin, message);
 };
 

@@ -107,8 +107,14 @@ export const revokeApiKey = async (db: Database, actor: AuditActor, id: string):
     }),
   );
 
-/** Looked up by the SHA-256 (the database never sees the secret), then compared in constant time. */
-export const verifyApiKey = async (db: Database, presented: string): Promise<ApiKeyPrincipal | null> => {
+/** A key found valid, and when it was last used as the database had it. */
+export interface VerifiedKey {
+  principal: ApiKeyPrincipal;
+  lastUsedAt: Date | null;
+}
+
+/** Looked up by the SHA-256 (the database never sees the secret), then compared in constant time; its use is marked apart (markKeyUsed). */
+export const verifyApiKey = async (db: Database, presented: string): Promise<VerifiedKey | null> => {
   if (!API_KEY_PATTERN.test(presented)) return null;
   const digest = sha256(presented);
   const [row] = await db
@@ -119,35 +125,39 @@ export const verifyApiKey = async (db: Database, presented: string): Promise<Api
   if (!row || row.revokedAt) return null;
   const stored = Buffer.from(row.keyHash, 'hex');
   if (stored.length !== digest.length || !timingSafeEqual(stored, digest)) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(
-        and(
-          eq(apiKeys.id, row.id),
-          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${`${LAST_USED_RESOLUTION_MS} milliseconds`}::interval`)),
-        ),
-      );
-  }
-  return { id: row.id, name: row.name, scopes: row.scopes };
+  return { principal: { id: row.id, name: row.name, scopes: row.scopes }, lastUsedAt: row.lastUsedAt };
+};
+
+/** A call the key opened: last_used_at moves, at most once a minute; a refused call never moves it. */
+export const markKeyUsed = async (db: Database, key: VerifiedKey): Promise<void> => {
+  if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  key.lastUsedAt = new Date();
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, key.principal.id),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${`${LAST_USED_RESOLUTION_MS} milliseconds`}::interval`)),
+      ),
+    );
 };
 
 /** A fleet uses a handful; a flood of made-up keys pushes only each other out. */
 const KEPT_KEYS = 1_000;
 
-/** Kept between writes (PGlite) for at most a minute, so last_used_at still moves; a revocation is a write. */
+/** Kept between writes (PGlite) for at most a minute; a revocation is a write. */
 export const createApiKeyVerifier = (db: Database, writes: WriteGeneration | null) => {
   if (!writes) return (presented: string) => verifyApiKey(db, presented);
-  const kept = new LRUCache<string, { generation: number; checkedAt: number; principal: ApiKeyPrincipal | null }>({ max: KEPT_KEYS });
-  return async (presented: string): Promise<ApiKeyPrincipal | null> => {
+  const kept = new LRUCache<string, { generation: number; checkedAt: number; key: VerifiedKey | null }>({ max: KEPT_KEYS });
+  return async (presented: string): Promise<VerifiedKey | null> => {
     const digest = presentedKeyDigest(presented);
     if (!digest) return null;
     const entry = kept.get(digest);
-    if (entry && entry.generation === writes.current && Date.now() - entry.checkedAt < LAST_USED_RESOLUTION_MS) return entry.principal;
+    if (entry && entry.generation === writes.current && Date.now() - entry.checkedAt < LAST_USED_RESOLUTION_MS) return entry.key;
     const generation = writes.current;
-    const principal = await verifyApiKey(db, presented);
-    kept.set(digest, { generation, checkedAt: Date.now(), principal });
-    return principal;
+    const key = await verifyApiKey(db, presented);
+    kept.set(digest, { generation, checkedAt: Date.now(), key });
+    return key;
   };
 };

@@ -169,6 +169,13 @@ describe.each(DB_KINDS)('service keys (%s)', (kind) => {
     expect(third.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 30_000);
   });
 
+  it('a refused call leaves the last use as it was', async () => {
+    const { id, headers } = await createKey(t, admin.headers, ['sessions:write']);
+    expect((await config(headers)).statusCode).toBe(403);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row.lastUsedAt).toBeNull();
+  });
+
   it('a service key never opens an admin route: 401 on every route that needs a sign-in', async () => {
     const { key } = await createKey(t, admin.headers);
     // GET /api/metrics takes service keys too (metrics:read): tests/api/metrics.test.ts.

@@ -119,6 +119,25 @@ describe('security logging', () => {
     expect(lines.join('\n')).not.toContain('leaked-token-value');
   });
 
+  it('logs the client address of a denied request, and its path without the query string', async () => {
+    const from = lines.length;
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/sessions?rep=someone%40customer.test',
+      remoteAddress: '203.0.113.9',
+    });
+    await t.app.inject({ method: 'GET', url: '/api/assistant/config?who=another@customer.test', remoteAddress: '203.0.113.10' });
+    const events = lines
+      .slice(from)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.event === 'auth.denied');
+    expect(events).toEqual([
+      expect.objectContaining({ ip: '203.0.113.9', url: '/api/admin/sessions', method: 'DELETE' }),
+      expect.objectContaining({ ip: '203.0.113.10', url: '/api/assistant/config', method: 'GET' }),
+    ]);
+    expect(JSON.stringify(events)).not.toContain('customer.test');
+  });
+
   it('redacts passwords and authorization headers', async () => {
     const admin = await t.createAdmin();
     await t.app.inject({
