@@ -15,7 +15,7 @@ import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
 import { decide, type IndexedText, scoreItems } from './rule';
 import { readMatchingRule } from './settings';
 
-/** A landmine's texts (trigger first, then its variations) with their vectors, valid while `stamp` is unchanged. */
+/** Valid while `stamp` is unchanged. */
 interface LandmineVectors {
   stamp: string;
   model: string;
@@ -40,20 +40,13 @@ export interface DictionaryMatcher {
 
 const score = (similarity: number) => Math.round(Math.min(1, Math.max(0, similarity)) * 10_000) / 10_000;
 
-/** The best-scoring of several candidate texts of one item. */
 const best = (vector: number[], candidates: { text: string; vector: number[] }[]) =>
   candidates.reduce<{ text: string; similarity: number } | null>((top, candidate) => {
     const similarity = cosineSimilarity(vector, candidate.vector);
     return !top || similarity > top.similarity ? { text: candidate.text, similarity } : top;
   }, null);
 
-/**
- * "Test a phrase" (docs/api.md): the phrase is embedded by the provider that embeds the
- * dictionary, then compared (cosine) with every Ready embedding of that same model, originals
- * and variations; a variation's match is reported as its original, each original once with its
- * best text, and the model's rule (docs/matching.md) says which one fires, or why none does. Active landmines are compared through their trigger and trigger variations, which
- * have no stored embedding: they are embedded here and kept until the landmine changes.
- */
+/** docs/api.md "Test a phrase". Landmines have no stored embedding: embedded here and kept until the landmine changes. */
 export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider): DictionaryMatcher => {
   const landmineCache = new Map<string, LandmineVectors>();
 
@@ -87,9 +80,7 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return rows.map((row) => ({ id: row.id, trigger: row.trigger, category: row.category, entry: landmineCache.get(row.id)! }));
   };
 
-  // The dictionary's rows, read again only when the configuration version moved: every change
-  // to an item, a variation or an embedding raises it in the same transaction (docs/api.md),
-  // so a phrase never waits for some 500 vectors to be read and parsed while nothing changed.
+  // Read again only when the configuration version moved, which every change to an item or embedding raises.
   let dictionary: { version: number; rows: Promise<DictionaryRow[]> } | null = null;
   const dictionaryRows = async (): Promise<DictionaryRow[]> => {
     const { version } = await readConfigVersion(db);
@@ -131,7 +122,6 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     const index: IndexedText[] = [];
     for (const item of items) {
       const originalId = item.parentId ?? item.id;
-      // excludeId leaves out that row; an original takes its variations with it
       if (excludeId && (item.id === excludeId || originalId === excludeId)) continue;
       if (item.needsEmbedding || !item.embedding || item.embeddingModel !== provider.model) continue;
       if (!originals.has(originalId)) continue;

@@ -2,14 +2,7 @@ import type { MatchVerdict } from '../../../src/contract/dictionaryMatch';
 import { type CalibrationSample, THRESHOLD_MAX, THRESHOLD_MIN } from '../../../src/contract/matching';
 import { cosineSimilarity } from './embeddings/local';
 
-/**
- * The matching rule (docs/matching.md), one implementation for "Test a phrase", the calibration
- * and `npm run match-quality`: an item scores the best similarity of its texts (question and
- * variations); the best item fires when it reaches the threshold and leads the runner-up by
- * the margin.
- */
-
-/** One embedded text of an item: the item's question or one of its variations. */
+/* docs/matching.md "The rule": one implementation for "Test a phrase", the calibration and `npm run match-quality`. */
 export interface IndexedText {
   itemId: string;
   text: string;
@@ -19,11 +12,10 @@ export interface IndexedText {
 export interface ItemScore {
   itemId: string;
   score: number;
-  /** The text of the item that scored best. */
   text: string;
 }
 
-/** Every item's best score for the vector, best first (ties: the item seen first). */
+/** Ties: the item seen first. */
 export const scoreItems = (
   vector: number[],
   index: readonly IndexedText[],
@@ -44,7 +36,6 @@ export interface Rule {
   margin: number;
 }
 
-/** Whether the best of the ranked items fires, and why not. */
 export const decide = (ranked: readonly ItemScore[], { threshold, margin }: Rule): MatchVerdict => {
   const [top, runnerUp] = ranked;
   if (!top) return { outcome: 'nothingToCompare', itemId: null, runnerUpId: null, shortBy: null, lead: null };
@@ -57,12 +48,12 @@ export const decide = (ranked: readonly ItemScore[], { threshold, margin }: Rule
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/** The share of the dictionary's texts (left out one at a time) that stay under the calibrated threshold against items they do not belong to. */
+/** The threshold is this quantile of what texts score against items they do not belong to. */
 export const CALIBRATION_QUANTILE = 0.85;
 /** Below this the sample says too little: the model's default threshold applies. */
 export const CALIBRATION_MIN_ITEMS = 3;
 export const CALIBRATION_MIN_TEXTS = 20;
-/** The texts scored one by one; a larger dictionary is sampled evenly (the cost is texts x index). */
+/** A larger dictionary is sampled evenly (the cost is texts x index). */
 export const CALIBRATION_MAX_PROBES = 1_500;
 
 export interface Calibration {
@@ -72,13 +63,7 @@ export interface Calibration {
   items: number;
 }
 
-/**
- * Leave-one-out over the dictionary: each text is scored against every other text; `own` is
- * its item's best (null when the item has no other text), `other` the best of any other item.
- * The threshold is the CALIBRATION_QUANTILE of `other`: the score a phrase about something
- * else reaches only rarely. A model whose scores run higher (or lower) gets a higher (or lower)
- * threshold, from the dictionary it will actually be compared with.
- */
+/** A model whose scores run higher gets a higher threshold, from the dictionary it will actually be compared with. */
 export const calibrate = (index: readonly IndexedText[]): Calibration => {
   const items = new Set(index.map((entry) => entry.itemId)).size;
   const step = Math.max(1, index.length / CALIBRATION_MAX_PROBES);

@@ -42,7 +42,6 @@ export const readRow = async (db: Database | Transaction, model: string, lock = 
   return row;
 };
 
-/** The rule that decides what fires for this model (the snapshot and "Test a phrase" read it). */
 export const readMatchingRule = async (db: Database | Transaction, model: string): Promise<MatchingRule> =>
   ruleOf(model, await readRow(db, model));
 
@@ -65,7 +64,7 @@ export const readMatchingSettings = async (db: Database | Transaction, model: st
   };
 };
 
-/** Every Ready text of this model, grouped by original (a variation counts for its original). */
+/** A variation counts for its original. */
 export const readIndex = async (db: Database | Transaction, model: string): Promise<IndexedText[]> => {
   const rows = await db
     .select({
@@ -80,7 +79,6 @@ export const readIndex = async (db: Database | Transaction, model: string): Prom
   return rows.map((row) => ({ itemId: row.parentId ?? row.id, text: row.question, vector: row.embedding! }));
 };
 
-/** An admin's threshold, or null to go back to the calibrated one; audited, and a new configuration version. */
 export const updateMatchingThreshold = async (
   db: Database,
   actor: AuditActor,
@@ -121,11 +119,7 @@ export const updateMatchingThreshold = async (
   return readMatchingSettings(db, model);
 };
 
-/**
- * Rows embedded by another model turn Pending (docs/matching.md "Changing the model"): the
- * Dictionary page shows them Pending until this model's worker has embedded them again, and
- * nothing is scored across two models meanwhile. Returns how many rows it marked.
- */
+/** docs/matching.md "Changing the model": nothing is scored across two models meanwhile. */
 export const markOtherModelsPending = async (db: Database, model: string): Promise<number> =>
   db.transaction(async (tx) => {
     const marked = await tx

@@ -1,12 +1,6 @@
 import type { EmbeddingProvider } from './provider';
 
-/**
- * A hashed bag-of-words embedding (the "hashing trick"): lowercased word tokens and word
- * bigrams are hashed with 32-bit FNV-1a into 256 buckets (a second hash bit picks the sign),
- * counted, and the vector is L2-normalised. Deterministic and offline: texts sharing words
- * get a high cosine similarity. It is not a neural/semantic model (synonyms do not match);
- * configure EMBEDDINGS_BASE_URL for a real embedding model.
- */
+/** The hashing trick over words and bigrams (FNV-1a, 256 buckets, a sign bit): offline, words only, no synonyms. */
 export const LOCAL_EMBEDDING_DIMENSIONS = 256;
 export const LOCAL_EMBEDDING_MODEL = `local-hashed-bow-${LOCAL_EMBEDDING_DIMENSIONS}`;
 

@@ -4,18 +4,13 @@ import { defaultThresholdFor, MATCH_MARGIN } from '../../../../src/contract/matc
 import { calibrate, decide, type IndexedText, scoreItems } from '../rule';
 import type { EmbeddingProvider } from '../embeddings/provider';
 
-/**
- * One phrase of an evaluation set: the original question it should fire, or null when it should
- * fire nothing. `kind` says how it was written (customerPhrases.json: "customer", "small-talk",
- * "off-topic", "near-miss"; labelled.json: "variation", "paraphrase", "none").
- */
+/** `expected` null: it should fire nothing; `kind` says how it was written. */
 export interface EvaluationPhrase {
   text: string;
   expected: string | null;
   kind: string;
 }
 
-/** An original with its variations, as the seed dictionary holds them. */
 export interface EvaluatedItem {
   question: string;
   variations: string[];
@@ -23,44 +18,32 @@ export interface EvaluatedItem {
 
 export interface MatchQuality {
   model: string;
-  /** The threshold used: calibrated from the dictionary (as the server does) unless one was given. */
+  /** Calibrated from the dictionary, as the server does, unless one was given. */
   threshold: number;
   margin: number;
-  /** Phrases with an expected original, and how many ranked it first (top-1), and fired it. */
   expected: number;
   top1: number;
   firedCorrectly: number;
-  /** Phrases with an expected original that fired another item. */
   wrongFires: number;
-  /** Phrases that should fire nothing, and how many fired an item. */
   unrelated: number;
   falseMatches: number;
-  /** Embedding one phrase and scoring it against the dictionary, as POST /api/dictionary/match does (mean). */
+  /** As POST /api/dictionary/match does it (mean). */
   msPerPhrase: number;
 }
 
 const readSet = (file: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, file), 'utf8'));
 
-/**
- * The realistic set: phrases as customers say them, written apart from the dictionary's
- * variations (never derived from them), three per objection and FAQ, and phrases that must fire
- * nothing (small talk, off-topic, near-misses sharing words with an item).
- */
+/** Written apart from the dictionary's variations, never derived from them (docs/matching.md "Measured"). */
 export const loadCustomerPhrases = (): EvaluationPhrase[] => readSet('customerPhrases.json');
 
-/** The earlier labelled set: mostly the dictionary's own texts with a word or two changed (it flatters any matcher). */
+/** It flatters any matcher: kept for comparison. */
 export const loadLabelledPhrases = (): EvaluationPhrase[] =>
   (readSet('labelled.json') as { text: string; expected: string | null; source: string }[]).map(({ source, ...phrase }) => ({
     ...phrase,
     kind: source,
   }));
 
-/**
- * A set scored the way POST /api/dictionary/match scores (docs/matching.md): the dictionary is
- * embedded, the threshold calibrated from it (leave-one-out) unless one is given, and each
- * phrase embedded alone and decided by the same rule (best item, threshold, margin). A phrase
- * that is itself a stored text is left out of the index while it is scored.
- */
+/** As POST /api/dictionary/match scores (docs/matching.md); a phrase that is itself a stored text is left out of the index. */
 export const evaluateMatchQuality = async (
   provider: EmbeddingProvider,
   items: EvaluatedItem[],
