@@ -9,30 +9,15 @@ import { tarOfDataDir } from '../db/dataDirArchive';
 import { lockFolderOf } from '../db/dataDirLock';
 
 /*
- * Backups of a PGlite data directory while the server holds it (docs/operations.md, "Backups").
- *
- * PGlite is one process per data directory, so `npm run backup` cannot open the directory
- * while a server runs: it asks that server instead. The server listens for this on a port of
- * its own on 127.0.0.1 (never on the API's address, which may face the network), and writes
- * the port and a random token into its lock folder, in a file only the data directory's owner
- * can read (mode 0600). Whoever can read that file can read the database files themselves, so
- * the token gives nothing more; anyone else, including any local process of another user and
- * any web page the machine's browser opens, gets 401. A backup holds every call transcript.
- *
- * The copy is taken in two steps, neither holding the directory in memory: while statements
- * wait (OpenedDatabase.holdDataDir), the directory's files are copied as a plain tar into the
- * lock folder (a file only the owner can read), a copy at the disk's pace; then, with
- * statements flowing again, that file is compressed into the response and deleted. So the
- * time requests wait does not depend on compression nor on how fast the client reads, and a
- * client that stops reading holds nothing but its own response.
+ * docs/operations.md "Backups". PGlite is one process per folder, so `npm run backup` asks the running server, on a
+ * port of its own on 127.0.0.1 with a token in a file only the folder's owner can read (who can read the database
+ * anyway). The files are copied as a plain tar while statements wait, then compressed with statements flowing again,
+ * so the wait depends neither on compression nor on the client, and nothing holds the folder in memory.
  */
-
-/** The file in the data directory's lock folder that tells `npm run backup` where to ask. */
 export const BACKUP_ENDPOINT_FILE = 'backup-endpoint.json';
 export const BACKUP_PATH = '/backup';
 
 export interface BackupEndpointRecord {
-  /** The server's pid, the holder of the lock (lockHolderPid). */
   pid: number;
   port: number;
   token: string;
@@ -50,7 +35,6 @@ export interface BackupLog {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** The record a running server published for its data directory, or null when it has none. */
 export const readBackupEndpoint = (dataDir: string): BackupEndpointRecord | null => {
   let raw: string;
   try {
@@ -65,11 +49,7 @@ export const readBackupEndpoint = (dataDir: string): BackupEndpointRecord | null
     : null;
 };
 
-/**
- * Serves `GET /backup` on 127.0.0.1 for `npm run backup`: the data directory as a .tar.gz,
- * copied while `hold` keeps its files still (OpenedDatabase.holdDataDir), one backup at a time.
- * Call it once the data directory's lock is held: the record is written into the lock folder.
- */
+/** One backup at a time; call it once the folder's lock is held: the record goes into the lock folder. */
 export const startBackupEndpoint = async ({
   dataDir,
   hold,

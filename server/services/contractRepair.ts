@@ -4,19 +4,12 @@ import { LANDMINE_SEVERITIES, type Landmine, type LandmineSeverity } from '../..
 import { EMOTIONS, SPEAKERS, type Emotion, type SessionDetail } from '../../src/contract/sessions';
 
 /**
- * Values read from the database that the contract's enums do not name (a row written around the
- * API: a migration, a manual fix, an older version) are repaired or left out before they are
- * served, so the portal only ever meets documented values (docs/api.md "Values outside the
- * contract"). Each is logged once per process as a warning naming the row.
- *
- * Enum columns with a CHECK constraint (a session's status, a detection's kind, a dictionary
- * item's kind, a landmine's priority, a user's role and origin) cannot hold such values: the
- * database refuses them. The values checked here are the ones no constraint guards.
+ * docs/api.md "Values outside the contract": values no CHECK constraint guards are repaired or left out before they
+ * are served, each logged once per process.
  */
 export type RepairLog = Pick<FastifyBaseLogger, 'warn'>;
 
 const warned = new Set<string>();
-/** Bounds the memory of what was logged; a value seen again after that is logged again. */
 const WARNED_MAX = 10_000;
 
 const warnOnce = (log: RepairLog | undefined, record: string, id: string, field: string, value: unknown, outcome: string) => {
@@ -29,21 +22,15 @@ const warnOnce = (log: RepairLog | undefined, record: string, id: string, field:
 
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 
-/** The emotion everything unknown is read as: the spec's empty summary's. */
+/** The spec's empty summary's. */
 export const FALLBACK_EMOTION: Emotion = 'neutral';
-/** The severity an unknown one is read as: the create form's default. */
+/** The create form's default. */
 export const FALLBACK_SEVERITY: LandmineSeverity = 'general';
 
-/** Whether a sentiment summary holds only the contract's emotions (as the dominant one and as the distribution's keys). */
 export const summaryWithinContract = (summary: SessionDetail['sentimentAnalysis']['sessionSummary']) =>
   isOneOf(EMOTIONS, summary.session_dominant_emotion) && Object.keys(summary.emotion_distribution).every((key) => isOneOf(EMOTIONS, key));
 
-/**
- * A session's detail: an unknown emotion is read as neutral (in the summary, the entries and the
- * distribution, whose unknown keys are left out); a transcript or sentiment entry whose speaker
- * is neither party is left out, as no speaker can be guessed for it. Entries read compact (without
- * their transcript) stay so.
- */
+/** A speaker that is neither party cannot be guessed: such a transcript or entry is left out. */
 export const repairSession = (session: SessionDetail, log?: RepairLog): SessionDetail => {
   const id = session.sessionId;
   const emotion = (field: string, value: unknown): Emotion => {
@@ -86,7 +73,6 @@ export const repairSession = (session: SessionDetail, log?: RepairLog): SessionD
   };
 };
 
-/** A landmine: a "cannot say" point of an unknown severity is read as general. */
 export const repairLandmine = (landmine: Landmine, log?: RepairLog): Landmine => {
   if (landmine.cannotSay.every((point) => isOneOf(LANDMINE_SEVERITIES, point.severity))) return landmine;
   return {
@@ -99,7 +85,7 @@ export const repairLandmine = (landmine: Landmine, log?: RepairLog): Landmine =>
   };
 };
 
-/** A service key: a scope the API does not know is left out (it grants nothing: verifyApiKey checks scopes by name). */
+/** An unknown scope grants nothing (verifyApiKey checks scopes by name). */
 export const repairApiKey = (key: ApiKey, log?: RepairLog): ApiKey => {
   if (key.scopes.every((scope) => isOneOf(API_KEY_SCOPES, scope))) return key;
   return {

@@ -8,22 +8,14 @@ import { GROUPING_LOCK_KEY } from './insights/record';
 import { rowsOf } from './insights/read';
 import { type ErasedRow, unrecordCalls } from './insights/unrecord';
 
-/**
- * Erasing call sessions (docs/api.md "Erasing sessions"): an admin's erasure of one session or of
- * every session of one rep, and the retention job's (services/retention.ts). A session goes with
- * everything hanging off it (transcripts, detections, landmine hits, sentiment, speech-rate
- * alerts, analysis: the detail tables cascade), and in the same transaction the insights'
- * aggregates lose exactly what the call's completion added (services/insights/unrecord.ts): its
- * counts, answer effects and rep figures at each of its rollups, the inquiry groups' overlap
- * corrections, and the new-inquiry phrasings, questions and triggers no other call reported
- * (insight_inquiry_phrases, insight_labels of `q:` and `t:` keys). Aggregate rows left with
- * nothing in them are deleted, so the insights read as if the call had never been recorded.
+/*
+ * docs/api.md "Erasing sessions": a session goes with its detail (the tables cascade), and in the same transaction the
+ * insights lose exactly what its completion added (services/insights/unrecord.ts), as if it had never been recorded.
  */
-
-/** At most this many sessions are erased per transaction (the retention job's batches). */
+/** The retention job's batches. */
 export const ERASE_BATCH = 500;
 
-/** The tables an erasure deletes words from (the others it touches hold numbers, ids and the rep's email). */
+/** The others it touches hold numbers, ids and the rep's email. */
 const ERASED_TABLES = [
   'sessions',
   'session_transcripts',
@@ -36,21 +28,14 @@ const ERASED_TABLES = [
   'insight_inquiry_phrases',
 ] as const;
 
-/**
- * Once erasures committed, their rows' bytes leave the database's files too (db/compaction.ts),
- * after the answer: a failure is logged, and the next erasure's compaction covers these tables again.
- */
+/** After the answer (db/compaction.ts): a failure is logged, and the next erasure's compaction covers these tables again. */
 export const compactErased = (db: Database, log?: { error(fields: object, message: string): void }): void => {
   compactFiles(db, ERASED_TABLES).catch((error: unknown) =>
     (log ?? console).error({ event: 'sessions.compaction_failed', err: String(error) }, 'compacting the erased sessions failed'),
   );
 };
 
-/**
- * Erases the sessions `where` selects (at most `limit`), in the caller's transaction; returns
- * their session ids. The sessions' rows are locked first, as a completion locks its own before
- * recording it, so a call is either erased after its completion counted it or not at all.
- */
+/** Rows locked first, as a completion locks its own, so a call is erased after its completion counted it or not at all. */
 export const eraseSessionsIn = async (tx: Transaction, where: SQL, limit: number | null = null): Promise<string[]> => {
   const rows = await rowsOf<ErasedRow>(
     tx,
@@ -102,11 +87,7 @@ const IN_DICTIONARY = {
   landmine: sql`select 1 from landmines i where i.id::text = l.key`,
 };
 
-/**
- * The insights keep counts and the names of dictionary items, never an erased call's own words:
- * a name or phrasing no remaining call reports goes, and one an erased call worded (a question or
- * trigger the dictionary did not know, an answer's text) is worded again by a remaining call.
- */
+/** The insights keep counts and dictionary names, never an erased call's own words. */
 const forgetWhatWasSaid = async (
   tx: Transaction,
   reported: readonly { kind: 'item' | 'landmine' | 'answer'; key: string; said: string }[],
@@ -139,7 +120,6 @@ const forgetWhatWasSaid = async (
   );
 };
 
-/** DELETE /api/admin/sessions/{sessionId}: 404 when there is no such session. */
 export const eraseSession = async (db: Database, actor: AuditActor, sessionId: string): Promise<string[]> => {
   const ids = await db.transaction(async (tx) => {
     const erased = await eraseSessionsIn(tx, sql`session_id = ${sessionId}`);
@@ -157,10 +137,7 @@ export const eraseSession = async (db: Database, actor: AuditActor, sessionId: s
   return ids;
 };
 
-/**
- * DELETE /api/admin/sessions?rep=: every session of one rep (the Sessions list's rep filter: the
- * email whole, any case), in one transaction; none is no error. Audited with the session ids.
- */
+/** The Sessions list's rep filter: the email whole, any case; none is no error. */
 export const eraseRepSessions = async (db: Database, actor: AuditActor, rep: string): Promise<string[]> => {
   const ids = await db.transaction(async (tx) => {
     // In batches, so a rep's years of calls are never all in memory; all in one transaction.
