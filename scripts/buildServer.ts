@@ -17,8 +17,9 @@ export const RESTORE_BUNDLE = join(outdir, 'restore.mjs');
 export const ENCODER_THREAD_BUNDLE = join(outdir, 'sentenceEncoderThread.mjs');
 const entryPoints = {
   server: 'server/server.ts',
-  // The sentence encoder's worker thread, started by the server (services/matching/embeddings/sentenceEncoder.ts).
+  // The worker threads the server starts (services/workerThread.ts): the sentence encoder's and the calibration's.
   sentenceEncoderThread: 'server/services/matching/embeddings/sentenceEncoderThread.ts',
+  calibrationThread: 'server/services/matching/calibrationThread.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
 };

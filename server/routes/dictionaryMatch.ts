@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dictionaryMatchBodySchema, dictionaryMatchResponseSchema, MATCH_FAILED } from '../../src/contract/dictionaryMatch';
-import { CALIBRATION_PENDING, matchingPutBodySchema, matchingSettingsResponseSchema } from '../../src/contract/matching';
+import {
+  CALIBRATION_PENDING,
+  matchingCalibrateResponseSchema,
+  matchingPutBodySchema,
+  matchingSettingsResponseSchema,
+} from '../../src/contract/matching';
 import type { Database } from '../db/client';
 import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
 import type { EmbeddingProvider } from '../services/matching/embeddings';
@@ -42,9 +47,9 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
   app.post(
     '/dictionary/matching/calibrate',
     {
-      schema: { response: { 200: matchingSettingsResponseSchema } },
+      schema: { response: { 200: matchingCalibrateResponseSchema } },
       config: { errorAnswers: { 409: `${CALIBRATION_PENDING}: some embeddings are not Ready yet.` } },
     },
-    async () => ({ success: true as const, data: await recalibrate(db, provider.model) }),
+    async (request) => ({ success: true as const, data: await recalibrate(db, provider.model, request.admin) }),
   );
 };

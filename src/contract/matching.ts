@@ -18,6 +18,18 @@ export const MATCH_MARGIN = 0.02;
 export const THRESHOLD_MIN = 0.3;
 export const THRESHOLD_MAX = 0.95;
 
+/**
+ * Where a calibration of each model may land (docs/matching.md "Plausible range"): outside, the
+ * dictionary says more about itself (near-duplicates across items, a handful of texts) than about
+ * the model, and the threshold in force is kept.
+ */
+export const PLAUSIBLE_THRESHOLDS: Readonly<Record<string, { min: number; max: number }>> = {
+  'use-lite-512+bow-256': { min: 0.45, max: 0.7 },
+  'local-hashed-bow-256': { min: 0.35, max: 0.6 },
+};
+export const FALLBACK_PLAUSIBLE = { min: THRESHOLD_MIN, max: 0.9 };
+export const plausibleRangeFor = (model: string) => PLAUSIBLE_THRESHOLDS[model] ?? FALLBACK_PLAUSIBLE;
+
 export const THRESHOLD_SOURCES = ['default', 'calibrated', 'admin'] as const;
 export type ThresholdSource = (typeof THRESHOLD_SOURCES)[number];
 
@@ -51,6 +63,22 @@ export const matchingSettingsSchema = matchingRuleSchema.extend({
 });
 export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
 export const matchingSettingsResponseSchema = z.object({ success: z.literal(true), data: matchingSettingsSchema });
+
+/** What a calibration did: its threshold applied, or kept out because it left the model's plausible range. */
+export const calibrationOutcomeSchema = z.object({
+  outcome: z.enum(['applied', 'kept']),
+  /** The threshold the calibration computed (null: too small a dictionary, the default applies). */
+  threshold: z.number().nullable(),
+  plausible: z.object({ min: z.number(), max: z.number() }),
+  /** Why the threshold in force was kept; null when applied. */
+  reason: z.string().nullable(),
+});
+export type CalibrationOutcome = z.infer<typeof calibrationOutcomeSchema>;
+/** POST /api/dictionary/matching/calibrate: the settings after it, and what it did. */
+export const matchingCalibrateResponseSchema = z.object({
+  success: z.literal(true),
+  data: matchingSettingsSchema.extend({ calibration: calibrationOutcomeSchema }),
+});
 
 export const matchingPutBodySchema = z
   .object({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { auditLog, dictionaryItems } from '../../server/db/schema';
 import { seedDictionary } from '../../server/seed/seedDictionary';
 import {
@@ -11,7 +11,14 @@ import { startCalibrationJob } from '../../server/services/matching/calibration'
 import { markOtherModelsPending, readMatchingSettings } from '../../server/services/matching/settings';
 import { assistantConfigResponseSchema } from '../../src/contract/assistant';
 import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
-import { CALIBRATION_PENDING, defaultThresholdFor, matchingSettingsResponseSchema, whatIf } from '../../src/contract/matching';
+import {
+  CALIBRATION_PENDING,
+  defaultThresholdFor,
+  matchingCalibrateResponseSchema,
+  matchingSettingsResponseSchema,
+  plausibleRangeFor,
+  whatIf,
+} from '../../src/contract/matching';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
 
@@ -19,12 +26,15 @@ import { createKey } from '../support/assistant';
 describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
   let t: TestApp;
   let admin: Record<string, string>;
+  let adminUid: string;
   let key: Record<string, string>;
   const local = createLocalEmbeddingProvider();
 
   beforeAll(async () => {
     t = await testApp(kind);
-    admin = (await t.createAdmin()).headers;
+    const account = await t.createAdmin();
+    admin = account.headers;
+    adminUid = account.uid;
     key = (await createKey(t, admin, ['config:read'])).headers;
     expect(await seedDictionary({ db: t.db })).toBe(true);
   });
@@ -97,6 +107,72 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     // Calibrating the same dictionary again changes nothing the assistant reads: no new version.
     await settings('POST', '/matching/calibrate');
     expect((await snapshot()).version).toBe(after.version);
+
+    // Each calibration is audited with who asked and the threshold before and after.
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'matching.calibrate')).orderBy(auditLog.id);
+    expect(audits.map((row) => [row.actorUid, row.targetId])).toEqual([
+      [adminUid, local.model],
+      [adminUid, local.model],
+    ]);
+    expect(audits[0].changes).toEqual({
+      threshold: { from: defaultThresholdFor(local.model), to: calibrated.threshold },
+      calibratedThreshold: { from: null, to: calibrated.threshold },
+    });
+    expect(audits[1].changes.threshold).toEqual({ from: calibrated.threshold, to: calibrated.threshold });
+  });
+
+  it("keeps the threshold in force, with the reason, when a calibration lands outside the model's plausible range", async () => {
+    const before = await settings();
+    const version = (await snapshot()).version;
+    // Pairs of items asking the same thing word for word: every text's best other item scores 1.
+    const duplicates = Array.from({ length: 120 }, (_, at) => {
+      const question = `Duplicate question number ${Math.floor(at / 2)} about the warranty terms`;
+      return {
+        kind: 'faq' as const,
+        question,
+        answer: 'Same answer.',
+        category: 'Duplicates',
+        needsEmbedding: false,
+        embedding: hashedBagOfWords(question),
+        embeddingModel: local.model,
+      };
+    });
+    const inserted = await t.db.insert(dictionaryItems).values(duplicates).returning({ id: dictionaryItems.id });
+    try {
+      const response = await call('POST', '/matching/calibrate');
+      expect(response.statusCode, response.body).toBe(200);
+      const { data } = matchingCalibrateResponseSchema.parse(response.json());
+      const plausible = plausibleRangeFor(local.model);
+      expect(data.calibration).toMatchObject({ outcome: 'kept', plausible });
+      expect(data.calibration.threshold!).toBeGreaterThan(plausible.max);
+      expect(data.calibration.reason).toContain(`the threshold in force (${before.threshold}) is kept`);
+      expect(data).toMatchObject({
+        threshold: before.threshold,
+        source: before.source,
+        calibratedThreshold: before.calibratedThreshold,
+        calibratedAt: before.calibratedAt,
+      });
+      expect((await snapshot()).version).toBe(version);
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'matching.calibrate'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(audit.actorUid).toBe(adminUid);
+      expect(audit.changes).toEqual({
+        threshold: { from: before.threshold, to: before.threshold },
+        calibratedThreshold: { from: before.calibratedThreshold, to: before.calibratedThreshold },
+        keptCalibration: { from: null, to: data.calibration.reason },
+      });
+    } finally {
+      await t.db.delete(dictionaryItems).where(
+        inArray(
+          dictionaryItems.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+    }
   });
 
   it("takes an admin's threshold (audited, versioned, in the snapshot), refuses a stale or out-of-range one, and goes back", async () => {
@@ -171,6 +247,11 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     const calibration = startCalibrationJob({ db: t.db, model: other.model }, { autoStart: false });
     await calibration.runOnce();
     await calibration.stop();
+    const [byServer] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'matching.calibrate'), eq(auditLog.targetId, other.model)));
+    expect(byServer).toMatchObject({ actorUid: 'system', actorEmail: null });
     const calibrated = await readMatchingSettings(t.db, other.model);
     expect(calibrated).toMatchObject({ model: other.model, source: 'calibrated', texts: total, pending: 0 });
     expect(calibrated.threshold).not.toBe(defaultThresholdFor(other.model));

@@ -1,43 +1,95 @@
 import { eq } from 'drizzle-orm';
-import { CALIBRATION_PENDING, MATCH_MARGIN, type MatchingSettings } from '../../../src/contract/matching';
+import {
+  CALIBRATION_PENDING,
+  type CalibrationOutcome,
+  MATCH_MARGIN,
+  type MatchingSettings,
+  plausibleRangeFor,
+} from '../../../src/contract/matching';
 import type { Database } from '../../db/client';
 import { matchCalibrations } from '../../db/schema';
 import { ApiHttpError } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit';
 import { bumpConfigVersion } from '../configVersion';
 import { type PollingJob, startPollingJob } from '../pollingJob';
+import { startModuleThread } from '../workerThread';
 import { countEmbeddingQueue } from './embeddings/worker';
-import { calibrate } from './rule';
+import type { Calibration, IndexedText } from './rule';
 import { readIndex, readMatchingSettings, readRow, ruleOf } from './settings';
+
+/** Who the audit log names for the calibration the server starts by itself. */
+export const SYSTEM_ACTOR: AuditActor = { uid: 'system', email: null };
+
+/** `calibrate` in a thread of its own: its seconds of arithmetic never hold the server's requests up. */
+export const calibrateInThread = (index: readonly IndexedText[]): Promise<Calibration> =>
+  new Promise((resolve, reject) => {
+    const thread = startModuleThread(new URL('./calibrationThread.ts', import.meta.url));
+    thread.once('message', (result: Calibration) => {
+      resolve(result);
+      void thread.terminate();
+    });
+    thread.once('error', reject);
+    thread.once('exit', (code) => reject(new Error(`The calibration thread exited (code ${code}) before answering.`)));
+    thread.postMessage(index);
+  });
 
 /**
  * Calibrates the model's threshold from the dictionary as it is now (docs/matching.md) and
- * stores it; an admin's threshold stays in force. The configuration version is raised when
- * the threshold in force changes, since the assistant's snapshot carries it. Refused while
- * rows are Pending: a half-embedded dictionary would calibrate on a part of itself.
+ * stores it, audited with who or what asked; an admin's threshold stays in force. A threshold
+ * outside the model's plausible range is not stored: the one in force stays, with the reason.
+ * The configuration version is raised when the threshold in force changes, since the assistant's
+ * snapshot carries it. Refused while rows are Pending: a half-embedded dictionary would calibrate
+ * on a part of itself.
  */
-export const recalibrate = async (db: Database, model: string): Promise<MatchingSettings> => {
+export const recalibrate = async (
+  db: Database,
+  model: string,
+  actor: AuditActor,
+): Promise<MatchingSettings & { calibration: CalibrationOutcome }> => {
   const pending = await countEmbeddingQueue(db, model);
   if (pending > 0)
     throw new ApiHttpError(409, CALIBRATION_PENDING, `The threshold can be calibrated once every embedding is Ready (${pending} pending).`);
-  const result = calibrate(await readIndex(db, model));
+  const result = await calibrateInThread(await readIndex(db, model));
+  const plausible = plausibleRangeFor(model);
+  const kept = result.threshold !== null && (result.threshold < plausible.min || result.threshold > plausible.max);
+  let reason: string | null = null;
   await db.transaction(async (tx) => {
     const current = await readRow(tx, model, true);
     const before = ruleOf(model, current);
-    const values = {
-      calibratedThreshold: result.threshold,
-      calibratedAt: new Date(),
-      texts: result.texts,
-      items: result.items,
-      sample: result.sample,
-      updatedAt: new Date(),
-    };
-    if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
-    // version 0 as before: it counts the admin's changes, which a calibration is not
-    else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
-    const after = ruleOf(model, await readRow(tx, model));
+    if (kept)
+      reason = `The calibration gave ${result.threshold}, outside the range ${plausible.min} to ${plausible.max} plausible for ${model}: the threshold in force (${before.threshold}) is kept.`;
+    else {
+      const values = {
+        calibratedThreshold: result.threshold,
+        calibratedAt: new Date(),
+        texts: result.texts,
+        items: result.items,
+        sample: result.sample,
+        updatedAt: new Date(),
+      };
+      if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
+      // version 0 as before: it counts the admin's changes, which a calibration is not
+      else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
+    }
+    const after = kept ? before : ruleOf(model, await readRow(tx, model));
+    await recordAudit(tx, {
+      actor,
+      action: 'matching.calibrate',
+      targetType: 'matching',
+      targetId: model,
+      changes: {
+        threshold: { from: before.threshold, to: after.threshold },
+        calibratedThreshold: {
+          from: current?.calibratedThreshold ?? null,
+          to: kept ? (current?.calibratedThreshold ?? null) : result.threshold,
+        },
+        ...(kept ? { keptCalibration: { from: null, to: reason } } : {}),
+      },
+    });
     if (after.threshold !== before.threshold || after.source !== before.source) await bumpConfigVersion(tx);
   });
-  return readMatchingSettings(db, model);
+  const calibration: CalibrationOutcome = { outcome: kept ? 'kept' : 'applied', threshold: result.threshold, plausible, reason };
+  return { ...(await readMatchingSettings(db, model)), calibration };
 };
 
 type CalibrationLog = { info?(payload: object, message: string): void; warn(payload: object, message: string): void };
@@ -56,12 +108,16 @@ export const calibrateWhenMissing = (db: Database, model: string, log?: Partial<
       return;
     }
     try {
-      const settings = await recalibrate(db, model);
+      const settings = await recalibrate(db, model, SYSTEM_ACTOR);
+      // A calibration kept out stays out until an admin recalibrates: it would land there again.
       done = true;
-      log?.info?.(
-        { event: 'matching.calibrated', model, threshold: settings.threshold, texts: settings.texts },
-        'matching threshold calibrated',
-      );
+      if (settings.calibration.outcome === 'kept')
+        log?.warn?.({ event: 'matching.calibration_kept', model, threshold: settings.calibration.threshold }, settings.calibration.reason!);
+      else
+        log?.info?.(
+          { event: 'matching.calibrated', model, threshold: settings.threshold, texts: settings.texts },
+          'matching threshold calibrated',
+        );
     } catch (error) {
       // Pending rows (the worker is still embedding, or an edit meanwhile): the next pass tries again.
       if (!(error instanceof ApiHttpError && error.code === CALIBRATION_PENDING)) throw error;

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleThread } from '../../workerThread';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 import { SENTENCE_ENCODER_MODEL } from './sentenceEncoderModel';
 import type { EncoderReply, EncoderRequest } from './sentenceEncoderThread';
@@ -24,21 +22,7 @@ export interface SentenceEncoderProvider extends EmbeddingProvider {
   readonly running: boolean;
 }
 
-/**
- * The thread: the bundle beside the server's (scripts/buildServer.ts), or the sources through
- * tsx where the server runs from them (tests, scripts, `npm run dev`).
- */
-const startThread = (): Worker => {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sentenceEncoderThread.mjs', import.meta.url));
-  // tsx's ESM API, found by its package's own exports (a thread started from a data: URL resolves no package names).
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
-  const tsx = pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
-  const thread = new URL('./sentenceEncoderThread.ts', import.meta.url).href;
-  const code = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(thread)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
-};
+const startThread = () => startModuleThread(new URL('./sentenceEncoderThread.ts', import.meta.url));
 
 /**
  * The default provider: the sentence encoder (sentenceEncoderModel.ts) in a worker thread of its
