@@ -93,6 +93,15 @@ describe("the customer's sentiment trend", () => {
   });
 });
 
+describe('the Speech Rate tab', () => {
+  it('lists its alerts as list items, each a button (axe: a list holds only list items)', async () => {
+    renderTab('speech-rate');
+    const list = await screen.findByRole('list', { name: 'Alerts' }, SLOW);
+    expect([...list.children].map((child) => child.tagName)).toEqual(['LI']);
+    expect(within(within(list).getByRole('listitem')).getByRole('button')).toHaveTextContent(/212/);
+  });
+});
+
 describe('session charts in the dark theme', () => {
   it('Speech Rate: ticks, axis title, grid, legend, limit line and series take the theme colours', async () => {
     const user = userEvent.setup();

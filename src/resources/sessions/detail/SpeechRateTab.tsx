@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -148,12 +149,14 @@ export const SpeechRateTab = ({ session, start, onOpenMoment }: SessionTabProps)
       ) : (
         <List dense aria-label={translate('app.sessions.speechRate.alerts')}>
           {alerts.slice(0, renderedAlerts).map((alert, index) => (
-            <ListItemButton key={index} onClick={() => onOpenMoment(alert.timestamp, 'alert')}>
-              <ListItemText
-                primary={translate('app.sessions.timeline.alert', alertWording(alert, format.number))}
-                secondary={translate('app.sessions.timeline.at', { time: formatOffset((toMillis(alert.timestamp) - start) / 1000) })}
-              />
-            </ListItemButton>
+            <ListItem key={index} disablePadding>
+              <ListItemButton onClick={() => onOpenMoment(alert.timestamp, 'alert')}>
+                <ListItemText
+                  primary={translate('app.sessions.timeline.alert', alertWording(alert, format.number))}
+                  secondary={translate('app.sessions.timeline.at', { time: formatOffset((toMillis(alert.timestamp) - start) / 1000) })}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
