@@ -1,9 +1,11 @@
-import type { ReactElement } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { createRef, type ReactElement } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import type { ButtonBaseActions } from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
@@ -26,7 +28,7 @@ import { describe, expect, it } from 'vitest';
 import { PRIMARY_COLOR, SECONDARY_COLOR } from '@/config';
 import { i18nProvider } from '@/i18n/i18nProvider';
 import { darkText, darkTheme, lightTheme } from '@/theme';
-import { opaque } from '../support/contrast';
+import { contrast, opaque } from '../support/contrast';
 
 /**
  * A computed property, with a var() resolved the way a browser would: MUI's Button paints through
@@ -196,5 +198,33 @@ describe("react-admin's components in the portal's dark theme", () => {
     const [, confirm] = Array.from(dialog.querySelectorAll('button'));
     expect(confirm).toHaveClass('RaConfirm-confirmPrimary');
     expect(computed(confirm, 'color')).toBe(opaque(darkText.primary));
+  });
+});
+
+describe('an icon button focused by keyboard', () => {
+  it.each([
+    ['light', lightTheme],
+    ['dark', darkTheme],
+  ] as const)('draws a focus ring of at least 3:1 on the page and on a paper (%s)', (_name, options) => {
+    const built = createTheme(options);
+    const actions = createRef<ButtonBaseActions>();
+    render(
+      <ThemeProvider theme={built}>
+        <IconButton aria-label="Refresh" action={actions}>
+          R
+        </IconButton>
+      </ThemeProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Refresh' });
+    // jsdom knows no :focus-visible: the state a keyboard focus puts the button in, as MUI sets it
+    act(() => actions.current?.focusVisible());
+    expect(button).toHaveClass('Mui-focusVisible');
+    const ring = getComputedStyle(button).outline;
+    const color = /(#[0-9a-f]{3,8}|rgba?\([^)]*\))/i.exec(ring)?.[1];
+    expect(ring, ring).toMatch(/^2px solid /);
+    for (const background of [built.palette.background.default, built.palette.background.paper, '#393939']) {
+      if (options === lightTheme && background === '#393939') continue;
+      expect(contrast(color!, background), `${color} on ${background}`).toBeGreaterThanOrEqual(3);
+    }
   });
 });
