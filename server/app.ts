@@ -38,49 +38,38 @@ import type { ServerResource } from './services/declaredResource';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
 export interface BuildAppOptions {
-  /** Migrated database (see db/client.ts openDatabase). */
   db: Database;
-  /**
-   * The database's write generation (OpenedDatabase.writes): with one, admins' profiles and the
-   * sessions' answers are reused until the next write (plugins/readCache.ts). Default null: read every time.
-   */
+  /** With one, admins' profiles and the sessions' answers are reused until the next write. Default null: read every time. */
   writes?: WriteGeneration | null;
-  /** The database's statement times and connections (OpenedDatabase.usage) for GET /api/metrics; omitted: not reported. */
+  /** For GET /api/metrics; omitted: not reported. */
   usage?: DatabaseUsage | null;
-  /** Verifies ID tokens and manages accounts (services/identity.ts). */
   identity: Identity;
-  /** Published to the portal as /runtime-config.js; its emulator URL also shapes the CSP. */
+  /** Its emulator URL also shapes the CSP. */
   runtimeConfig: RuntimeConfigContract;
-  /** The built portal to serve with a history fallback; omitted or missing: API only. */
+  /** Omitted or missing: API only. */
   staticDir?: string;
-  /** true: info-level JSON logs (tokens and passwords redacted); default false. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
-  /** API requests per signed-in user (a fifth per address before sign-in); false: off (tests). Default 600 a minute. */
+  /** false: off (tests). Default 600 a minute. */
   rateLimit?: RateLimitOptions | false;
-  /** Fastify's trustProxy (TRUST_PROXY): which proxies may set the client address and the request id (X-Request-Id). Default false. */
+  /** Which proxies may set the client address and the request id. Default false. */
   trustProxy?: false | string[];
-  /** Sees every route as it is registered (the route-inventory test). */
+  /** The route-inventory test. */
   onRoute?: (route: RouteOptions) => void;
-  /** Generates dictionary variations; default: the local rule-based generator (no network). */
+  /** Default: the local rule-based generator (no network). */
   variations?: VariationGenerator;
-  /** Embeds phrases for "Test a phrase"; server.ts passes the embedding worker's provider. Default: the local provider. */
+  /** Default: the local provider. */
   embeddings?: EmbeddingProvider;
-  /** Per-admin limit on generate-variations; default 20 a minute, off when rateLimit is false. */
+  /** Default 20 a minute, off when rateLimit is false. */
   generationRateLimit?: RateLimitOptions | false;
-  /** Calls per service key on /api/assistant/*; default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
+  /** Default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
   assistantRateLimit?: RateLimitOptions;
-  /** The resources declared on the server (server/resources); default all of them. */
+  /** Default all of them. */
   resources?: readonly ServerResource[];
 }
 
 /**
- * Builds the API server without listening or starting background jobs (server.ts does both, the
- * jobs through jobs.ts; tests use `app.inject`).
- *
- * Order matters: error handling and body parsing first, then the security headers and the
- * rate limiter, then the deny-by-default auth hook (attached to every /api route registered
- * after it, and counting each request against its uid or address), then the portal and the
- * /api routes, one file per area.
+ * No listening and no background jobs (server.ts, through jobs.ts). Order matters: error handling, security headers
+ * and the rate limiter, then the deny-by-default auth hook (attached to every /api route registered after it).
  */
 export const buildApp = async (options: BuildAppOptions) => {
   const logger = options.logger ?? false;
@@ -93,13 +82,11 @@ export const buildApp = async (options: BuildAppOptions) => {
     bodyLimit: LIMITS.bodyBytes,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Each log line of a request carries its id as `reqId`, Fastify's default label (plugins/requestId.ts).
     genReqId: requestIdGenerator(options.trustProxy ?? false),
-    // Fastify's and Node's own refusals answer in the API's { error, message } shape too (plugins/errors.ts).
+    // Fastify's and Node's own refusals answer in the API's shape too.
     frameworkErrors,
     clientErrorHandler,
     trustProxy: options.trustProxy ?? false,
-    // Requests during shutdown get the API's own 503 (installShutdownRefusal), not Fastify's.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

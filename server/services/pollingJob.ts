@@ -1,31 +1,21 @@
-/**
- * A background job that polls: one pass at a time, again at once while work is waiting, after a
- * pause when there is none, and after an exponential backoff when a pass fails (the embedding
- * worker and the grouping of new inquiries). Timers are unref'd, so a job never keeps the
- * process alive; stopping aborts the pass's provider call and waits for the pass.
- */
+/** Timers are unref'd, so a job never keeps the process alive; stopping aborts the pass's provider call and waits. */
 export interface PollingJobOptions<T> {
   /** One pass; `signal` aborts when the job stops. */
   pass: (signal: AbortSignal) => Promise<T>;
-  /** Whether more may be waiting after a pass (a full batch): the next pass starts at once. */
+  /** A full batch: the next pass starts at once. */
   goAgain: (result: T) => boolean;
-  /** After each pass that succeeded, unless the job is stopping. */
   afterPass?: (result: T) => Promise<void>;
-  /** Pause between polls when nothing is waiting. */
   intervalMs: number;
-  /** First retry delay after a failed pass, doubled per failure up to maxBackoffMs (default 1 s and 60 s). */
+  /** Doubled per failure up to maxBackoffMs (default 1 s and 60 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
-  /** A failed pass, and how long until the next try (the job logs it). */
   onFailure: (error: unknown, retryInMs: number) => void;
-  /** Start polling now (default true); false leaves passes to runOnce (tests). */
+  /** false leaves passes to runOnce (tests). */
   autoStart?: boolean;
 }
 
 export interface PollingJob<T> {
-  /** One pass now, or the one in progress. */
   runOnce(): Promise<T>;
-  /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
 }
 

@@ -17,15 +17,7 @@ import { answerEffects, answerKeyOf, type CallRecord, repFacts, utcDay } from '.
 import { rollupsOf } from './record';
 import { rowsOf } from './read';
 
-/**
- * Taking erased calls out of the insights (services/sessionErasure.ts): in the erasure's
- * transaction, the aggregates lose exactly what each call's completion added (record.ts): its
- * counts, answer effects and rep figures at each of its rollups, and the inquiry groups' overlap
- * corrections. Aggregate rows left with nothing in them are deleted, so the insights read as if
- * the call had never been recorded.
- */
-
-/** A session being erased, as eraseSessionsIn reads it. */
+/* The mirror of record.ts, in the erasure's transaction: empty aggregate rows are deleted, as if never recorded. */
 export interface ErasedRow {
   id: string;
   session_id: string;
@@ -35,10 +27,7 @@ export interface ErasedRow {
   end_ms: number | null;
 }
 
-/**
- * Subtracts what was `gathered` from its rows of the table, then deletes the rows whose `empty` condition
- * holds: a row nothing counts in any more. Rows in key order, so two erasures touch them in the same order.
- */
+/** Rows in key order, so two erasures touch them in the same order. */
 const subtract = async <V>(
   tx: Transaction,
   { table, keys, sums, row: rowOf }: AggregateTable<V>,
@@ -61,7 +50,6 @@ const subtract = async <V>(
   await tx.execute(sql`delete from ${sql.identifier(table)} as t using ${values} where ${matches} and ${sql.raw(empty)}`);
 };
 
-/** The finished calls among `rows` as their completion recorded them, rebuilt from their stored rows. */
 const recordedCalls = async (tx: Transaction, rows: readonly ErasedRow[]) => {
   const ids = rows.map((row) => row.id);
   const transcripts = await rowsOf<{ session_id: string; t: number; speaker: Speaker; text: string }>(
@@ -140,13 +128,7 @@ const recordedCalls = async (tx: Transaction, rows: readonly ErasedRow[]) => {
   });
 };
 
-/**
- * Takes the calls' additions out of the aggregates (the mirror of record.ts recordCalls), keyed
- * as their detail rows were keyed at completion (item_key, landmine_key), whatever the
- * dictionary holds now. A call's overlap corrections are -(k-1) per group of which it asked k
- * grouped phrasings, whether completion or the grouping job wrote them (grouping.ts), so they are
- * read from the groups as they stand (the caller holds GROUPING_LOCK_KEY).
- */
+/** Keyed as at completion, whatever the dictionary holds now; overlap corrections read from the groups as they stand. */
 export const unrecordCalls = async (tx: Transaction, rows: readonly ErasedRow[]) => {
   if (rows.length === 0) return;
   const calls = await recordedCalls(tx, rows);
