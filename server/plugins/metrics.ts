@@ -3,42 +3,36 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database, DatabaseUsage } from '../db/client';
 import { countEmbeddingQueue } from '../services/matching/embeddings/worker';
 
-/** Prefix of the series this server defines (prom-client's process and Node.js series keep their own names). */
+/** prom-client's process and Node.js series keep their own names. */
 const PREFIX = 'salescoach_';
 
-/** The route label of a request no route matched (an unknown path, the portal's page fallback). */
+/** An unknown path, the portal's page fallback. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 export type IngestOutcome = 'accepted' | 'duplicate' | 'refused';
 
-/** The series other parts of the server move (the routes' and the database's are moved here). */
 export interface AppMetrics {
-  /** Prometheus' text format of every series, and its content type. */
   scrape(): Promise<{ contentType: string; body: string }>;
-  /** Events of the assistant's ingest: stored, dropped as repeats, or in a refused batch. */
   countIngestEvents(outcome: IngestOutcome, events: number): void;
-  /** An answer of the read cache (plugins/readCache.ts): reused, or read from the database. */
   countReadCache(result: 'hit' | 'miss'): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This app's metrics (one registry per app). */
     metrics: AppMetrics;
   }
 }
 
 export interface MetricsOptions {
   db: Database;
-  /** The database's statement times and connections; null: those series are not reported. */
+  /** null: those series are not reported. */
   usage: DatabaseUsage | null;
-  /** The embedding model the queue is counted for (rows that still need its embedding). */
   embeddingModel: string;
 }
 
-/** HTTP answers take milliseconds to a few seconds (the generation of variations, a large export). */
+/** Milliseconds to a few seconds (the generation of variations, a large export). */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** Statements: sub-millisecond on PGlite's reads up to the seconds of a statistics refresh. */
+/** From PGlite's sub-millisecond reads to the seconds of a statistics refresh. */
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 const embeddingQueueReader = (db: Database, model: string, log: FastifyBaseLogger) => async (): Promise<number> => {
@@ -55,15 +49,8 @@ const embeddingQueueReader = (db: Database, model: string, log: FastifyBaseLogge
 };
 
 /**
- * The server's metrics in Prometheus' text format (docs/api.md "Metrics"), one registry per app:
- * answers by method, route template and status, with their latency; the database's statement
- * times and pool; the assistant's ingested events; the read cache's hits and misses; the
- * embedding queue, counted at each scrape; and prom-client's process and Node.js series (memory,
- * CPU, event-loop lag, garbage collection), which start with the first scrape, so an app nobody
- * scrapes samples nothing.
- *
- * Install on the root instance before the routes: every answer is counted, the portal's files and
- * unknown paths included (under the route "(unmatched)"), so the labels stay a fixed set.
+ * docs/api.md "Metrics", one registry per app; the process series start with the first scrape. Install on the root
+ * instance before the routes: unknown paths count under "(unmatched)", so the labels stay a fixed set.
  */
 export const installMetrics = (app: FastifyInstance, options: MetricsOptions): void => {
   const registry = new Registry();

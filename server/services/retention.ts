@@ -5,27 +5,14 @@ import type { AuditActor } from './audit';
 import { compactErased, ERASE_BATCH, eraseSessionsIn } from './sessionErasure';
 import { type PollingJob, startPollingJob } from './pollingJob';
 
-/**
- * SESSIONS_RETENTION_DAYS (docs/configuration.md, docs/api.md "Erasing sessions"): sessions
- * whose start time lies more than that many days (of 24 hours) before the run are erased, with
- * everything hanging off them and their part of the insights (services/sessionErasure.ts), when
- * the server starts and then once a day. A session that started exactly `days` days ago is kept.
- */
-
+/* docs/configuration.md, docs/api.md "Erasing sessions": a session that started exactly `days` days ago is kept. */
 const DAY_MS = 86_400_000;
 
-/** Who the audit log names for the retention's erasures. */
 export const RETENTION_ACTOR: AuditActor = { uid: 'system:SESSIONS_RETENTION_DAYS', email: null };
 
-/** Sessions that started before this instant are past the retention. */
 export const retentionCutoff = (days: number, now: number): Date => new Date(now - days * DAY_MS);
 
-/**
- * One run: erases the sessions past the retention, ERASE_BATCH per transaction (each short, so
- * the ingest and the portal never wait long), and keeps one audit row per run with the count
- * erased so far, written in the first batch's transaction and brought up to date in each next
- * one: the row always tells what was erased. A run that erases nothing writes no row.
- */
+/** Short transactions, so the ingest and the portal never wait long; one audit row per run, kept up to date. */
 export const eraseExpiredSessions = async (db: Database, days: number, now: number = Date.now()): Promise<number> => {
   const cutoff = retentionCutoff(days, now);
   let erased = 0;
@@ -66,22 +53,20 @@ export const eraseExpiredSessions = async (db: Database, days: number, now: numb
 export interface SessionRetentionOptions {
   db: Database;
   days: number;
-  /** Time between runs (default a day). */
+  /** Default a day. */
   intervalMs?: number;
-  /** The clock (default Date.now). */
   now?: () => number;
   log?: { warn(payload: object, message: string): void; info(payload: object, message: string): void };
-  /** false: no run until runOnce (tests). Default true: the first run at once. */
+  /** false: no run until runOnce (tests). */
   autoStart?: boolean;
 }
 
-/** The retention job (services/pollingJob.ts): a run at start, then one a day; failed runs retry with a backoff. */
 export const startSessionRetention = (options: SessionRetentionOptions): PollingJob<number> =>
   startPollingJob({
     pass: async () => {
       const now = (options.now ?? Date.now)();
       const erased = await eraseExpiredSessions(options.db, options.days, now);
-      // every run leaves a line, an empty one too: an operator can tell a quiet run from none
+      // Every run leaves a line, an empty one too: an operator can tell a quiet run from none.
       options.log?.info(
         { event: 'sessions.retention', erased, days: options.days, startedBefore: retentionCutoff(options.days, now).toISOString() },
         'erased the sessions past the retention',
