@@ -20,22 +20,16 @@ export interface SectionMessages {
 }
 
 interface InsightsSectionProps<T> {
-  /** The section's translation keys (written out where the section is declared, so the catalogue test sees them). */
+  /** Written out where the section is declared, so the catalogue test sees them. */
   messages: SectionMessages;
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
-  /** Beside the heading once there are figures (the section's Export CSV). */
   actions?: (data: T) => ReactNode;
   children: (data: T, titleId: string) => ReactNode;
-  /**
-   * A section below the first draws its figures in a render of their own, after the sections
-   * above it have painted (React's deferred value): on a cold load all answers arrive together,
-   * and the first chart should not wait for four more tables.
-   */
+  /** Drawn after the sections above have painted: on a cold load the first chart should not wait for four more tables. */
   later?: boolean;
 }
 
-/** The section's stand-in while its first answer is on its way: the shape of a few table rows. */
 const Loading = ({ label }: { label: string }) => (
   <Box role="status" aria-label={label}>
     {[0, 1, 2, 3].map((row) => (
@@ -44,13 +38,7 @@ const Loading = ({ label }: { label: string }) => (
   </Box>
 );
 
-/**
- * One card of the Insights page: its heading and one line on what it shows, then its own
- * loading, failure or figures. A failed read shows the failure with Retry (from the first failed
- * attempt on, saying when the portal tries again by itself), never the empty state: "nothing
- * here" would be a claim the page cannot make. Figures of the previous filters stay, marked as
- * loading, until the new ones arrive.
- */
+/** A failed read never shows the empty state: "nothing here" would be a claim the page cannot make. */
 export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children, later = false }: InsightsSectionProps<T>) => {
   const translate = useTranslate();
   const errorText = useErrorText();
@@ -59,7 +47,7 @@ export const InsightsSection = <T,>({ messages, query, isEmpty, actions, childre
   const deferred = useDeferredValue(query.data, undefined);
   const data = later ? deferred : query.data;
   const { failure, retrying } = readFailure(query);
-  // figures of other filters are never shown under this filter's failure
+  // Figures of other filters are never shown under this filter's failure.
   const shown = failure !== null && isPlaceholderData ? undefined : data;
   const loading = isFetching && (isPlaceholderData || shown === undefined);
 

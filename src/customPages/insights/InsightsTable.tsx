@@ -11,13 +11,9 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { useGrowingCount } from '@/shared/useGrowingCount';
 
-/** Rows rendered per task while a table fills (src/shared/useGrowingCount.ts). */
 const ROWS_PER_TASK = 25;
 
-/**
- * The rows to render now: a table of up to two hundred rows, each with its trend drawn, fills in
- * steps, so the first rows show at once and the page answers between steps.
- */
+/** Two hundred rows with their trends fill in steps, so the first rows show at once and the page answers between steps. */
 export const useRowsInSteps = <T,>(rows: readonly T[]): readonly T[] => rows.slice(0, useGrowingCount(rows.length, ROWS_PER_TASK));
 
 export interface Column {
@@ -26,17 +22,12 @@ export interface Column {
 }
 
 interface InsightsTableProps {
-  /** The table's name (its caption for screen readers). */
   label: string;
   columns: readonly Column[];
   children: ReactNode;
 }
 
-/**
- * A table of the page: real table markup with column headers, and each row headed by its first
- * cell (RowHeader). A table wider than the card scrolls sideways in a region the keyboard can
- * reach and scroll.
- */
+/** A table wider than the card scrolls sideways in a region the keyboard can reach. */
 export const InsightsTable = ({ label, columns, children }: InsightsTableProps) => (
   <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ mb: 2 }}>
     <Table size="small" aria-label={label}>
@@ -54,14 +45,12 @@ export const InsightsTable = ({ label, columns, children }: InsightsTableProps) 
   </TableContainer>
 );
 
-/** A row's first cell, which names the row for the cells beside it. */
 export const RowHeader = ({ children }: { children: ReactNode }) => (
   <TableCell component="th" scope="row" sx={{ maxWidth: 360 }}>
     {children}
   </TableCell>
 );
 
-/** A figure in a right-aligned cell, with the team's or the previous period's figure under it. */
 export const NumberCell = ({ children, note }: { children: ReactNode; note?: ReactNode }) => (
   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
     {children}
@@ -73,7 +62,6 @@ export const NumberCell = ({ children, note }: { children: ReactNode; note?: Rea
   </TableCell>
 );
 
-/** An item's name as the dictionary had it, "(deleted)" after it once it is gone. */
 export const ItemName = ({ label, deleted }: { label: string; deleted: boolean }) => {
   const translate = useTranslate();
   return (
@@ -88,10 +76,7 @@ export const ItemName = ({ label, deleted }: { label: string; deleted: boolean }
   );
 };
 
-/**
- * A figure (or a name) that opens the Sessions list on the calls behind it. A figure's accessible
- * name starts with the figure as shown, and says what it counts and of what.
- */
+/** A figure's accessible name starts with the figure as shown, and says what it counts and of what. */
 export const SessionsLink = ({ to, label, children }: { to: string; label?: string; children: ReactNode }) => (
   <Link component={RouterLink} to={to} aria-label={label}>
     {children}

@@ -11,7 +11,6 @@ import {
 } from '@/contract/insights';
 import { type SessionFilterValues, sessionsPath } from '@/resources/sessions/sessionFilters';
 
-/** The page's filters as the URL holds them: a preset period or a custom from/to range, and optionally one rep and one status. */
 export type InsightsFilters = ({ period: InsightPeriod } | { period: 'custom'; from: string; to: string }) & {
   rep?: string;
   status?: InsightStatus;
@@ -20,11 +19,7 @@ export type InsightsFilters = ({ period: InsightPeriod } | { period: 'custom'; f
 const isPeriod = (value: string | null): value is InsightPeriod => (INSIGHT_PERIODS as readonly (string | null)[]).includes(value);
 const isStatus = (value: string | null): value is InsightStatus => (INSIGHT_STATUSES as readonly (string | null)[]).includes(value);
 
-/**
- * The filters of `/insights?...`. A range the API would refuse (half given, reversed, too long,
- * not a date) is read as no range, so a hand-edited link still shows a page; what the contract
- * accepts is what is sent.
- */
+/** A range the API would refuse is read as no range, so a hand-edited link still shows a page. */
 export const filtersFromSearch = (params: URLSearchParams): InsightsFilters => {
   const rep = params.get('rep')?.trim() || undefined;
   const statusParam = params.get('status');
@@ -36,7 +31,7 @@ export const filtersFromSearch = (params: URLSearchParams): InsightsFilters => {
   return { period: isPeriod(period) ? period : INSIGHT_DEFAULT_PERIOD, ...extra };
 };
 
-/** The URL's query for `filters`, in a fixed order so equal views have equal links. */
+/** A fixed order, so equal views have equal links. */
 export const searchOfFilters = (filters: InsightsFilters): string => {
   const params = new URLSearchParams();
   if (filters.period === 'custom') {
@@ -48,33 +43,27 @@ export const searchOfFilters = (filters: InsightsFilters): string => {
   return `?${params.toString()}`;
 };
 
-/** What an insights request sends for `filters`. */
 export const queryOfFilters = (filters: InsightsFilters): InsightsQueryInput =>
   filters.period === 'custom'
     ? { from: filters.from, to: filters.to, rep: filters.rep, status: filters.status }
     : { period: filters.period, rep: filters.rep, status: filters.status };
 
 const DAY_MS = 86_400_000;
-/** A UTC calendar day as YYYY-MM-DD (insights count days in UTC, src/contract/insights.ts). */
+/** Insights count days in UTC. */
 export const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
-/** The days a filter covers, for a custom range started from it: a preset period ends today (UTC). */
 export const rangeOfFilters = (filters: InsightsFilters, now = Date.now()): { from: string; to: string } =>
   filters.period === 'custom'
     ? { from: filters.from, to: filters.to }
     : { from: utcDay(now - (INSIGHT_PERIOD_DAYS[filters.period] - 1) * DAY_MS), to: utcDay(now) };
 
-/** Which filter of the Sessions list a link narrows to: one item, one inquiry group, one landmine or one rep's calls. */
 export type SessionsTarget =
   | { item: string; label: string }
   | { inquiry: string; label: string }
   | { landmine: string; label: string }
   | { rep: string };
 
-/**
- * The Sessions list filtered to the calls behind a figure: the target with its label (the list
- * names what it is filtered by), the period's days, and the rep and status the page filters by.
- */
+/** The list names what it is filtered by; the rep and status the page filters by come along. */
 export const sessionsLink = (
   target: SessionsTarget,
   period: Pick<InsightPeriodRange, 'from' | 'to'>,

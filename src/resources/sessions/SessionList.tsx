@@ -16,12 +16,7 @@ import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
 import { matchesSearch, type SessionRecord } from './sessionTypes';
 
-/**
- * On top of react-admin's sync, leaving keeps the list as the admin saw it, for Back to Sessions
- * and the detail's walk (which walks only a list that was shown): the page and filters whose rows
- * were shown rather than those of a page still loading, and a search typed but not yet sent, from
- * page 1 as the list would have run it.
- */
+/** On top of react-admin's sync: leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk. */
 const useKeepListAsSeen = (typed: string) => {
   const { page, perPage, sort, filterValues, displayedFilters, data, isPlaceholderData } = useListContext();
   const [, setStored] = useStore<ListParams>(SESSION_LIST_STORE_KEY);
@@ -52,17 +47,16 @@ const SessionListView = () => {
   const translate = useTranslate();
   const listContext = useListContext<SessionRecord>();
   const { data, isFetching, page, perPage, total = 0, setPage } = listContext;
-  // spec 7: the server's search takes the text without its outer spaces
+  // spec 7: the server's search takes the text without its outer spaces.
   const search = useListSearch('search', { trim: true });
   const [typed] = search;
   useKeepListAsSeen(typed);
-  // the failure shows from the first failed attempt, while retries go on behind it
   const { failure: error, retrying, staleSince } = useListFailure();
 
   // spec 5: the loaded page is filtered at once as the user types; the server search follows.
   const visible = useMemo(() => data?.filter((session) => matchesSearch(session, typed)), [data, typed]);
   const shown = useMemo(() => ({ ...listContext, data: visible }), [listContext, visible]);
-  // a list that could not be read shows its failure with Retry, never "No sessions found"
+  // A list that could not be read shows its failure with Retry, never "No sessions found".
   const unread = error !== null && !data?.length;
   const searchBox = useRef<HTMLInputElement>(null);
   const focusSearch = useCallback(() => searchBox.current?.focus(), []);
@@ -97,11 +91,7 @@ const SessionListView = () => {
   );
 };
 
-/**
- * spec 2: Conversation Sessions at /sessions, server-paged, 15 a page (spec 9). react-admin's
- * controller keeps its page and filters in the address and its store: a link such as
- * sessionsPath({ rep, item, from, to }) opens it filtered (sessionFilters.ts).
- */
+/** spec 2, 9: react-admin's controller keeps the page and filters in the address and its store. */
 export const SessionList = () => {
   const listContext = usePortalList<SessionRecord>({ resource: 'sessions', perPage: SESSION_DEFAULT_PAGE_SIZE, sort: SESSION_LIST_SORT });
   return (

@@ -7,7 +7,6 @@ import { SESSION_FIELDS } from './sessionFields';
 import { SESSION_LOCAL_FILTERS } from './sessionFilters';
 import { SESSION_LIST_STORE_KEY, sessionListParams, sessionListQuery } from './sessionNavigation';
 
-// Its own chunk, like every page (docs/architecture.md).
 const SessionList = lazyFrom(loadSessionList, (m) => m.SessionList);
 
 const expandSessionDetail = (item: unknown): unknown => {
@@ -17,10 +16,7 @@ const expandSessionDetail = (item: unknown): unknown => {
   return { ...detail, sentimentAnalysis: { ...detail.sentimentAnalysis, entries } };
 };
 
-/**
- * spec 2, 7: Conversation Sessions at /sessions over /api/admin/sessions (server paging,
- * keyed by sessionId). The detail is a custom page at /sessions/{sessionId} (App.tsx).
- */
+/** spec 2, 7; the detail is a custom page at /sessions/{sessionId} (App.tsx). */
 const sessions: ResourceDeclaration = {
   name: 'sessions',
   api: {
@@ -31,16 +27,13 @@ const sessions: ResourceDeclaration = {
     itemKey: 'data',
     paging: 'server',
     idField: 'sessionId',
-    // the name a filter's chip shows, kept beside the filters (sessionFilters.ts)
     localFilters: SESSION_LOCAL_FILTERS,
-    // The detail without each sentiment entry's copy of its utterance's text, put back here.
+    // Without each sentiment entry's copy of its utterance's text, put back here.
     itemRead: { query: { entries: 'compact' }, expand: expandSessionDetail },
   },
   fields: SESSION_FIELDS,
   views: { list: SessionList },
-  // SessionList starts from what its address asks for, else from what react-admin's store kept
-  // (the portal's is localStorage-backed, read here before <Admin> is up); the detail page
-  // (/sessions/{sessionId}) reads its session.
+  // From the address, else from react-admin's store (localStorage-backed, read here before <Admin> is up).
   firstRead: (rest) => {
     if (rest === '') {
       const stored = localStorageStore().getItem(SESSION_LIST_STORE_KEY);
@@ -50,7 +43,7 @@ const sessions: ResourceDeclaration = {
     try {
       return { method: 'getOne', params: { id: decodeURIComponent(rest) } };
     } catch {
-      // a malformed address: the page says the session was not found
+      // A malformed address: the page says the session was not found.
       return null;
     }
   },
