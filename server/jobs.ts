@@ -7,7 +7,6 @@ import { type EmbeddingProvider, startEmbeddingWorker } from './services/matchin
 import { markOtherModelsPending } from './services/matching/settings';
 import { startSessionRetention } from './services/retention';
 
-/** A running background job: what stopping the server waits for. */
 export interface BackgroundJob {
   name: string;
   stop(): Promise<void>;
@@ -16,29 +15,25 @@ export interface BackgroundJob {
 export interface BackgroundJobsOptions {
   db: Database;
   log: FastifyBaseLogger;
-  /** The provider the app embeds with; the worker, the calibration and the grouping share its model. Omitted: none of them run. */
+  /** The worker, the calibration and the grouping share its model; omitted, none of them run. */
   embeddings?: EmbeddingProvider & { warm?: () => Promise<void> };
-  /** SESSIONS_RETENTION_DAYS; null: sessions are kept. */
+  /** null: sessions are kept. */
   sessionsRetentionDays?: number | null;
-  /** The PGlite data directory and its hold, for `npm run backup` against the running server (services/backup.ts). */
+  /** For `npm run backup` against the running server (services/backup.ts). */
   backups?: { dataDir: string; hold: <T>(copy: () => Promise<T>) => Promise<T> } | null;
 }
 
 export interface BackgroundJobs {
-  /** The jobs running, in the order they started. */
   readonly jobs: readonly BackgroundJob[];
-  /** Runs a job's next pass now when it has one (tests, and `runOnce` of the polling jobs). */
+  /** Tests, and `runOnce` of the polling jobs. */
   runOnce(name: string): Promise<unknown>;
-  /** Stops every job, the last started first. */
+  /** The last started first. */
   stop(): Promise<void>;
 }
 
 type Registered = BackgroundJob & { runOnce?: () => Promise<unknown> };
 
-/**
- * The one place that starts and stops the server's background work (docs/architecture.md):
- * server.ts starts it after building the app and stops it after the app has drained.
- */
+/** The one place that starts and stops the server's background work: server.ts starts it after the app is built. */
 export const startBackgroundJobs = async (options: BackgroundJobsOptions): Promise<BackgroundJobs> => {
   const { db, log, embeddings } = options;
   const jobs: Registered[] = [];

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../db/client';
 import { insightAnswers, insightFilters, insightInquiries, insightItems, insightLandmines, insightReps } from '../services/insights/query';
 
-/** What a refused request answers (docs/api.md): a bad query, no or a bad token, not an admin, rate limited, identity down. */
+/** docs/api.md */
 const errorResponses = {
   400: apiErrorSchema.describe('VALIDATION_ERROR: the query names no valid period or range (details name the field)'),
   401: apiErrorSchema.describe('NOT_AUTHENTICATED'),
@@ -22,16 +22,7 @@ const errorResponses = {
   503: apiErrorSchema.describe('AUTH_UNAVAILABLE'),
 };
 
-/**
- * /api/insights/* (docs/insights.md): what the finished calls say together, read from the
- * aggregates kept as calls complete, one route per part of the Insights page, each taking the
- * page's filters (contract/insights.ts insightsQuerySchema). The auth hook (plugins/auth.ts) has
- * already refused everyone but active admins (401 NOT_AUTHENTICATED, 403 NOT_ADMIN).
- *
- * Never kept by the read cache (plugins/readCache.ts): a period ends today, so the same URL
- * answers differently from one day to the next with no write in between.
- */
-/** A part's schemas: the page's filters in, the part's answer or an error out. */
+/* docs/insights.md. Never in the read cache: a period ends today, so a URL's answer changes from one day to the next. */
 const schemaOf = <T extends z.ZodType>(summary: string, description: string, response: T) => ({
   summary,
   description,
