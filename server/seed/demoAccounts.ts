@@ -17,6 +17,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { uid: 'demo-user-0000000000000003', email: 'rep@salescoach.test', name: 'Riley Rep', role: 'user' },
 ];
 
+/**
+ * The demo's other sales reps: profiles of the assistant's users (role user) with their names,
+ * so Insights shows each rep by name. They have no sign-in account: they use the assistant, not the portal.
+ */
+export const DEMO_REPS: readonly DemoAccount[] = [
+  { uid: 'demo-rep-00000000000000001', email: 'jordan.reyes@salescoach.test', name: 'Jordan Reyes', role: 'user' },
+  { uid: 'demo-rep-00000000000000002', email: 'priya.shah@salescoach.test', name: 'Priya Shah', role: 'user' },
+  { uid: 'demo-rep-00000000000000003', email: 'marco.bianchi@salescoach.test', name: 'Marco Bianchi', role: 'user' },
+  { uid: 'demo-rep-00000000000000004', email: 'emma.larsen@salescoach.test', name: 'Emma Larsen', role: 'user' },
+];
+
 /** At every start, as emulator data can be lost; a demo email held under another uid is replaced: the uid is what counts. */
 export const ensureDemoAccounts = async (identity: Identity, log: (line: string) => void = () => {}): Promise<void> => {
   for (const account of DEMO_ACCOUNTS) {

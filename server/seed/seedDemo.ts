@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { DEMO_ACCOUNTS } from './demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_REPS } from './demoAccounts';
 import { seedBattlecards } from './seedBattlecards';
 import { seedDictionary } from './seedDictionary';
 import { DEMO_SESSION_COUNT, DEMO_SESSION_SEED, seedSessions } from './sessions';
@@ -12,11 +12,11 @@ export const seedDemo = async ({ db, log = () => {} }: { db: Database; log?: (li
   if (total > 0) return false;
   await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map(({ uid, email, name, role }) => ({ uid, email, name, role, origin: 'demo' as const })))
+    .values([...DEMO_ACCOUNTS, ...DEMO_REPS].map(({ uid, email, name, role }) => ({ uid, email, name, role, origin: 'demo' as const })))
     .onConflictDoNothing({ target: users.uid });
   await seedDictionary({ db, log });
   await seedBattlecards({ db, log });
   await seedSessions({ db, count: DEMO_SESSION_COUNT, seed: DEMO_SESSION_SEED, log });
-  log(`Seeded ${DEMO_ACCOUNTS.length} demo profiles`);
+  log(`Seeded ${DEMO_ACCOUNTS.length + DEMO_REPS.length} demo profiles`);
   return true;
 };

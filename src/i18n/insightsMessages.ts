@@ -110,6 +110,14 @@ export const insightsMessages = {
     },
   },
   reps: {
+    addUser: 'Not in Users: add the user',
+    per10Calls: '%{value} per 10 calls',
+    flags: {
+      aboveTeam: 'Far above the team (over %{limit})',
+      belowTeam: 'Far below the team (under %{limit})',
+      aboveTarget: 'Above target (max %{limit})',
+      belowTarget: 'Below target (min %{limit})',
+    },
     title: 'Reps',
     description: "Each rep's calls in the period, every figure beside the team's median.",
     empty: 'No rep had a finished call in this period.',

@@ -7,8 +7,10 @@ import { sessionEvents } from '../../server/seed/sessions/events';
 import { answerEffects, callFromEvents, repFacts } from '../../server/services/insights/call';
 import { resolvePeriod, weekOf } from '../../server/services/insights/period';
 import { trendOf } from '../../server/services/insights/rates';
+import { flagsOf, teamFences } from '../../server/services/insights/repFlags';
 import { insightInquiries, insightItems, insightReps } from '../../server/services/insights/query';
 import {
+  DEFAULT_TARGET_BANDS,
   insightAnswersResponseSchema,
   insightFiltersResponseSchema,
   insightInquiriesResponseSchema,
@@ -402,6 +404,11 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
   });
 
   it('gives each rep the calls and figures of their sessions, beside the team median', async () => {
+    const named = { email: busiestRep(), name: 'Busy Rep' };
+    await t.db.execute(
+      sql`insert into users (uid, email, name) values ('insights-named-rep', ${named.email.toUpperCase()}, ${named.name})`,
+    );
+    let flagged = 0;
     for (const range of RANGES) {
       const inRange = finished.filter((session) => dayOf(session.startTime) >= range.from && dayOf(session.startTime) <= range.to);
       const perRep = new Map<string, (typeof inRange)[number][]>();
@@ -443,11 +450,21 @@ describe.each(DB_KINDS)('insights (%s)', (kind) => {
         expect(rep.weekly.map((week) => week.week)).toEqual(resolvePeriod(range).weeks);
         expect(rep.weekly.reduce((sum, week) => sum + week.calls, 0)).toBe(rep.calls);
       }
+      // Names from the user profiles; the flags as the rule gives them on the figures shown.
+      const fences = teamFences(data.reps);
+      for (const rep of data.reps) {
+        expect(rep.name).toBe(rep.rep === named.email ? named.name : null);
+        expect(rep.landminesPer10Calls).toBeCloseTo((10 * rep.landmines) / rep.calls, 10);
+        expect(rep.flags).toEqual(flagsOf(rep, fences, DEFAULT_TARGET_BANDS));
+        flagged += rep.flags.length;
+      }
       // A rep filter narrows the list, not the median
       const one = await read('reps', { ...range, rep: data.reps[0].rep });
       expect(one.reps).toEqual([data.reps[0]]);
       expect(one.teamMedian).toEqual(data.teamMedian);
     }
+    expect(flagged).toBeGreaterThan(0);
+    await t.db.execute(sql`delete from users where uid = 'insights-named-rep'`);
   });
 
   it('counts landmine hits as their hit rows do, per rep and week, against the previous period', async () => {

@@ -155,7 +155,7 @@ describe('Insights', { timeout: 30_000 }, () => {
       ),
     );
     const reps = await loadedSection('Reps', '42');
-    expect(within(reps).getByRole('link', { name: '42 calls by pat@example.test' })).toHaveAttribute(
+    expect(within(reps).getByRole('link', { name: '42 calls by Pat Morgan' })).toHaveAttribute(
       'href',
       sessionsAt('rep=pat%40example.test&from=2026-03-02&to=2026-03-31&status=completed'),
     );
@@ -292,17 +292,24 @@ describe('Insights', { timeout: 30_000 }, () => {
     renderInsights();
     const reps = await loadedSection('Reps', '42');
     const table = within(reps).getByRole('table', { name: 'Reps, most calls first' });
+    // By name, the address second; each flagged figure says why.
+    expect(rowOf(table, 'Pat Morgan')).toHaveTextContent('Pat Morganpat@example.test');
     expect(cellsOf(rowOf(table, 'pat@example.test'))).toEqual([
       '42team 20',
-      '71%team 62%',
+      '71%Above target (max 65%)team 62%',
       '2m 5steam 1m 15s',
       '4.3team 6.5',
-      '3.0team 1.2',
+      '3.0Far above the team (over 2.4)team 1.2',
       '5team 2',
       '\u22120.12team +0.10',
       '',
     ]);
     expect(cellsOf(rowOf(table, 'sam@example.test')).slice(1, 3)).toEqual(['-team 62%', '-team 1m 15s']);
+    // An address Users does not know: the address, and an offer to add the user.
+    expect(within(rowOf(table, 'sam@example.test')).getByRole('link', { name: 'Not in Users: add the user' })).toHaveAttribute(
+      'href',
+      '/users?add=sam%40example.test',
+    );
     expect(within(rowOf(table, 'pat@example.test')).getByRole('img')).toHaveAccessibleName(
       'Calls per week: Mar 02: 8, Mar 09: 9, Mar 16: 10, Mar 23: 11, Mar 30: 12',
     );

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TARGET_BANDS,
   insightAnswersResponseSchema,
   insightFiltersResponseSchema,
   insightInquiriesResponseSchema,
@@ -153,10 +154,19 @@ export const insightAnswers = {
           alertsPerHour: 1.2,
           landmines: 2,
           sentiment: 0.1,
+          landminesPer10Calls: 1,
         },
+        targets: DEFAULT_TARGET_BANDS,
         reps: [
           {
             rep: 'pat@example.test',
+            name: 'Pat Morgan',
+            userId: '5b0c1a52-6a3e-4d0e-9a53-2f3f0b4c9e11',
+            landminesPer10Calls: 5 / 4.2,
+            flags: [
+              { metric: 'alertsPerHour', reason: 'aboveTeam', limit: 2.4 },
+              { metric: 'talkRatio', reason: 'aboveTarget', limit: 0.65 },
+            ],
             calls: 42,
             talkRatio: 0.71,
             longestMonologue: 125,
@@ -168,6 +178,10 @@ export const insightAnswers = {
           },
           {
             rep: 'sam@example.test',
+            name: null,
+            userId: null,
+            landminesPer10Calls: 0,
+            flags: [],
             calls: 3,
             talkRatio: null,
             longestMonologue: null,
@@ -228,7 +242,7 @@ export const emptyAnswers: { [S in InsightSection]: () => InsightData<S> } = {
   items: () => ({ period: PERIOD, items: [], risers: [] }),
   inquiries: () => ({ period: PERIOD, groups: [] }),
   answers: () => ({ period: PERIOD, objections: [] }),
-  reps: () => ({ period: PERIOD, teamMedian: { ...insightAnswers.reps().teamMedian, calls: 0 }, reps: [] }),
+  reps: () => ({ period: PERIOD, teamMedian: { ...insightAnswers.reps().teamMedian, calls: 0 }, targets: DEFAULT_TARGET_BANDS, reps: [] }),
   landmines: () => ({ period: PERIOD, landmines: [] }),
   filters: () => ({ reps: [], firstDay: null }),
 };

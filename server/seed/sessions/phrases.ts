@@ -1,3 +1,4 @@
+import { DEMO_REPS } from '../demoAccounts';
 /**
  * Phrase pools of the demo call generator: a B2B software sales call between a salesperson
  * and a customer. `{company}`, `{product}`, `{tool}`, `{n}`, `{team}`, `{month}` are filled in.
@@ -60,12 +61,7 @@ export const ROOMS = [
 ];
 
 /** Sales reps besides the demo accounts (server/seed/demoAccounts.ts). */
-export const EXTRA_REP_EMAILS = [
-  'jordan.reyes@salescoach.test',
-  'priya.shah@salescoach.test',
-  'marco.bianchi@salescoach.test',
-  'emma.larsen@salescoach.test',
-];
+export const EXTRA_REP_EMAILS = DEMO_REPS.map((rep) => rep.email);
 
 export const TOOLS = ['Salesforce', 'HubSpot', 'spreadsheets', 'Pipedrive', 'a homegrown CRM', 'Zendesk', 'Dynamics 365'];
 export const TEAMS = ['sales team', 'customer success team', 'inside sales group', 'account managers', 'SDR team'];

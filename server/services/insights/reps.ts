@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { InsightRep, InsightReps, InsightsQuery, RepMetrics } from '../../../src/contract/insights';
+import {
+  DEFAULT_TARGET_BANDS,
+  type InsightRep,
+  type InsightReps,
+  type InsightsQuery,
+  type RepMetrics,
+} from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
 import { periodWithCalls } from './rates';
 import { daysBetween, rowsOf, statusFilter, weekOfDay } from './read';
+import { flagsOf, teamFences } from './repFlags';
 import { median } from './statistics';
 
 /** A rep's sums over some days (insight_rep_days' columns). */
@@ -34,6 +41,24 @@ export const repMetricsOf = (sums: RepSums): RepMetrics => ({
   sentiment: ratio(sums.sentiment_sum, sums.sentiment_entries),
 });
 
+/**
+ * The user profiles of the reps' addresses (case aside), deleted ones left out: a rep is shown by
+ * their name, and an address without a profile as the address with an offer to add the user.
+ */
+const profilesOf = async (db: Database, emails: string[]) => {
+  if (emails.length === 0) return new Map<string, { id: string; name: string }>();
+  const rows = await rowsOf<{ email: string; id: string; name: string }>(
+    db,
+    sql`select distinct on (lower(email)) lower(email) as email, id::text, name from users
+        where deleted_at is null and lower(email) in (${sql.join(
+          emails.map((email) => sql`${email.toLowerCase()}`),
+          sql`, `,
+        )})
+        order by lower(email), created_at`,
+  );
+  return new Map(rows.map((row) => [row.email, { id: row.id, name: row.name || row.email }]));
+};
+
 const roundedMedian = (values: number[]): number => Math.round(median(values) ?? 0);
 
 /**
@@ -64,8 +89,20 @@ export const insightReps = async (db: Database, query: InsightsQuery, now = Date
     weeks.set(row.week, row);
     weekly.set(row.rep, weeks);
   }
-  const everyone = totals.map((row) => repMetricsOf(row));
-  const teamMedian: RepMetrics = {
+  const figures = new Map(
+    totals.map((row) => {
+      const metrics = repMetricsOf(row);
+      return [row.rep, { ...metrics, landminesPer10Calls: ratio(10 * metrics.landmines, metrics.calls) }];
+    }),
+  );
+  const everyone = [...figures.values()];
+  const fences = teamFences(everyone);
+  const targets = DEFAULT_TARGET_BANDS;
+  const profiles = await profilesOf(
+    db,
+    totals.map((row) => row.rep),
+  );
+  const teamMedian: InsightReps['teamMedian'] = {
     calls: roundedMedian(everyone.map((metrics) => metrics.calls)),
     talkRatio: median(everyone.map((metrics) => metrics.talkRatio)),
     longestMonologue: median(everyone.map((metrics) => metrics.longestMonologue)),
@@ -73,6 +110,7 @@ export const insightReps = async (db: Database, query: InsightsQuery, now = Date
     alertsPerHour: median(everyone.map((metrics) => metrics.alertsPerHour)),
     landmines: roundedMedian(everyone.map((metrics) => metrics.landmines)),
     sentiment: median(everyone.map((metrics) => metrics.sentiment)),
+    landminesPer10Calls: median(everyone.map((metrics) => metrics.landminesPer10Calls)),
   };
   const reps = totals
     .filter((row) => query.rep === undefined || row.rep === query.rep)
@@ -80,7 +118,10 @@ export const insightReps = async (db: Database, query: InsightsQuery, now = Date
     .map(
       (row): InsightRep => ({
         rep: row.rep,
-        ...repMetricsOf(row),
+        name: profiles.get(row.rep.toLowerCase())?.name ?? null,
+        userId: profiles.get(row.rep.toLowerCase())?.id ?? null,
+        ...figures.get(row.rep)!,
+        flags: flagsOf(figures.get(row.rep)!, fences, targets),
         weekly: period.weeks.map((week) => {
           const sums = weekly.get(row.rep)?.get(week);
           return sums
@@ -94,5 +135,5 @@ export const insightReps = async (db: Database, query: InsightsQuery, now = Date
         }),
       }),
     );
-  return { period, teamMedian, reps };
+  return { period, teamMedian, targets, reps };
 };

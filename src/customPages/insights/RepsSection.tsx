@@ -1,7 +1,12 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { InsightRep, InsightReps, RepMetrics } from '@/contract/insights';
+import { Link as RouterLink } from 'react-router';
+import type { InsightRep, InsightReps, RepFlag, RepMetrics } from '@/contract/insights';
+import { PATHS } from '@/shared/paths';
 import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { repRows } from './insightsCsv';
@@ -32,6 +37,48 @@ const METRICS: { metric: Metric; column: string; write: (format: InsightsFormat,
   { metric: 'sentiment', column: 'app.insights.reps.columns.sentiment', write: (format, value) => format.signedDecimal(value) },
 ];
 
+/** The table column a flagged figure is shown in: landmines per 10 calls beside the landmines. */
+const columnOf = (flag: RepFlag): Metric => (flag.metric === 'landminesPer10Calls' ? 'landmines' : flag.metric);
+
+/** A flagged figure's reason in words, with the fence or target it crossed written as the figure is. */
+export const FlagReason = ({ flag }: { flag: RepFlag }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const limit =
+    flag.metric === 'landminesPer10Calls'
+      ? translate('app.insights.reps.per10Calls', { value: format.number(flag.limit, 1) })
+      : METRICS.find(({ metric }) => metric === flag.metric)!.write(format, flag.limit);
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, fontWeight: 600 }}
+    >
+      <WarningAmberIcon fontSize="inherit" aria-hidden />
+      {translate(`app.insights.reps.flags.${flag.reason}`, { limit })}
+    </Typography>
+  );
+};
+
+/** A rep by name, the address second; an address Users does not know, with an offer to add the user. */
+export const RepName = ({ rep, to }: { rep: InsightRep; to: string }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <SessionsLink to={to}>{rep.name ?? rep.rep}</SessionsLink>
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {rep.name === null ? (
+          <Link component={RouterLink} to={`${PATHS.users}?add=${encodeURIComponent(rep.rep)}`}>
+            {translate('app.insights.reps.addUser')}
+          </Link>
+        ) : (
+          rep.rep
+        )}
+      </Typography>
+    </>
+  );
+};
+
 const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; filters: InsightsFilters }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
@@ -42,12 +89,16 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
   return (
     <TableRow>
       <RowHeader>
-        <SessionsLink to={to}>{rep.rep}</SessionsLink>
+        <RepName rep={rep} to={to} />
       </RowHeader>
       <NumberCell note={team(format.count(data.teamMedian.calls))}>
         <SessionsLink
           to={to}
-          label={translate('app.insights.reps.callsLink', { count: format.count(rep.calls), smart_count: rep.calls, rep: rep.rep })}
+          label={translate('app.insights.reps.callsLink', {
+            count: format.count(rep.calls),
+            smart_count: rep.calls,
+            rep: rep.name ?? rep.rep,
+          })}
         >
           {format.count(rep.calls)}
         </SessionsLink>
@@ -55,6 +106,11 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
       {METRICS.map(({ metric, write: as }) => (
         <NumberCell key={metric} note={team(write(data.teamMedian[metric], (value) => as(format, value)))}>
           {write(rep[metric], (value) => as(format, value))}
+          {rep.flags
+            .filter((flag) => columnOf(flag) === metric)
+            .map((flag) => (
+              <FlagReason key={`${flag.metric}-${flag.reason}`} flag={flag} />
+            ))}
         </NumberCell>
       ))}
       <TableCell>

@@ -113,6 +113,14 @@ export const insightsMessages: typeof english = {
     },
   },
   reps: {
+    addUser: "Absent des utilisateurs : ajouter l'utilisateur",
+    per10Calls: '%{value} pour 10 appels',
+    flags: {
+      aboveTeam: "Très au-dessus de l'équipe (plus de %{limit})",
+      belowTeam: "Très en dessous de l'équipe (moins de %{limit})",
+      aboveTarget: 'Au-dessus de la cible (max %{limit})',
+      belowTarget: 'Sous la cible (min %{limit})',
+    },
     title: 'Commerciaux',
     description: "Les appels de chaque commercial sur la période, chaque chiffre à côté de la médiane de l'équipe.",
     empty: "Aucun commercial n'a d'appel terminé sur cette période.",

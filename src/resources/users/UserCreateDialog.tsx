@@ -14,6 +14,8 @@ import { useRefetchUsers } from './useUserAction';
 
 interface UserCreateDialogProps {
   onClose: () => void;
+  /** An address to start from (a rep's calls come from it: Insights offers to add the user). */
+  email?: string;
 }
 
 const EMPTY: CreateUser = { email: '', password: '', name: '', role: 'user' };
@@ -82,7 +84,7 @@ const DeletedEmailButtons = ({ offer, onRestore }: { offer: ReturnType<typeof us
 };
 
 /** spec 5; a refused email held by a self sign-up or a deleted user comes with the server's offers (docs/api.md "Deleted users"). */
-export const UserCreateDialog = ({ onClose }: UserCreateDialogProps) => {
+export const UserCreateDialog = ({ onClose, email }: UserCreateDialogProps) => {
   const translate = useTranslate();
   const toText = useErrorText();
   const banner = usePageBanner();
@@ -119,7 +121,7 @@ export const UserCreateDialog = ({ onClose }: UserCreateDialogProps) => {
           title={translate('app.users.dialogs.create.title')}
           submitLabel={translate('app.users.dialogs.create.submit')}
           cancelLabel="app.users.dialogs.cancel"
-          defaultValues={EMPTY}
+          defaultValues={email ? { ...EMPTY, email } : EMPTY}
           resolver={zodResolver(createUserFormSchema)}
           mode="onChange"
           canSubmit={canCreate}

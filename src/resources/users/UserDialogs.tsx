@@ -14,7 +14,7 @@ interface UserDialogsProps {
 export const UserDialogs = ({ dialog, onClose }: UserDialogsProps) => {
   const isOwnAccount = useIsOwnAccount();
   if (!dialog) return null;
-  if (dialog.kind === 'create') return <UserCreateDialog onClose={onClose} />;
+  if (dialog.kind === 'create') return <UserCreateDialog onClose={onClose} email={dialog.email} />;
   const props = { user: dialog.user, onClose };
   if (dialog.kind === 'edit') return <UserEditDialog {...props} self={isOwnAccount(dialog.user)} />;
   if (dialog.kind === 'resetPassword') return <UserResetPasswordDialog {...props} />;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ListContextProvider, useListContext, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { USER_DEFAULT_PAGE_SIZE } from '@/contract/users';
 import { PageBannerAlert, PageBannerProvider } from '@/shared/PageBanner';
 import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
@@ -18,7 +19,10 @@ const UserListView = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
   const listContext = useListContext<UserRecord>();
-  const [dialog, setDialog] = useState<UserDialogState>(null);
+  // /users?add=<email> (Insights, for a rep Users does not know) opens Create User with that address.
+  const [searchParams] = useSearchParams();
+  const addEmail = searchParams.get('add');
+  const [dialog, setDialog] = useState<UserDialogState>(addEmail ? { kind: 'create', email: addEmail } : null);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const { failure: error, retrying, staleSince } = useListFailure();
   const bulk = useUserBulk();

@@ -29,4 +29,4 @@ export const fromListFilter = (filter: FilterPayload): UserFilters => ({
   status: filter.deleted === true ? 'deleted' : filter.isActive === true ? 'active' : filter.isActive === false ? 'inactive' : 'all',
 });
 
-export type UserDialogState = { kind: 'create' } | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord } | null;
+export type UserDialogState = { kind: 'create'; email?: string } | { kind: 'edit' | 'resetPassword' | 'delete'; user: UserRecord } | null;
