@@ -11,7 +11,7 @@ import {
 import { sendRange } from './simpleRest';
 
 /**
- * Every declared resource's routes in ra-data-simple-rest's dialect (README "Adding a resource"):
+ * Every declared resource's routes in ra-data-simple-rest's dialect (docs/architecture.md "Adding a resource"):
  * list, read, create, update (with the version check) and delete, each validated by its contract.
  */
 export const declaredResourceRoutes: FastifyPluginAsyncZod<{ db: Database; resources: readonly ServerResource[] }> = async (

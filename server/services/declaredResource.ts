@@ -11,7 +11,7 @@ import { bumpConfigVersion } from './configVersion';
 import { checkVersion, versionConflict } from './versions';
 
 /**
- * A resource declared once on the server (README "Adding a resource"): its table, its contract,
+ * A resource declared once on the server (docs/architecture.md "Adding a resource"): its table, its contract,
  * and what a change does beyond the row. declaredResourceRoutes gives it its routes.
  */
 export interface ServerResource {

@@ -4,7 +4,7 @@ import { jsonQueryParam, LIMITS, safeText, versionSchema } from './common';
 import { dictIdSchema } from './dictionary';
 
 /**
- * The wire shapes of a resource declared on both sides (README "Adding a resource"), in
+ * The wire shapes of a resource declared on both sides (docs/architecture.md "Adding a resource"), in
  * ra-data-simple-rest's dialect: `?sort=&range=&filter=` lists with Content-Range, JSON bodies,
  * records with `id`, `version`, `createdAt` and `updatedAt` beside the declared fields.
  */

@@ -9,7 +9,7 @@ import { declaredContract } from '../../src/contract/declaredResource';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
 
-// A throwaway resource declared as README "Adding a resource" says: a contract, a table and its migration, a server declaration.
+// A throwaway resource declared as docs/architecture.md "Adding a resource" says: a contract, a table and its migration, a server declaration.
 const tagContract = declaredContract({
   fields: z.object({
     name: z.string().trim().min(1).max(50),

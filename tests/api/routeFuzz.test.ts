@@ -22,7 +22,7 @@ import {
 } from '../support/fuzzRequests';
 
 /**
- * docs/security.md "Fuzzing", for every route: requests generated from the route's own zod
+ * docs/security.md "Input", for every route: requests generated from the route's own zod
  * schemas. Phase 1 sends at least RUNS requests per schema part that the schema refuses and
  * expects a 4xx `{ error, message }` with the database unchanged; phase 2 plants hostile
  * strings in every text field and query filter and expects anything but a 5xx.

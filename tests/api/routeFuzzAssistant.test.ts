@@ -10,7 +10,7 @@ import { createKey, sessionBody } from '../support/assistant';
 import { example, HOSTILE_TEXTS, mutated, plausible, textLeaves, urlText, wrongType } from '../support/fuzzArbitraries';
 
 /**
- * docs/security.md "Fuzzing" for the assistant's API and its admin routes: requests
+ * docs/security.md "Input" for the assistant's API and its admin routes: requests
  * generated from each route's zod schemas. Invalid ones get a 4xx `{ error, message }` and
  * change nothing; hostile text in any text field never gets a 5xx.
  */

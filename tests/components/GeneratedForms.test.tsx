@@ -13,7 +13,7 @@ import type { ResourceDeclaration } from '@/resources/types';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildAuthProvider, LocationDisplay } from '../support/render';
 
-/** An editable resource declared as README "Adding a resource" says: every kind of field, no view written. */
+/** An editable resource declared as docs/architecture.md "Adding a resource" says: every kind of field, no view written. */
 const noteSchema = z.object({
   title: z.string().trim().min(1).max(50),
   body: z.string().max(500).default(''),

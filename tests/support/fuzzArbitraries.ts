@@ -4,7 +4,7 @@ import { checksOf, inner, isText, jsonTextOf, textRules } from './fuzzSchema';
 import { EDGE_DATES } from './fuzzValues';
 
 /**
- * Request values generated from a route's own zod schema (docs/security.md "Fuzzing"): plausible
+ * Request values generated from a route's own zod schema (docs/security.md "Input"): plausible
  * values, mutations of them that the schema is likely to refuse, and the text fields in which
  * to plant hostile strings. The generators only propose; the route test keeps as "invalid"
  * what `schema.safeParse` refuses, so a generator that is wrong about a rule costs a retry,

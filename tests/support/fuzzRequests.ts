@@ -7,7 +7,7 @@ import type { TestApp } from './apiApp';
 import { urlText } from './fuzzValues';
 
 /**
- * The route fuzz's requests (docs/security.md "Fuzzing"): the parts a route's schemas cover,
+ * The route fuzz's requests (docs/security.md "Input"): the parts a route's schemas cover,
  * how a generated value travels (JSON body, URL path and query) and what the route then sees,
  * and the row counts compared around each batch.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { inner, isText, jsonTextOf, textRules } from './fuzzSchema';
 
 /**
- * Fixed request values for the route fuzz (docs/security.md "Fuzzing"): a schema's smallest
+ * Fixed request values for the route fuzz (docs/security.md "Input"): a schema's smallest
  * valid-looking example, the text fields in which to plant hostile strings, and those strings.
  */
 
