@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
+import { makeOwnerOnly } from '../server/db/ownerOnly';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './freePort';
@@ -57,7 +58,8 @@ const startOnce = async (options: AuthEmulatorOptions): Promise<AuthEmulator> =>
   );
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', join(configDir, 'firebase.json')];
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    makeOwnerOnly(options.dataDir);
     // The first start has nothing to import; later starts load what the last one exported.
     if (existsSync(join(options.dataDir, 'firebase-export-metadata.json'))) args.push('--import', options.dataDir);
     args.push('--export-on-exit', options.dataDir);
@@ -101,6 +103,7 @@ const startOnce = async (options: AuthEmulatorOptions): Promise<AuthEmulator> =>
         child.once('exit', () => {
           clearTimeout(timer);
           rmSync(configDir, { recursive: true, force: true });
+          if (options.dataDir) makeOwnerOnly(options.dataDir);
           done();
         });
         killGroup(child, 'SIGINT');

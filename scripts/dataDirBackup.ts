@@ -24,6 +24,7 @@ import * as tar from 'tar';
 import { DataDirInUseError, lockDataDir, MIGRATIONS_FOLDER } from '../server/db/client';
 import { extractDataDir, tarOfDataDir } from '../server/db/dataDirArchive';
 import { lockHolderPid } from '../server/db/dataDirLock';
+import { makeOwnerOnly, ownerOnlyUmask } from '../server/db/ownerOnly';
 import { BACKUP_PATH, readBackupEndpoint } from '../server/services/backup';
 
 /*
@@ -155,6 +156,7 @@ export interface BackupResult {
  */
 export const backupDataDir = async (dataDir: string, file: string): Promise<BackupResult> => {
   const started = performance.now();
+  ownerOnlyUmask();
   const directory = resolve(dataDir);
   if (!existsSync(join(directory, 'PG_VERSION'))) {
     throw new BackupError(`No database in ${directory}: set DATA_DIR (or DATA_ROOT, as for npm start) to the server's data directory.`);
@@ -184,6 +186,7 @@ export const backupDataDir = async (dataDir: string, file: string): Promise<Back
  */
 export const restoreDataDir = async (file: string, dataDir: string): Promise<{ ms: number }> => {
   const started = performance.now();
+  ownerOnlyUmask();
   const directory = resolve(dataDir);
   const existed = existsSync(directory);
   const refuseUnlessEmpty = () => {
@@ -211,6 +214,7 @@ export const restoreDataDir = async (file: string, dataDir: string): Promise<{ m
       } finally {
         await pglite.close();
       }
+      makeOwnerOnly(directory);
     } catch (error) {
       for (const name of readdirSync(directory)) rmSync(join(directory, name), { recursive: true, force: true });
       throw new BackupError(`The restore failed and ${directory} was emptied again: ${(error as Error).message}`);

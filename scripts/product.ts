@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { startAuthEmulator, type AuthEmulator } from './authEmulator';
+import { makeOwnerOnly, ownerOnlyUmask } from '../server/db/ownerOnly';
 import { ensureServerBuilt, SERVER_BUNDLE } from './buildServer';
 
 const root = resolve(import.meta.dirname, '..');
@@ -71,6 +72,9 @@ interface ServerRun {
 export const startProduct = async (options: ProductOptions): Promise<RunningProduct> => {
   const log = options.log ?? console.log;
   if (!options.watch) await ensureServerBuilt({ log });
+  // Inherited by the emulator and the server: what they write is the owner's alone (server/db/ownerOnly.ts).
+  ownerOnlyUmask();
+  makeOwnerOnly(options.dataDir);
   const emulator =
     options.emulatorPort === null ? null : await startAuthEmulator({ port: options.emulatorPort, dataDir: join(options.dataDir, 'auth') });
   // The bundled server (scripts/buildServer.ts) needs no TypeScript loader; `npm run dev` runs
@@ -116,6 +120,7 @@ export const startProduct = async (options: ProductOptions): Promise<RunningProd
       // `run` is the server of the moment: one being restarted is stopped like a healthy one.
       await stopChild(run);
       await emulator?.stop();
+      makeOwnerOnly(options.dataDir);
     })());
   try {
     await waitForHealth(healthUrl, run.exit, { timeoutMs: options.readyWithinMs });

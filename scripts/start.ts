@@ -15,11 +15,14 @@ const realFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.env.FIR
 // Listen before anything starts: a Ctrl-C during start-up must still stop the emulator, which
 // runs in its own process group and so never sees the terminal's signal.
 let stopRequested = false;
+let starting = false;
 let product: RunningProduct | null = null;
 const shutdown = async () => {
   if (stopRequested) return;
   stopRequested = true;
   console.log('Stopping...');
+  // While the emulator and server start, the start's own end below stops them: exiting now would leave the emulator running.
+  if (starting) return;
   await product?.stop();
   process.exit(0);
 };
@@ -29,12 +32,15 @@ process.on('SIGTERM', () => void shutdown());
 try {
   const portalDir = resolve(import.meta.dirname, '..', process.env.STATIC_DIR || 'dist');
   if (portalDir === resolve(import.meta.dirname, '../dist')) await ensurePortalBuilt();
+  if (stopRequested) process.exit(0);
+  starting = true;
   product = await startProduct({
     port: Number(process.env.PORT ?? 8080),
     dataDir: resolve(process.env.DATA_ROOT ?? '.data'),
     emulatorPort: realFirebase ? null : Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
     restartOnCrash: true,
   });
+  starting = false;
 } catch (error) {
   // startProduct has stopped whatever it started.
   if (stopRequested) process.exit(0);

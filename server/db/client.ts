@@ -9,7 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { compactionStatements, compactionsSettled, registerCompaction } from './compaction';
-import { lockDataDir } from './dataDirLock';
+import { lockDataDir, lockFolderOf } from './dataDirLock';
+import { makeOwnerOnly, ownerOnlyUmask } from './ownerOnly';
 import { type DatabaseUsage, watchPgliteUsage, watchPostgresUsage } from './usage';
 import * as schema from './schema';
 import { createStatisticsUpkeep, refreshStatistics, type StatisticsUpkeepOptions } from './statistics';
@@ -144,12 +145,14 @@ const holdBetweenTransactions = <T>(pglite: PGlite, copy: () => Promise<T>): Pro
 
 const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const memory = dataDir === 'memory';
+  if (!memory) ownerOnlyUmask();
   const release = memory ? () => {} : lockDataDir(resolve(dataDir));
   try {
     const extensions = { pg_trgm };
     const opened = memory
       ? await PGlite.create({ extensions, startParams: PGLITE_START_PARAMS })
       : await PGlite.create(resolve(dataDir), { extensions, startParams: PGLITE_START_PARAMS });
+    if (!memory) for (const folder of [resolve(dataDir), lockFolderOf(resolve(dataDir))]) makeOwnerOnly(folder);
     const { client: written, writes } = watchWrites(opened);
     const { client, usage } = watchPgliteUsage(written);
     const statistics = statisticsFor(options, () => db);

@@ -94,6 +94,25 @@ const stopLauncher = async (launcher: Launcher, graceMs = 60_000) => {
   return result;
 };
 
+/** A data root, free ports and the environment npm start runs with in these tests. */
+const launcherEnv = async () => {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'salescoach-launcher-'));
+  const [port, emulatorPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    AUTH_EMULATOR_PORT: String(emulatorPort),
+    DATA_ROOT: dataRoot,
+    // No portal to build or serve (the API is what is tested) and the light embedding model:
+    // the server's start is the same, the shared machine does less around it.
+    STATIC_DIR: join(dataRoot, 'no-portal'),
+    EMBEDDINGS_PROVIDER: 'hashed',
+  };
+  for (const name of ['NODE_ENV', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'DATABASE_URL', 'DATA_DIR', 'HOST'])
+    delete env[name];
+  return { dataRoot, port, emulatorPort, env };
+};
+
 describe('npm start', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
@@ -103,20 +122,7 @@ describe('npm start', () => {
   it('restarts an API server killed with SIGKILL, keeps the accounts, and leaves nothing behind on SIGTERM', {
     timeout: 360_000,
   }, async () => {
-    const dataRoot = mkdtempSync(join(tmpdir(), 'salescoach-launcher-'));
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      AUTH_EMULATOR_PORT: String(emulatorPort),
-      DATA_ROOT: dataRoot,
-      // No portal to build or serve (the API is what is tested) and the light embedding model:
-      // the server's start is the same, the shared machine does less around it.
-      STATIC_DIR: join(dataRoot, 'no-portal'),
-      EMBEDDINGS_PROVIDER: 'hashed',
-    };
-    for (const name of ['NODE_ENV', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'DATABASE_URL', 'DATA_DIR', 'HOST'])
-      delete env[name];
+    const { dataRoot, port, emulatorPort, env } = await launcherEnv();
     const launcher = startLauncher(env);
     cleanups.push(async () => {
       await stopLauncher(launcher, 30_000);
@@ -191,6 +197,32 @@ describe('npm start', () => {
     for (const pid of [firstPid, secondPid, emulatorPid]) expect(() => process.kill(pid, 0)).toThrow();
     // The emulator saved its accounts on the way out: the next start imports them.
     expect(accountsSavedIn(join(dataRoot, 'auth'))).toContain(email);
+  });
+
+  it.each([
+    ['SIGINT', 'while it starts'],
+    ['SIGTERM', 'while it starts'],
+    // SIGTERM once started: the first test.
+    ['SIGINT', 'once started'],
+  ] as const)('stops the Auth emulator on %s %s: its port is free and its process gone', { timeout: 420_000 }, async (signal, when) => {
+    const { dataRoot, port, emulatorPort, env } = await launcherEnv();
+    const launcher = startLauncher(env);
+    cleanups.push(async () => {
+      await stopLauncher(launcher, 30_000);
+      rmSync(dataRoot, { recursive: true, force: true });
+    });
+    if (when === 'once started') await launcher.waitFor(/Started in [\d.]+ s/, 300_000);
+    let emulatorPids: number[] = [];
+    for (const deadline = Date.now() + 180_000; emulatorPids.length === 0; await sleep(50)) {
+      if (Date.now() > deadline || launcher.child.exitCode !== null) throw new Error(`No emulator listened:\n${launcher.output()}`);
+      emulatorPids = listeners(emulatorPort);
+    }
+    launcher.child.kill(signal);
+    const ended = await launcher.exited;
+    expect(ended, launcher.output()).toEqual({ code: 0, signal: null });
+    expect(isListening(emulatorPort)).toBe(false);
+    expect(isListening(port)).toBe(false);
+    for (const pid of emulatorPids) expect(() => process.kill(pid, 0)).toThrow();
   });
 
   it('keeps each emulator of the same demo project to its own accounts when both save them', { timeout: 180_000 }, async () => {
