@@ -16,6 +16,7 @@ import { benchLongTasks } from './bench/longTasks';
 import { benchMatchingProviders, stopMatchingBench } from './bench/matching';
 import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
+import { benchTranscriptSearch } from './bench/transcriptSearch';
 import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib, percentile } from './bench/support';
 import { benchWire } from './bench/wire';
 import { onDemoPortal } from './bench/demoPortal';
@@ -207,6 +208,7 @@ try {
   await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100));
   await measure(`detail, ${BIG_TRANSCRIPTS} transcripts, reused`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100), headers);
+  await benchTranscriptSearch({ url: product.url, headers, requests: REQUESTS, label: `search what was said (${WITH_DETAIL} detailed)` });
   await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
   await benchInsights({ url: product.url, headers, requests: REQUESTS });
   await benchAssistantConfig({

@@ -31,6 +31,7 @@ import { landmineRoutes } from './routes/landmines';
 import { metricsRoutes } from './routes/metrics';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
+import { transcriptSearchRoutes } from './routes/transcriptSearch';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/matching/embeddings';
 import type { Identity } from './services/identity';
 import { serverResources } from './resources';
@@ -128,6 +129,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });
+      await api.register(transcriptSearchRoutes, { db: options.db });
       await api.register(insightsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });

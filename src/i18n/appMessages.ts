@@ -87,6 +87,7 @@ export const appMessages = {
       audit: 'Audit Log',
       battlecards: 'Battlecards',
       apiKeys: 'Service Keys',
+      search: 'Search calls',
       settings: 'Settings',
     },
     titles: {
@@ -100,6 +101,7 @@ export const appMessages = {
       audit: 'Audit Log',
       battlecards: 'Competitor Battlecards',
       apiKeys: 'Service Keys',
+      search: 'Search What Was Said',
     },
   },
   dashboard: {

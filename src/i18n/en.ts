@@ -8,6 +8,7 @@ import { dictionaryMessages } from './dictionaryMessages';
 import { insightsMessages } from './insightsMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { matchingMessages } from './matchingMessages';
+import { searchMessages } from './searchMessages';
 import { sessionErasureMessages } from './sessionErasureMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
 import { sessionsMessages } from './sessionsMessages';
@@ -32,6 +33,7 @@ export const en = {
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
+    search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,
   },

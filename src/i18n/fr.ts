@@ -9,6 +9,7 @@ import { dictionaryMessages } from './fr/dictionaryMessages';
 import { insightsMessages } from './fr/insightsMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { matchingMessages } from './fr/matchingMessages';
+import { searchMessages } from './fr/searchMessages';
 import { sessionErasureMessages } from './fr/sessionErasureMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
 import { sessionsMessages } from './fr/sessionsMessages';
@@ -30,6 +31,7 @@ export const fr: Catalogue = {
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
+    search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,
   },

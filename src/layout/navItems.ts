@@ -5,6 +5,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import StyleIcon from '@mui/icons-material/Style';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
@@ -14,6 +15,7 @@ import { PATHS } from '@/shared/paths';
 export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] = [
   { key: 'dashboard', path: PATHS.dashboard, Icon: DashboardIcon },
   { key: 'sessions', path: PATHS.sessions, Icon: RecordVoiceOverIcon },
+  { key: 'search', path: PATHS.search, Icon: ManageSearchIcon },
   { key: 'insights', path: PATHS.insights, Icon: InsightsIcon },
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
   { key: 'battlecards', path: PATHS.battlecards, Icon: StyleIcon },
@@ -34,6 +36,7 @@ const TITLED_PATHS = [
   'audit',
   'apiKeys',
   'battlecards',
+  'search',
 ] as const;
 
 export const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);

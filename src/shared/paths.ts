@@ -12,4 +12,5 @@ export const PATHS = {
   battlecards: '/battlecards',
   apiKeys: '/service-keys',
   transcripts: '/transcripts',
+  search: '/search',
 } as const;

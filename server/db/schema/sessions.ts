@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import type { Emotion } from '../../../src/contract/sessions';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 /**
@@ -20,6 +21,10 @@ export const sessions = pgTable(
     endTime: timestamptz('end_time'),
     duration: integer('duration').notNull(),
     status: text('status', { enum: ['completed', 'in_progress', 'failed'] }).notNull(),
+    /** Why a call failed when the assistant did not say so: `abandoned` (services/abandonedCalls.ts) or `admin` (marked by an admin). */
+    failureReason: text('failure_reason', { enum: ['abandoned', 'admin'] }),
+    /** When the ingest last stored an event of the call (or created it): a call silent too long is abandoned. */
+    lastEventAt: timestamptz('last_event_at').notNull().defaultNow(),
     totalTranscripts: integer('total_transcripts').notNull().default(0),
     customerTranscripts: integer('customer_transcripts').notNull().default(0),
     salespersonTranscripts: integer('salesperson_transcripts').notNull().default(0),
@@ -39,14 +44,25 @@ export const sessions = pgTable(
   },
   (table) => [
     check('sessions_status_check', sql`${table.status} in ('completed', 'in_progress', 'failed')`),
+    check('sessions_failure_reason_check', sql`${table.failureReason} in ('abandoned', 'admin')`),
     index('sessions_start_time_idx').on(table.startTime.desc(), table.id.desc()),
     index('sessions_status_start_time_idx').on(table.status, table.startTime.desc(), table.id.desc()),
+    index('sessions_in_progress_last_event_idx').on(table.lastEventAt).where(sql`${table.status} = 'in_progress'`),
     index('sessions_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // A rep's page and count read only the rep's entries.
     index('sessions_rep_start_time_idx').on(sql`lower(${table.userEmail})`, table.startTime.desc(), table.id.desc()),
   ],
 );
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The words of a text for the search of what was said (services/transcriptSearch.ts), stemmed
+ * in English and in French: a call in either language is found by any form of its words.
+ */
+const searchVector = (column: AnyPgColumn): SQL => sql`to_tsvector('english', ${column}) || to_tsvector('french', ${column})`;
+
+/** Each detail row belongs to one session and goes with it. */
 const sessionRef = () =>
   uuid('session_id')
     .notNull()
@@ -60,8 +76,14 @@ export const sessionTranscripts = pgTable(
     ts: timestamptz('ts').notNull(),
     speaker: text('speaker', { enum: ['customer', 'salesperson'] }).notNull(),
     text: text('text').notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchVector(sessionTranscripts.text)),
   },
-  (table) => [primaryKey({ columns: [table.sessionId, table.seq] })],
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.seq] }),
+    index('session_transcripts_search_idx').using('gin', table.searchVector),
+  ],
 );
 
 export const sessionDetections = pgTable(
@@ -78,11 +100,15 @@ export const sessionDetections = pgTable(
     itemId: text('item_id'),
     /** docs/insights.md "Keys": set when the call completes; the Sessions list's item and inquiry filters read it. */
     itemKey: text('item_key'),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchVector(sessionDetections.question)),
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.seq] }),
     check('session_detections_kind_check', sql`${table.kind} in ('objection', 'faq', 'new_inquiry')`),
     index('session_detections_item_key_idx').on(table.itemKey, table.sessionId),
+    index('session_detections_search_idx').using('gin', table.searchVector),
   ],
 );
 

@@ -72,6 +72,7 @@ export const insertSessionBatch = async (
     ['start_time', 'epoch_ms', col((s) => s.startTime)],
     ['duration', 'int', col((s) => s.duration)],
     ['end_time', 'epoch_ms', col((s) => (s.detail && s.status !== 'in_progress' ? s.startTime + s.duration * 1_000 : null))],
+    ['last_event_at', 'epoch_ms', col((s) => s.startTime + s.duration * 1_000)],
     ['status', 'text', col((s) => s.status)],
     ['total_transcripts', 'int', col((s) => s.statistics.totalTranscripts)],
     ['customer_transcripts', 'int', col((s) => s.statistics.customerTranscripts)],

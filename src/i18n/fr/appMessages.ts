@@ -87,6 +87,7 @@ export const appMessages: typeof english = {
       audit: "Journal d'audit",
       battlecards: 'Fiches concurrents',
       apiKeys: 'Clés de service',
+      search: 'Rechercher dans les appels',
       settings: 'Paramètres',
     },
     titles: {
@@ -100,6 +101,7 @@ export const appMessages: typeof english = {
       audit: "Journal d'audit",
       battlecards: 'Fiches concurrents',
       apiKeys: 'Clés de service',
+      search: 'Rechercher ce qui a été dit',
     },
   },
   dashboard: {
