@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 /**
  * The search of what was said (GET /api/admin/transcript-search): transcripts and detections'
  * questions whose words (`search_vector`, stemmed in English and French, GIN-indexed; migration
- * 0013) hold every word of the query in either language. The ingest's inserts fill the vector
+ * 0014) hold every word of the query in either language. The ingest's inserts fill the vector
  * and an erasure's cascade takes it away, so the search always covers what is stored.
  */
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import type { PortalDataProvider } from '@/dataProvider/types';
 import { SNIPPET_MARKS, type TranscriptMatch } from '@/contract/transcriptSearch';
 import { SearchList } from '@/resources/search/SearchList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
@@ -28,7 +29,10 @@ describe('search what was said', () => {
     const getList = vi.fn(async (_resource: string, { filter }: GetListParams) =>
       filter.q ? { data: [match()], total: 1 } : { data: [], total: 0 },
     );
-    renderInAdmin(<SearchList />, { dataProvider: buildDataProvider({ getList }), path: '/search' });
+    renderInAdmin(<SearchList />, {
+      dataProvider: buildDataProvider({ getList } as unknown as Partial<PortalDataProvider>),
+      path: '/search',
+    });
     expect(await screen.findByText('Type one or more words to search every call.')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Words said' }), 'avaya');
     const results = await screen.findByRole('list', { name: 'Search results' });
@@ -50,7 +54,10 @@ describe('search what was said', () => {
   it('combines the speaker and status filters with the words, and says when nothing matches', async () => {
     const user = userEvent.setup();
     const getList = vi.fn(async () => ({ data: [], total: 0 }));
-    renderInAdmin(<SearchList />, { dataProvider: buildDataProvider({ getList }), path: '/search' });
+    renderInAdmin(<SearchList />, {
+      dataProvider: buildDataProvider({ getList } as unknown as Partial<PortalDataProvider>),
+      path: '/search',
+    });
     await user.type(screen.getByRole('searchbox', { name: 'Words said' }), 'contract');
     await user.click(screen.getByRole('combobox', { name: 'Speaker' }));
     await user.click(await screen.findByRole('option', { name: 'Customer' }));
