@@ -1,32 +1,23 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, IN_DATE_RANGE_YEAR, LIMITS, safeText } from './common';
 
-/**
- * Insights (docs/insights.md): what all the completed calls say together, read from aggregates
- * kept when a call completes. GET /api/insights/{items,inquiries,answers,reps,landmines,filters},
- * admin only, each taking the page's filters.
- *
- * Days are UTC calendar days (YYYY-MM-DD) of the call's start; a week is the ISO week, named by
- * its Monday. A period is `from`..`to` inclusive; its "previous period" is the same number of
- * days just before `from`.
- */
-
+/* docs/insights.md. Days are UTC days of the call's start; weeks ISO weeks named by their Monday; periods inclusive. */
 export const INSIGHT_PERIODS = ['7d', '30d', '90d'] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 export const INSIGHT_PERIOD_DAYS: Record<InsightPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
 export const INSIGHT_DEFAULT_PERIOD: InsightPeriod = '30d';
-/** The longest range a request may ask for (a bit over a year: a year against the year before). */
+/** A year against the year before. */
 export const INSIGHT_RANGE_MAX_DAYS = 400;
-/** Only finished calls have insights; an in-progress call counts once it completes. */
+/** An in-progress call counts once it completes. */
 export const INSIGHT_STATUSES = ['completed', 'failed'] as const;
 export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
-/** Below this many cases an effect is shown as "too few calls", never as a figure. */
+/** Shown as "too few calls", never as a figure. */
 export const INSIGHT_MIN_CASES = 5;
-/** Rows per table (the largest first); the page shows them all, the CSV too. */
+/** The page shows them all, the CSV too. */
 export const INSIGHT_ROWS_MAX = 200;
-/** A change of rate is called rising or falling only with at least this many calls in each period (docs/insights.md). */
+/** docs/insights.md "Rates and risers": at least this many calls in each period... */
 export const INSIGHT_RATE_MIN_CALLS = 20;
-/** ... and when the test of two Poisson rates rejects equal rates at this level, two-sided. */
+/** ...and the test of two Poisson rates rejecting equal rates at this level, two-sided. */
 export const INSIGHT_SIGNIFICANCE = 0.05;
 
 export const INSIGHT_MESSAGES = {
@@ -35,13 +26,10 @@ export const INSIGHT_MESSAGES = {
   rangeIncomplete: 'A range needs both "from" and "to"',
 } as const;
 
-/** A UTC day, YYYY-MM-DD, within DATE_FILTER_RANGE (a period reaches as far again before it: PostgreSQL refuses year 0). */
+/** A period reaches as far again before it: PostgreSQL refuses year 0. */
 export const insightDaySchema = z.iso.date({ message: 'Must be a date, YYYY-MM-DD' }).regex(IN_DATE_RANGE_YEAR, DATE_RANGE_MESSAGE);
 
-/**
- * The page's filters. `period` (default 30d, ending today) or a `from`/`to` range; `rep` is a
- * salesperson's email; `status` narrows to completed or failed calls.
- */
+/** `period` (default 30d, ending today) or a `from`/`to` range. */
 export const insightsQuerySchema = z
   .object({
     period: z.enum(INSIGHT_PERIODS).optional(),
@@ -60,7 +48,6 @@ export const insightsQuerySchema = z
     else if ((Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1 > INSIGHT_RANGE_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: INSIGHT_MESSAGES.rangeTooLong });
   })
-  // The rules above, for the OpenAPI document (docs/api.md "Errors": rules between values).
   .meta({
     dependentRequired: { from: ['to'], to: ['from'] },
     'x-ordered': ['from', 'to'],
@@ -69,18 +56,17 @@ export const insightsQuerySchema = z
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 export type InsightsQueryInput = z.input<typeof insightsQuerySchema>;
 
-/** The period an answer covers, and the one it is compared with. */
 export const insightPeriodRangeSchema = z.object({
   from: z.string(),
   to: z.string(),
   previousFrom: z.string(),
   previousTo: z.string(),
-  /** The Mondays of the weeks the period touches, oldest first (the trend charts' x axis). */
+  /** Oldest first (the trend charts' x axis). */
   weeks: z.array(z.string()),
 });
 export type InsightPeriodRange = z.infer<typeof insightPeriodRangeSchema>;
 
-/** The finished calls the filters keep: in the period, in the previous period, and per week of `weeks` (same order). */
+/** Per week in the order of `weeks`. */
 export const insightPeriodCallsSchema = z.object({
   calls: z.number().int(),
   previousCalls: z.number().int(),
@@ -91,14 +77,9 @@ export type InsightPeriodCalls = z.infer<typeof insightPeriodCallsSchema>;
 export const insightPeriodSchema = insightPeriodRangeSchema.extend(insightPeriodCallsSchema.shape);
 export type InsightPeriodWithCalls = z.infer<typeof insightPeriodSchema>;
 
-/** rising or falling: a change of rate unlikely to be chance (INSIGHT_RATE_MIN_CALLS, INSIGHT_SIGNIFICANCE); null otherwise. */
 export const insightTrendSchema = z.enum(['rising', 'falling']).nullable();
 export type InsightTrend = z.infer<typeof insightTrendSchema>;
 
-/**
- * A count's rates per 100 calls of its period (null without calls), the change of rate, and
- * whether that change is real (`trend`).
- */
 const rateFields = {
   rate: z.number().nullable(),
   previousRate: z.number().nullable(),
@@ -106,15 +87,9 @@ const rateFields = {
   trend: insightTrendSchema,
 };
 
-/** A week's count, and its rate per 100 of the week's calls (null in a week without calls). */
 const weekCount = z.object({ week: z.string(), count: z.number().int(), rate: z.number().nullable() });
 
-/**
- * An objection or FAQ as detected in calls. `key` identifies it in links (the Sessions list's
- * `item` filter): the dictionary item's id, or for a detection the dictionary did not know by id,
- * `q:<kind>:<question in lower case>`. `label` is its current question, or the last one it had
- * when it was deleted (`deleted`).
- */
+/** `key` is the dictionary item's id, or `q:<kind>:<question>` when not known by id (docs/insights.md "Keys"). */
 export const insightItemSchema = z.object({
   key: z.string(),
   kind: z.enum(['objection', 'faq']),
@@ -124,9 +99,7 @@ export const insightItemSchema = z.object({
   detections: z.number().int(),
   calls: z.number().int(),
   previousDetections: z.number().int(),
-  /** detections - previousDetections. */
   change: z.number().int(),
-  /** Detections per 100 calls. */
   ...rateFields,
   weekly: z.array(weekCount),
 });
@@ -134,27 +107,20 @@ export type InsightItem = z.infer<typeof insightItemSchema>;
 
 export const insightItemsSchema = z.object({
   period: insightPeriodSchema,
-  /** Most detected first. */
   items: z.array(insightItemSchema),
-  /** The keys of the items whose rate is rising (`trend`), largest rise of rate first, at most five. */
+  /** Largest rise of rate first, at most five. */
   risers: z.array(z.string()),
 });
 export type InsightItems = z.infer<typeof insightItemsSchema>;
 
-/**
- * New inquiries grouped by meaning: phrasings whose embeddings are close (docs/insights.md) share
- * a group. A phrasing not embedded yet is its own group (`pending`) until the grouping job sees it.
- * `key` is the Sessions list's `inquiry` filter.
- */
+/** A phrasing not embedded yet is its own group (`pending`) until the grouping job sees it. */
 export const inquiryGroupSchema = z.object({
   key: z.string(),
-  /** The group's most frequent phrasing. */
   label: z.string(),
   occurrences: z.number().int(),
   calls: z.number().int(),
-  /** Occurrences per 100 calls of the period. */
   rate: z.number().nullable(),
-  /** Up to three phrasings, most frequent first (the label included). */
+  /** Most frequent first, the label included. */
   examples: z.array(z.string()),
   phrasings: z.number().int(),
   pending: z.boolean(),
@@ -163,17 +129,11 @@ export type InquiryGroup = z.infer<typeof inquiryGroupSchema>;
 
 export const insightInquiriesSchema = z.object({
   period: insightPeriodSchema,
-  /** Largest first. */
   groups: z.array(inquiryGroupSchema),
 });
 export type InsightInquiries = z.infer<typeof insightInquiriesSchema>;
 
-/**
- * The change of the customer's sentiment around an objection: the mean valence (happy +1,
- * neutral and surprised 0, sad, fearful, angry and disgusted -1) of the customer's next three
- * sentiment entries after the detection minus that of the last three up to it, so from -2 to +2.
- * `mean`, `low` and `high` (the 95% confidence interval) are null below INSIGHT_MIN_CASES cases.
- */
+/** docs/insights.md "The figures": from -2 to +2; `mean`, `low`, `high` are null below INSIGHT_MIN_CASES cases. */
 export const insightEffectSchema = z.object({
   cases: z.number().int(),
   mean: z.number().nullable(),
@@ -183,7 +143,6 @@ export const insightEffectSchema = z.object({
 export type InsightEffect = z.infer<typeof insightEffectSchema>;
 
 export const insightAnswerSchema = z.object({
-  /** The objection's key (as in insightItemSchema). */
   key: z.string(),
   label: z.string(),
   deleted: z.boolean(),
@@ -195,7 +154,6 @@ export type InsightAnswer = z.infer<typeof insightAnswerSchema>;
 
 export const insightAnswersSchema = z.object({
   period: insightPeriodSchema,
-  /** Most cases first. */
   objections: z.array(insightAnswerSchema),
 });
 export type InsightAnswers = z.infer<typeof insightAnswersSchema>;
