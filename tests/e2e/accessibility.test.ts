@@ -1,10 +1,10 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { type AxeNode, axeViolations, describeNodes } from '../support/axe';
 import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { it, baseUrl, browser } from '../support/e2e';
 
 /*
  * spec 9 and WCAG 2.2 AA: every screen, in both themes and both languages, with axe-core.
@@ -13,9 +13,7 @@ import { fileBrowser } from '../support/fileBrowser';
  * fully faded in), so a screen that does not come up fails the test instead of passing empty.
  */
 
-const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 /** One signed-in admin for every variant; the theme and language are switched in react-admin's store. */
 let signedIn: { context: BrowserContext; page: Page };
 /** The sign-in screens, signed out. */

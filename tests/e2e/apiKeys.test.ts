@@ -1,20 +1,20 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ConsoleMessage } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
+import { it, baseUrl } from '../support/e2e';
+
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 
 /** The assistant API called from the test itself, as a service would (loopback only). */
 const assistantConfig = (key: string) => fetch(`${baseUrl}/api/assistant/config`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('the assistant API from the portal', () => {
-  it('creates a key on the Service Keys screen, shows its secret once, streams a call with simulate-call, and revokes the key', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('creates a key on the Service Keys screen, shows its secret once, streams a call with simulate-call, and revokes the key', async ({
+    signedIn,
+  }) => {
+    const { context, page } = await signedIn();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.getByRole('link', { name: 'Service Keys' }).click();
     await page.waitForURL('**/service-keys');
@@ -89,11 +89,10 @@ describe('the assistant API from the portal', () => {
     expect(await row.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
     const refused = await assistantConfig(key);
     expect(refused.status).toBe(401);
-    await context.close();
   });
 
-  it('renders the interactive API reference from its own files under the portal CSP', async () => {
-    const context = await browser.newContext();
+  it('renders the interactive API reference from its own files under the portal CSP', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     const outside: string[] = [];
@@ -111,6 +110,5 @@ describe('the assistant API from the portal', () => {
     await page.getByRole('button', { name: 'Authorize' }).waitFor();
     expect(problems).toEqual([]);
     expect(outside).toEqual([]);
-    await context.close();
   });
 });

@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
+import { it } from '../support/e2e';
+
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 
 /** Calls the API with the signed-in admin's stored token, as the portal does. */
 const api = <T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -53,8 +51,7 @@ const parseCsv = (text: string): string[][] => {
 };
 
 describe('Audit Log and export', () => {
-  it('shows a landmine change made by the admin, with the changed fields', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('shows a landmine change made by the admin, with the changed fields', async ({ page }) => {
     const before = `Audit trigger ${run}`;
     const after = `Audit trigger ${run} changed`;
     const created = await api<{ landmine: { _id: string } }>(page, '/landmines', {
@@ -74,11 +71,9 @@ describe('Audit Log and export', () => {
     await row.getByText(`trigger: ${before} → ${after}`).click();
     await page.waitForURL('**/audit/*/show');
     await page.getByText('landmine.update').first().waitFor();
-    await context.close();
   });
 
-  it('exports exactly the users the API returns for the Admin role filter', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('exports exactly the users the API returns for the Admin role filter', async ({ page }) => {
     await page.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/users');
     await page.getByRole('combobox', { name: 'Role' }).click();
@@ -102,6 +97,5 @@ describe('Audit Log and export', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(exported.map((row) => [row.id, row.email, row.role])).toEqual(expected.map((user) => [user._id, user.email, user.role]));
     await page.getByText(`Exported ${expected.length} row`).waitFor();
-    await context.close();
   });
 });

@@ -1,13 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, newSignedInPage, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
-
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { describe, expect } from 'vitest';
+import { DEMO_PASSWORD, signIn } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
 describe('signing in', () => {
-  it('sends a logged-out visitor of a protected page to the sign-in form without a redirect loop', async () => {
-    const context = await browser.newContext();
+  it('sends a logged-out visitor of a protected page to the sign-in form without a redirect loop', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const navigations: string[] = [];
     // react-router's start-up replaceState re-reports the same URL; count changes of path.
@@ -21,49 +18,42 @@ describe('signing in', () => {
     console.log(`logged-out cold start: sign-in form painted after ${Date.now() - startedAt} ms, navigations ${navigations.join(' -> ')}`);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(navigations).toEqual(['/dashboard', '/login']);
-    await context.close();
   });
 
-  it.each(['admin@salescoach.test', 'lead@salescoach.test'])('lands %s on the dashboard', async (email) => {
-    const { context, page } = await newSignedInPage(browser, baseUrl, email);
+  it.for(['admin@salescoach.test', 'lead@salescoach.test'])('lands %s on the dashboard', async (email, { signedIn }) => {
+    const { page } = await signedIn(email);
     await page.getByRole('banner').getByText(email).waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null'));
     expect(stored).toMatchObject({ token: expect.any(String), expiresAt: expect.any(Number), issuedAt: expect.any(Number) });
-    await context.close();
   });
 
-  it('refuses the non-whitelisted rep with the access-denied message', async () => {
-    const context = await browser.newContext();
+  it('refuses the non-whitelisted rep with the access-denied message', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await signIn(page, baseUrl, 'rep@salescoach.test');
     await page.getByText('Access denied. Your account is not authorized to access the admin portal.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.goto(`${baseUrl}/dashboard`);
     await page.waitForURL('**/login');
-    await context.close();
   });
 
-  it('shows the provider error for a wrong password and stays on sign-in', async () => {
-    const context = await browser.newContext();
+  it('shows the provider error for a wrong password and stays on sign-in', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await signIn(page, baseUrl, 'admin@salescoach.test', 'wrong-password');
     await page.getByRole('alert').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
   });
 
-  it('logs out, clears the stored token and protects the dashboard again', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('logs out, clears the stored token and protects the dashboard again', async ({ page }) => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.goto(`${baseUrl}/settings`);
     await page.waitForURL('**/login');
-    await context.close();
   });
 
-  it('after a Logout on a page, the next admin signing in on that sign-in page starts at the dashboard', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('after a Logout on a page, the next admin signing in on that sign-in page starts at the dashboard', async ({ page }) => {
     await page.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/users');
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -73,7 +63,6 @@ describe('signing in', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
-    await context.close();
   });
 });
 
@@ -82,8 +71,8 @@ describe('a stored sign-in', () => {
   // portal opens on the stored token meanwhile (docs/security.md, Portal).
   const lookup = '**/identitytoolkit.googleapis.com/v1/accounts:lookup**';
 
-  it("shows a page's rows before the sign-in service has answered, and keeps the admin when it confirms", async () => {
-    const { context } = await newSignedInPage(browser, baseUrl);
+  it("shows a page's rows before the sign-in service has answered, and keeps the admin when it confirms", async ({ signedIn }) => {
+    const { context } = await signedIn();
     const page = await context.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -102,11 +91,10 @@ describe('a stored sign-in', () => {
     await page.waitForURL('**/users');
     await page.locator('table tbody tr td').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/users');
-    await context.close();
   });
 
-  it('signs out and clears the stored token when the sign-in service then finds no such account', async () => {
-    const { context } = await newSignedInPage(browser, baseUrl);
+  it('signs out and clears the stored token when the sign-in service then finds no such account', async ({ signedIn }) => {
+    const { context } = await signedIn();
     const page = await context.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -126,13 +114,12 @@ describe('a stored sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.goto(`${baseUrl}/sessions`);
     await page.waitForURL('**/login');
-    await context.close();
   });
 });
 
 describe('sign-up and password reset', () => {
-  it('validates the sign-up form with the spec messages', async () => {
-    const context = await browser.newContext();
+  it('validates the sign-up form with the spec messages', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/signup`);
     await page.getByLabel('Email').fill('new.person@example.test');
@@ -144,11 +131,10 @@ describe('sign-up and password reset', () => {
     await page.getByLabel('Confirm Password').fill('abcdeg');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Passwords do not match').waitFor();
-    await context.close();
   });
 
-  it('sends a reset email and returns to sign-in after 3 seconds', async () => {
-    const context = await browser.newContext();
+  it('sends a reset email and returns to sign-in after 3 seconds', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email').fill('lead@salescoach.test');
@@ -158,6 +144,5 @@ describe('sign-up and password reset', () => {
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await page.getByText('Password reset email sent! Check your inbox.').waitFor();
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 6_000 });
-    await context.close();
   });
 });

@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
+
+import { it } from '../support/e2e';
 
 /** Bulk work: select rows, act on all of them, and see the outcome, in Chromium against the real server. */
-const baseUrl = inject('baseUrl');
 const run = Date.now();
-const browser = fileBrowser();
 
 /** One API call with the signed-in admin's stored token; answers the JSON body. */
 const api = (page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -36,8 +34,7 @@ const openLandmines = async (page: Page, trigger: string) => {
 };
 
 describe('Bulk actions in the browser', () => {
-  it('deactivates two landmines at once (Undo offered, one audit row each), then deletes them', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('deactivates two landmines at once (Undo offered, one audit row each), then deletes them', async ({ page }) => {
     const trigger = `e2e bulk trigger ${run}`;
     const ids: string[] = [];
     for (const suffix of ['one', 'two']) {
@@ -77,11 +74,9 @@ describe('Bulk actions in the browser', () => {
     await expect
       .poll(async () => Promise.all(ids.map((id) => auditCount(page, 'landmine.delete', id))), { timeout: 10_000 })
       .toEqual([1, 1]);
-    await context.close();
   });
 
-  it("disables selected users with a summary; the admin's own row cannot be selected", async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it("disables selected users with a summary; the admin's own row cannot be selected", async ({ page }) => {
     const prefix = `e2e-bulk-${run}`;
     for (const name of ['one', 'two']) {
       await api(page, '/admin/users', {
@@ -108,6 +103,5 @@ describe('Bulk actions in the browser', () => {
     await page.getByText('2 users disabled').waitFor();
     await expect.poll(() => rows.getByText('Inactive', { exact: true }).count()).toBe(2);
     expect(await page.getByRole('toolbar').count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it } from '../support/e2e';
 
 /** A seeded objection (server/seed/dictionaryData/objections.json), Ready once the first start has embedded it. */
 const SEEDED = 'Your price is too high.';
@@ -16,8 +13,7 @@ const previewAlerts = async (page: Page): Promise<number> => {
 };
 
 describe('coaching tools in the browser', () => {
-  it('tests a phrase on the Dictionary page and warns of a near-duplicate in the add dialog', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('tests a phrase on the Dictionary page and warns of a near-duplicate in the add dialog', async ({ page }) => {
     await page.getByRole('link', { name: 'Dictionary' }).click();
     await page.waitForURL('**/dictionary');
     await page.getByRole('textbox', { name: 'What a customer might say' }).fill(SEEDED);
@@ -36,11 +32,9 @@ describe('coaching tools in the browser', () => {
     const link = page.getByRole('dialog').getByRole('link', { name: 'Open' }).first();
     expect(await link.getAttribute('href')).toContain('/dictionary?tab=objections&search=');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await context.close();
   });
 
-  it('previews the speech-rate alerts on Settings as max words changes, without saving', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('previews the speech-rate alerts on Settings as max words changes, without saving', async ({ page }) => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     const maxWords = page.getByLabel(/Max Words/);
@@ -57,6 +51,5 @@ describe('coaching tools in the browser', () => {
     expect(strict).toBeGreaterThan(loose);
     const text = await page.getByTestId('speech-rate-preview').innerText();
     expect(text).toMatch(/On the last \d+ completed sessions/);
-    await context.close();
   });
 });

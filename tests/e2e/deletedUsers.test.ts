@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
-import { describe, inject, it } from 'vitest';
-import { newSignedInPage, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe } from 'vitest';
+import { signIn } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
 /**
  * Deleted users in the browser, against the real server and the Auth emulator: a deleted user
  * is found with Status = Deleted and restored (it signs in again), and creating a user over a
  * deleted user's email offers to free the email, which lets the create through.
  */
-const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 
 const openUsers = async (page: Page) => {
   await page.getByRole('link', { name: 'Users' }).click();
@@ -41,8 +39,7 @@ const deleteUser = async (page: Page, email: string) => {
 };
 
 describe('deleted users', () => {
-  it('finds a deleted user with Status = Deleted and restores it: the account signs in again', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('finds a deleted user with Status = Deleted and restores it: the account signs in again', async ({ page, newContext }) => {
     const email = `restored-${run}@example.test`;
     await openUsers(page);
     await createUser(page, email, `Restored ${run}`, 'Restore-pass-1');
@@ -58,16 +55,14 @@ describe('deleted users', () => {
     await rowOf(page, email).getByText('Active', { exact: true }).waitFor();
 
     // The account signs in again (the portal then refuses it: its uid is not an admin).
-    const other = await browser.newContext();
+    const other = await newContext();
     const otherPage = await other.newPage();
     await signIn(otherPage, baseUrl, email, 'Restore-pass-1');
     await otherPage.getByText('Access denied. Your account is not authorized to access the admin portal.').waitFor();
     await other.close();
-    await context.close();
   });
 
-  it("creates a user over a deleted user's email after freeing it from the create dialog", async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it("creates a user over a deleted user's email after freeing it from the create dialog", async ({ page }) => {
     const email = `reused-${run}@example.test`;
     await openUsers(page);
     await createUser(page, email, `First Holder ${run}`, 'First-pass-1');
@@ -82,6 +77,5 @@ describe('deleted users', () => {
 
     await pick(page, 'Status', 'Deleted');
     await rowOf(page, email).getByText('Email freed', { exact: true }).waitFor();
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it } from '../support/e2e';
 
 const ITEM_CONFIRM = 'Are you sure you want to delete this item? If this is an original question, all variations will also be deleted.';
 const LANDMINE_CONFIRM = 'Are you sure you want to delete this landmine? This will affect real-time detection.';
@@ -25,8 +22,9 @@ const dialogField = (page: Page, label: string): Locator => page.getByRole('dial
 const itemRow = (page: Page, text: string): Locator => page.getByTestId('item-row').filter({ hasText: text });
 
 describe('Dictionary Management in the browser', () => {
-  it('adds an original, a variation and 3 reviewed AI variations, watches Pending turn Ready, edits a variation and deletes it all', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('adds an original, a variation and 3 reviewed AI variations, watches Pending turn Ready, edits a variation and deletes it all', async ({
+    page,
+  }) => {
     await openDictionary(page);
     const question = `E2E price objection ${Date.now()}`;
 
@@ -84,11 +82,9 @@ describe('Dictionary Management in the browser', () => {
     await page.getByText('No items found. Try adjusting your search or add a new item.').waitFor();
     await search(page, 'edited again');
     await page.getByText('No items found. Try adjusting your search or add a new item.').waitFor();
-    await context.close();
   });
 
-  it('searches and pages through the seeded objections', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('searches and pages through the seeded objections', async ({ page }) => {
     await openDictionary(page);
     const footer = page.getByText(/^Showing 1 to 20 of \d+ original questions$/);
     await footer.waitFor();
@@ -112,11 +108,9 @@ describe('Dictionary Management in the browser', () => {
     await page.getByRole('tab', { name: 'FAQs' }).click();
     await page.getByRole('button', { name: 'Add Original FAQ' }).waitFor();
     await page.getByTestId('item-row').first().waitFor();
-    await context.close();
   });
 
-  it('adds a landmine with blank points dropped, edits, deactivates and deletes it', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('adds a landmine with blank points dropped, edits, deactivates and deletes it', async ({ page }) => {
     await openDictionary(page);
     await page.getByRole('tab', { name: 'Landmines' }).click();
     await page.getByTestId('landmine-row').first().waitFor();
@@ -168,6 +162,5 @@ describe('Dictionary Management in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Landmine deleted successfully').waitFor();
     await page.getByText('No landmines found. Try adjusting your search or add a new landmine.').waitFor();
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DEMO_PASSWORD, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
-
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it, baseUrl, browser } from '../support/e2e';
 
 const ADMIN = 'admin@salescoach.test';
 

@@ -1,22 +1,20 @@
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { signIn } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
 /**
  * Failures forced by intercepting single requests in Chromium, as the audit did,
  * against the portal as `npm start` serves it.
  */
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
 
 /** The sessions list's API call, whatever its query. */
 const sessionsList = (url: URL) => url.pathname === '/api/admin/sessions';
 
-const nav = (page: Awaited<ReturnType<typeof newSignedInPage>>['page']) => page.getByRole('navigation', { name: 'Main navigation' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 describe('failures, worded', () => {
-  it("a page chunk that cannot be loaded shows spec 2's fallback inside the layout, logged to the console", async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it("a page chunk that cannot be loaded shows spec 2's fallback inside the layout, logged to the console", async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
@@ -31,11 +29,9 @@ describe('failures, worded', () => {
     expect(logged.some((text) => text.includes('Unexpected rendering error'))).toBe(true);
     await nav(page).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Welcome to the Admin Portal' }).waitFor();
-    await context.close();
   });
 
-  it('a 401 after the token refresh: /login says the session expired, and signing in returns to the page', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('a 401 after the token refresh: /login says the session expired, and signing in returns to the page', async ({ page }) => {
     await page.route(sessionsList, (route) =>
       route.fulfill({
         status: 401,
@@ -52,22 +48,19 @@ describe('failures, worded', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/sessions');
     await page.getByRole('columnheader', { name: 'Session Info' }).waitFor();
-    await context.close();
   });
 
-  it('a list whose server fails says so at once, in the spec words, and that it is trying again', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('a list whose server fails says so at once, in the spec words, and that it is trying again', async ({ page }) => {
     await page.route(sessionsList, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
     await nav(page).getByRole('link', { name: 'Sessions' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load sessions' });
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Trying again...');
     expect(await page.getByText(/HTTP 502|Cannot reach the server/).count()).toBe(0);
-    await context.close();
   });
 
-  it('words a wrong password and an unknown email with the same sentence', async () => {
-    const context = await browser.newContext();
+  it('words a wrong password and an unknown email with the same sentence', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     for (const [email, password] of [
       ['admin@salescoach.test', 'wrong-password'],
@@ -77,6 +70,5 @@ describe('failures, worded', () => {
       await page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' }).waitFor();
       expect(await page.getByText(/Firebase|auth\//).count()).toBe(0);
     }
-    await context.close();
   });
 });

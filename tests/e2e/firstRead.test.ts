@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
-
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { describe, expect } from 'vitest';
+import { signIn } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
 // src/dataProvider/firstRead.ts: with a stored sign-in, a list page's first read starts beside the
 // session restore, and the page takes its answer: one request, not two (no waterfall).
@@ -13,8 +10,8 @@ describe("a list page's first read", () => {
     ['/sessions', '/api/admin/sessions?', 'table tbody tr a[href^="/sessions/"]'],
     ['/users', '/api/admin/users?', 'table tbody tr td'],
   ] as const) {
-    it(`opens ${path} in a new tab of a signed-in browser with one request for its first page`, async () => {
-      const { context } = await newSignedInPage(browser, baseUrl);
+    it(`opens ${path} in a new tab of a signed-in browser with one request for its first page`, async ({ signedIn }) => {
+      const { context } = await signedIn();
       const page = await context.newPage();
       const reads: string[] = [];
       page.on('request', (request) => {
@@ -26,12 +23,11 @@ describe("a list page's first read", () => {
       // a second read would follow the page's render at once: give it time to show
       await page.waitForTimeout(1_000);
       expect(reads).toHaveLength(1);
-      await context.close();
     });
   }
 
-  it("opens a session's detail in a new tab with one request for the session", async () => {
-    const { context, page: first } = await newSignedInPage(browser, baseUrl);
+  it("opens a session's detail in a new tab with one request for the session", async ({ signedIn }) => {
+    const { context, page: first } = await signedIn();
     await first.goto(`${baseUrl}/sessions`);
     const link = first.locator('table tbody tr a[href^="/sessions/"]').first();
     const href = await link.getAttribute('href');
@@ -47,7 +43,6 @@ describe("a list page's first read", () => {
     // its own would be the second by then. (A call in progress refreshes itself after 3 s.)
     await page.locator('[aria-label="Session timeline"] [role="listitem"]').first().waitFor();
     expect(reads).toEqual([`/api/admin${href}`]);
-    await context.close();
   });
 });
 
@@ -73,19 +68,18 @@ describe("the shell's early files", () => {
     return { asked, release };
   };
 
-  it('are asked for by the document on a signed-in load of /sessions, before the entry has run', async () => {
-    const { context } = await newSignedInPage(browser, baseUrl);
+  it('are asked for by the document on a signed-in load of /sessions, before the entry has run', async ({ signedIn }) => {
+    const { context } = await signedIn();
     const page = await context.newPage();
     const { asked, release } = await holdEntry(page);
     await page.goto(`${baseUrl}/sessions`, { waitUntil: 'commit' });
     await expect.poll(() => [...asked].sort(), { timeout: 10_000 }).toEqual(['/assets/App', '/assets/SessionList']);
     release();
     await page.locator('table tbody tr a[href^="/sessions/"]').first().waitFor();
-    await context.close();
   });
 
-  it('are not asked for by the document of a signed-out visit', async () => {
-    const context = await browser.newContext();
+  it('are not asked for by the document of a signed-out visit', async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const { asked, release } = await holdEntry(page);
     const preloadRan = page.waitForResponse(/\/assets\/shell-preload-[\w-]+\.js$/);
@@ -95,11 +89,10 @@ describe("the shell's early files", () => {
     expect(asked).toEqual([]);
     release();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    await context.close();
   });
 
-  it("preloads the next screens' files once the signed-in dashboard is idle, without opening them", async () => {
-    const context = await browser.newContext();
+  it("preloads the next screens' files once the signed-in dashboard is idle, without opening them", async ({ newContext }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -110,6 +103,5 @@ describe("the shell's early files", () => {
     await page.waitForURL('**/dashboard');
     await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await context.close();
   });
 });

@@ -1,13 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { adminFetch } from '../../scripts/bench/support';
 import { simulateCall } from '../../scripts/simulateCall';
 import { generateSession } from '../../server/seed/sessions';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it, baseUrl } from '../support/e2e';
 
 const SECTIONS = ['Objections and FAQs', 'What the assistant did not know', 'Answers that help', 'Reps', 'Landmines'];
 
@@ -59,8 +56,7 @@ const followCallsLink = async (page: Page, link: ReturnType<Page['getByRole']>, 
 };
 
 describe('Insights', () => {
-  it('shows the five parts on the demo calls, and each figure opens the calls behind it', { timeout: 180_000 }, async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('shows the five parts on the demo calls, and each figure opens the calls behind it', { timeout: 180_000 }, async ({ page }) => {
     page.setDefaultTimeout(20_000);
     await page.getByRole('link', { name: 'Insights' }).click();
     await page.waitForURL('**/insights**');
@@ -107,11 +103,9 @@ describe('Insights', () => {
     const landmineCalls = landmines.getByRole('link', { name: /^\d+ calls? with “/ }).first();
     await landmineCalls.waitFor();
     await followCallsLink(page, landmineCalls, await figureOf(landmineCalls, from));
-    await context.close();
   });
 
-  it('counts a call streamed through the assistant API as soon as it completes', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('counts a call streamed through the assistant API as soon as it completes', async ({ page }) => {
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Insights' }).waitFor();
     const created = (await adminFetch(page, '/api/admin/api-keys', {
@@ -152,6 +146,5 @@ describe('Insights', () => {
     await page.waitForURL('**/sessions?**');
     await page.getByPlaceholder('Search sessions...').fill(sessionId);
     await page.locator('tbody tr').filter({ hasText: 'Completed' }).first().waitFor();
-    await context.close();
   });
 });

@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { DEMO_PASSWORD } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { it, baseUrl } from '../support/e2e';
 
 /**
  * Every flow by keyboard alone: after the page is opened, only Tab, Shift+Tab, arrows, Space,
  * Enter and typing. Where the focus is after each action is checked, not only the outcome.
  */
-const baseUrl = inject('baseUrl');
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 
 /** What has the keyboard focus: its role or tag, its label (aria-label, its <label>, or its placeholder) and its text. */
 const focused = (page: Page) =>
@@ -76,8 +74,10 @@ const createUsers = (page: Page, emails: string[]) =>
   }, emails);
 
 describe('by keyboard alone', () => {
-  it('signs in, skips to the content, disables a user from the switch and disables users in bulk, the focus staying put', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('signs in, skips to the content, disables a user from the switch and disables users in bulk, the focus staying put', async ({
+    newContext,
+  }) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signInByKeyboard(page);
 
@@ -124,11 +124,10 @@ describe('by keyboard alone', () => {
     await page.getByText('2 users disabled, 1 already disabled').waitFor();
     await expect.poll(() => rows.getByText('Inactive', { exact: true }).count()).toBe(3);
     await expect.poll(() => focused(page)).toContain('Select all on this page');
-    await context.close();
   });
 
-  it('adds an objection, its dialog giving the focus back to the Add button', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('adds an objection, its dialog giving the focus back to the Add button', async ({ newContext }) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signInByKeyboard(page);
     await page.goto(`${baseUrl}/dictionary`);
@@ -147,11 +146,10 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Item added successfully. Embeddings will be generated automatically.').waitFor();
     await expect.poll(() => focused(page)).toContain('Add Original Objection');
-    await context.close();
   });
 
-  it('opens a session and its Sentiment Analysis tab', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('opens a session and its Sentiment Analysis tab', async ({ newContext }) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signInByKeyboard(page);
     await page.goto(`${baseUrl}/sessions`);
@@ -171,6 +169,5 @@ describe('by keyboard alone', () => {
     await page.locator('#session-tabpanel-sentiment').getByRole('heading', { name: en.app.sessions.sentiment.entries }).waitFor();
     expect(await page.getByRole('tab', { name: 'Sentiment Analysis' }).getAttribute('aria-selected')).toBe('true');
     expect(await focused(page)).toContain('Sentiment Analysis');
-    await context.close();
   });
 });

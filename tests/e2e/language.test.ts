@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
-
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { describe, expect } from 'vitest';
+import { DEMO_PASSWORD } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
 const chooseLanguage = async (page: Page, current: string, next: string) => {
   await page.getByRole('button', { name: current }).click();
@@ -30,8 +27,7 @@ const cutPlaceholders = (page: Page) =>
 const pageTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
 describe('the language switcher', () => {
-  it('switches the portal to French, keeps it across a reload, and switches back', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('switches the portal to French, keeps it across a reload, and switches back', async ({ page }) => {
     await chooseLanguage(page, 'English', 'Français');
     for (const item of ['Tableau de bord', 'Dictionnaire', 'Utilisateurs', 'Paramètres']) {
       await page.getByRole('link', { name: item }).waitFor();
@@ -52,11 +48,9 @@ describe('the language switcher', () => {
     await chooseLanguage(page, 'Français', 'English');
     await expect.poll(() => pageTitle(page).textContent()).toBe('User Management');
     await page.getByRole('link', { name: 'Settings' }).waitFor();
-    await context.close();
   });
 
-  it('shows the sign-in page in the remembered language', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('shows the sign-in page in the remembered language', async ({ page }) => {
     await chooseLanguage(page, 'English', 'Français');
     await page.getByRole('link', { name: 'Tableau de bord' }).waitFor();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
@@ -64,11 +58,10 @@ describe('the language switcher', () => {
     await page.getByRole('heading', { name: 'Connexion' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('carries the language chosen on the sign-in card into the portal', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('carries the language chosen on the sign-in card into the portal', async ({ newContext }) => {
+    const context = await newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
@@ -84,6 +77,5 @@ describe('the language switcher', () => {
     await page.getByRole('link', { name: 'Paramètres' }).waitFor();
     // The top bar's menu shows the same choice.
     await page.getByRole('button', { name: 'Français' }).waitFor();
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it } from '../support/e2e';
 
 const open = async (page: Page, link: string, path: string, header: string) => {
   await page.getByRole('link', { name: link }).click();
@@ -16,8 +13,7 @@ const open = async (page: Page, link: string, path: string, header: string) => {
 const dataRows = (page: Page) => page.locator('tbody tr');
 
 describe('List preferences, remembered across a reload', () => {
-  it('hides a column on Sessions and it stays hidden after a reload', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('hides a column on Sessions and it stays hidden after a reload', async ({ page }) => {
     await open(page, 'Sessions', 'sessions', 'Room');
     await dataRows(page).first().getByRole('link', { name: 'View Details' }).waitFor();
 
@@ -35,11 +31,9 @@ describe('List preferences, remembered across a reload', () => {
     expect(await page.getByRole('columnheader', { name: 'Room' }).count()).toBe(0);
     expect(await dataRows(page).first().locator('td').count()).toBe(6);
     await page.getByRole('button', { name: 'Columns (1 hidden)' }).waitFor();
-    await context.close();
   });
 
-  it('keeps the filters on Users across a reload, saves a query and applies it', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('keeps the filters on Users across a reload, saves a query and applies it', async ({ page }) => {
     await open(page, 'Users', 'users', 'Last Login');
     await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Admin', exact: true }).click();
@@ -66,6 +60,5 @@ describe('List preferences, remembered across a reload', () => {
     await expect.poll(async () => (await dataRows(page).allInnerTexts()).every((text) => text.includes('Admin'))).toBe(true);
     await page.getByRole('button', { name: 'Saved queries' }).click();
     await page.getByRole('button', { name: 'Apply Admins only' }).waitFor();
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it } from '../support/e2e';
 
 /** Types the phrase and waits until the verdict below the results matches `expected`. */
 const testPhrase = async (page: Page, text: string, expected: RegExp) => {
@@ -15,8 +12,7 @@ const testPhrase = async (page: Page, text: string, expected: RegExp) => {
 
 /** The default start (docs/matching.md): the sentence model, every text Ready under it, its threshold calibrated. */
 describe('phrase matching in the browser', () => {
-  it('recognises what a customer says in their own words with the default model, and explains a miss', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('recognises what a customer says in their own words with the default model, and explains a miss', async ({ page }) => {
     await page.getByRole('link', { name: 'Dictionary' }).click();
     await page.waitForURL('**/dictionary');
     // Nothing pending after the first start's re-embedding: no progress bar.
@@ -34,11 +30,11 @@ describe('phrase matching in the browser', () => {
       'the price of coffee in this office is crazy',
       /^Nothing fires: the best item, ".+", is (\d+ points?|less than 1 point) below the threshold\.$/,
     );
-    await context.close();
   });
 
-  it("shows the model's calibrated threshold on Settings, takes an admin's by keyboard with its what-if, and goes back", async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it("shows the model's calibrated threshold on Settings, takes an admin's by keyboard with its what-if, and goes back", async ({
+    page,
+  }) => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     const card = page.getByRole('region', { name: 'Phrase matching' });
@@ -66,6 +62,5 @@ describe('phrase matching in the browser', () => {
     await card.getByRole('button', { name: 'Use the calibrated threshold' }).click();
     await card.getByText(/^Threshold: \d+%, calibrated from the dictionary on /).waitFor();
     expect(await card.getByText(/^Threshold: \d+%, calibrated/).innerText()).toBe(calibrated);
-    await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it, baseUrl } from '../support/e2e';
 
 const OTHER_KINDS = ['Transcripts', 'Objections', 'FAQs', 'Speech alerts'];
 
@@ -40,8 +37,7 @@ const openSessionWithInquiry = async (page: Page) => {
 };
 
 describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () => {
-  it("adds a session's new inquiry as an FAQ and finds it on the Dictionary page", async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it("adds a session's new inquiry as an FAQ and finds it on the Dictionary page", async ({ page }) => {
     const timeline = await openSessionWithInquiry(page);
     const inquiry = timeline
       .getByRole('listitem')
@@ -79,6 +75,5 @@ describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () =>
     await page.getByRole('tab', { name: 'FAQs' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill(question);
     await page.getByTestId('item-row').filter({ hasText: answer }).waitFor();
-    await context.close();
   });
 });

@@ -1,13 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it, baseUrl } from '../support/e2e';
 
 describe('the signed-in portal', () => {
-  it('keeps speech-rate settings across a reload', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('keeps speech-rate settings across a reload', async ({ page }) => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     const timeWindow = page.getByLabel(/Time Window/);
@@ -20,31 +16,26 @@ describe('the signed-in portal', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel(/Time Window/).inputValue()).toBe('45');
     expect(await page.getByLabel(/Max Words/).inputValue()).toBe('180');
-    await context.close();
   });
 
-  it('sends unknown paths to the dashboard', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('sends unknown paths to the dashboard', async ({ page }) => {
     await page.goto(`${baseUrl}/no/such/page`);
     await page.waitForURL('**/dashboard');
-    await context.close();
   });
 
-  it('opens the navigation as a drawer on a 400 px wide window', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl, 'lead@salescoach.test', { width: 400, height: 800 });
+  it('opens the navigation as a drawer on a 400 px wide window', async ({ signedIn }) => {
+    const { page } = await signedIn('lead@salescoach.test', { width: 400, height: 800 });
     const settingsLink = page.getByRole('link', { name: 'Settings' });
     expect(await settingsLink.isVisible()).toBe(false);
     await page.getByRole('button', { name: /open navigation/i }).click();
     await settingsLink.waitFor({ state: 'visible' });
     await settingsLink.click();
     await page.waitForURL('**/settings');
-    await context.close();
   });
 });
 
 describe('when the server is busy or the sign-in service is down', () => {
-  it('words a 429 with the wait, keeps the layout and never shows a crash screen', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('words a 429 with the wait, keeps the layout and never shows a crash screen', async ({ page }) => {
     await page.route('**/api/admin/users**', (route) =>
       route.fulfill({
         status: 429,
@@ -58,11 +49,9 @@ describe('when the server is busy or the sign-in service is down', () => {
     expect(await page.getByText('Something went wrong').count()).toBe(0);
     await page.getByRole('link', { name: 'Settings' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users');
-    await context.close();
   });
 
-  it('keeps the session on a 503 AUTH_UNAVAILABLE and says the sign-in service cannot be reached', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('keeps the session on a 503 AUTH_UNAVAILABLE and says the sign-in service cannot be reached', async ({ page }) => {
     const message = 'The sign-in service cannot be reached right now. You are still signed in; please try again in a few seconds.';
     await page.route('**/api/speech-rate', (route) =>
       route.fulfill({
@@ -76,6 +65,5 @@ describe('when the server is busy or the sign-in service is down', () => {
     await page.getByText(message).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
-    await context.close();
   });
 });

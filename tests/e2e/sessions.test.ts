@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
 
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
+import { it, baseUrl } from '../support/e2e';
 
 const pick = async (page: Page, filter: string, option: string) => {
   await page.getByRole('combobox', { name: filter }).click();
@@ -16,8 +13,7 @@ const dataRows = (page: Page) => page.locator('tbody tr');
 const nameOfRow = (page: Page, index: number) => dataRows(page).nth(index).locator('td').first().locator('p').first().innerText();
 
 describe('Conversation Sessions', () => {
-  it('filters, searches and pages the list, opens a session, uses every tab and comes back', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('filters, searches and pages the list, opens a session, uses every tab and comes back', async ({ page }) => {
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.waitForURL('**/sessions');
     await page.getByText('Conversation Sessions').first().waitFor();
@@ -81,12 +77,9 @@ describe('Conversation Sessions', () => {
     await page.waitForURL((url) => url.pathname === '/sessions');
     await expect.poll(() => page.getByPlaceholder('Search sessions...').inputValue()).toBe(name);
     await dataRows(page).filter({ hasText: name }).first().waitFor();
-
-    await context.close();
   });
 
-  it('walks from the detail across the pages of the list, and the list follows', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('walks from the detail across the pages of the list, and the list follows', async ({ page }) => {
     await page.goto(`${baseUrl}/sessions`);
     await page.getByText(/^Showing 1 to 15 of \d+ results$/).waitFor();
     const lastOfFirstPage = await nameOfRow(page, 14);
@@ -113,7 +106,5 @@ describe('Conversation Sessions', () => {
     await page.getByRole('link', { name: 'Previous session' }).click();
     await page.getByRole('heading', { name: lastOfFirstPage }).waitFor();
     await page.getByText(/^15 of \d+$/).waitFor();
-
-    await context.close();
   });
 });

@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage, signIn } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect, inject } from 'vitest';
+import { signIn } from '../support/browser';
+import { it, baseUrl } from '../support/e2e';
 
-const baseUrl = inject('baseUrl');
 const authEmulatorHost = inject('authEmulatorHost');
 const run = Date.now().toString(36);
-const browser = fileBrowser();
 
 const openUsers = async (page: Page) => {
   await page.getByRole('link', { name: 'Users' }).click();
@@ -49,8 +47,7 @@ const selfSignUp = async (email: string) => {
 };
 
 describe('User Management', () => {
-  it('creates, finds, edits, resets the password of, disables and deletes a user', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('creates, finds, edits, resets the password of, disables and deletes a user', async ({ page, newContext }) => {
     const email = `e2e-${run}@example.test`;
     await openUsers(page);
 
@@ -92,7 +89,7 @@ describe('User Management', () => {
     await page.getByText('Password reset successfully').waitFor();
 
     // The new password works: the account signs in, and the portal then refuses it (its uid is not whitelisted).
-    const other = await browser.newContext();
+    const other = await newContext();
     const otherPage = await other.newPage();
     await signIn(otherPage, baseUrl, email, 'Second-pass-2');
     await otherPage.getByText('Access denied. Your account is not authorized to access the admin portal.').waitFor();
@@ -109,11 +106,9 @@ describe('User Management', () => {
     await remove.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('User deleted successfully').waitFor();
     await page.getByText('No users found.').waitFor();
-    await context.close();
   });
 
-  it('replaces an unverified self sign-up that took the email, in one step from the create dialog', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('replaces an unverified self sign-up that took the email, in one step from the create dialog', async ({ page }) => {
     const email = `squatted-${run}@example.test`;
     await selfSignUp(email);
     await openUsers(page);
@@ -132,11 +127,9 @@ describe('User Management', () => {
     const row = rowOf(page, email);
     await row.getByText(`Rightful Owner ${run}`).waitFor();
     await row.getByText('Not verified', { exact: true }).waitFor();
-    await context.close();
   });
 
-  it('pages through users and goes back to the first page when rows per page change', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl);
+  it('pages through users and goes back to the first page when rows per page change', async ({ page }) => {
     const tag = `paging-${run}`;
     await createThroughApi(
       page,
@@ -155,6 +148,5 @@ describe('User Management', () => {
     await page.getByRole('option', { name: '25', exact: true }).click();
     await page.getByText('1–12 of 12').waitFor();
     await expect.poll(() => page.getByRole('row').filter({ hasText: tag }).count()).toBe(12);
-    await context.close();
   });
 });

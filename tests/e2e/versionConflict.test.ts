@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newSignedInPage } from '../support/browser';
-import { fileBrowser } from '../support/fileBrowser';
+import { describe, expect } from 'vitest';
+import { it } from '../support/e2e';
 
 /**
  * Version conflicts in the browser, against the real server: two admins edit the same objection;
@@ -9,8 +8,6 @@ import { fileBrowser } from '../support/fileBrowser';
  * what the second admin typed and shows the first admin's answer, and the next save wins
  * deliberately.
  */
-const baseUrl = inject('baseUrl');
-const browser = fileBrowser();
 
 const openObjection = async (page: Page, question: string): Promise<Locator> => {
   await page.getByRole('link', { name: 'Dictionary' }).click();
@@ -23,9 +20,9 @@ const openObjection = async (page: Page, question: string): Promise<Locator> => 
 const field = (dialog: Locator, label: string) => dialog.getByRole('textbox', { name: label, exact: true });
 
 describe('two admins editing the same objection', () => {
-  it('refuses the older save inside the dialog, and Reload keeps the typed text beside their answer', async () => {
-    const first = await newSignedInPage(browser, baseUrl);
-    const second = await newSignedInPage(browser, baseUrl);
+  it('refuses the older save inside the dialog, and Reload keeps the typed text beside their answer', async ({ signedIn }) => {
+    const first = await signedIn();
+    const second = await signedIn();
     const question = `E2E conflict ${Date.now()}`;
     await first.page.getByRole('link', { name: 'Dictionary' }).click();
     await first.page.getByRole('button', { name: 'Add Original Objection' }).click();
