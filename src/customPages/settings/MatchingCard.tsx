@@ -1,4 +1,4 @@
-import { useMatchingSettings } from '@/resources/dictionary/items/useDictionaryMatch';
+import { useMatchingSettings } from '@/resources/dictionary';
 import { MatchingPanel } from './MatchingPanel';
 import { SettingsCard } from './SettingsCard';
 

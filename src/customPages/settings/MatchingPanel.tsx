@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { Controller, useForm } from 'react-hook-form';
 import { type MatchingSettings, THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
-import { useCalibrationDate, usePercent } from '@/resources/dictionary/items/useDictionaryMatch';
+import { useCalibrationDate, usePercent } from '@/resources/dictionary';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 import { useMatchingWrites } from './useMatchingWrites';
@@ -34,6 +35,13 @@ const thresholdOf = (typed: string): number | null => {
 };
 const typedOf = (threshold: number) => String(Math.round(threshold * 100));
 
+/** The threshold to try: the slider's exact value, and the number field's text (the candidate while it is valid). */
+interface CandidateValues {
+  candidate: number;
+  typed: string;
+}
+const valuesOf = (threshold: number): CandidateValues => ({ candidate: threshold, typed: typedOf(threshold) });
+
 interface MatchingPanelProps {
   /** The settings as read (and read again every 2 s while embeddings are pending). */
   settings: MatchingSettings;
@@ -55,56 +63,49 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const calibrationDate = useCalibrationDate();
   const sliderLabelId = useId();
   const [version, setVersion] = useState(settings.version);
-  const [typed, setTyped] = useState(() => typedOf(settings.threshold));
-  // the slider's exact value; the typed text when it is valid
-  const [candidate, setCandidate] = useState(settings.threshold);
-  // until the admin tries another threshold, the candidate follows the one in force (a calibration that lands meanwhile)
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (touched) return;
-    setCandidate(settings.threshold);
-    setTyped(typedOf(settings.threshold));
-  }, [settings.threshold, touched]);
-  const [failure, setFailure] = useState<{ action: Action; error: unknown; at: number } | null>(null);
   const [theirs, setTheirs] = useState<MatchingSettings | null>(null);
+  // until the admin tries another threshold, the candidate follows the one in force (a calibration that lands meanwhile)
+  const { control, watch, setValue, reset } = useForm<CandidateValues>({
+    values: valuesOf(settings.threshold),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const [candidate, typed] = watch(['candidate', 'typed']);
   const { banner, success, clear } = useBanner();
   const { update, calibrate, busy } = useMatchingWrites();
 
-  const typedThreshold = thresholdOf(typed);
-  const valid = typedThreshold !== null;
-  const conflict = failure !== null && isVersionConflict(failure.error);
-  const failedText = failure && translatedErrorText(failure.error, FAILED[failure.action], translate);
+  const valid = thresholdOf(typed) !== null;
+  const failure = calibrate.error ?? update.error;
+  const action: Action = calibrate.isError ? 'recalibrate' : update.variables?.threshold === null ? 'useCalibrated' : 'save';
+  const conflict = failure !== null && isVersionConflict(failure);
+  const failedText = failure && translatedErrorText(failure, FAILED[action], translate);
 
   const tryThreshold = (threshold: number) => {
-    setTouched(true);
-    setCandidate(threshold);
-    setTyped(typedOf(threshold));
+    setValue('candidate', threshold, { shouldDirty: true });
+    setValue('typed', typedOf(threshold), { shouldDirty: true });
   };
   const start = () => {
     clear();
-    setFailure(null);
+    update.reset();
+    calibrate.reset();
   };
   const done = (message: string) => (saved: MatchingSettings) => {
     setVersion(saved.version);
     setTheirs(null);
-    setTouched(false);
-    setCandidate(saved.threshold);
-    setTyped(typedOf(saved.threshold));
+    reset(valuesOf(saved.threshold));
     success(message, LONG_BANNER_MS);
   };
-  const failed = (action: Action) => (error: unknown) => setFailure({ action, error, at: Date.now() });
 
   const save = () => {
     start();
-    update.mutate({ threshold: candidate, version }, { onSuccess: done('app.matching.saved'), onError: failed('save') });
+    update.mutate({ threshold: candidate, version }, { onSuccess: done('app.matching.saved') });
   };
   const backToCalibrated = () => {
     start();
-    update.mutate({ threshold: null, version }, { onSuccess: done('app.matching.usingCalibrated'), onError: failed('useCalibrated') });
+    update.mutate({ threshold: null, version }, { onSuccess: done('app.matching.usingCalibrated') });
   };
   const recalibrate = () => {
     start();
-    calibrate.mutate(undefined, { onSuccess: done('app.matching.recalibrated'), onError: failed('recalibrate') });
+    calibrate.mutate(undefined, { onSuccess: done('app.matching.recalibrated') });
   };
   /** The newer settings beside the admin's candidate; the next save starts from their version. */
   const reload = async () => {
@@ -134,7 +135,7 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {conflict && (
         <VersionConflictAlert
-          key={failure.at}
+          key={update.submittedAt}
           onReload={reload}
           theirs={
             theirs &&
@@ -187,20 +188,26 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
             onChange={(_, value) => tryThreshold(value as number)}
           />
         </Box>
-        <TextField
-          label={translate('app.matching.candidateField')}
-          type="number"
-          value={typed}
-          onChange={(event) => {
-            setTouched(true);
-            setTyped(event.target.value);
-            const threshold = thresholdOf(event.target.value);
-            if (threshold !== null) setCandidate(threshold);
-          }}
-          error={!valid}
-          helperText={translate('app.matching.candidateHelper', { min: percent(THRESHOLD_MIN), max: percent(THRESHOLD_MAX) })}
-          slotProps={{ htmlInput: { min: MIN_PERCENT, max: MAX_PERCENT, step: 1 } }}
-          sx={{ width: { sm: 200 } }}
+        <Controller
+          name="typed"
+          control={control}
+          render={({ field: { ref, onChange, ...field } }) => (
+            <TextField
+              {...field}
+              inputRef={ref}
+              label={translate('app.matching.candidateField')}
+              type="number"
+              onChange={(event) => {
+                onChange(event.target.value);
+                const threshold = thresholdOf(event.target.value);
+                if (threshold !== null) setValue('candidate', threshold, { shouldDirty: true });
+              }}
+              error={!valid}
+              helperText={translate('app.matching.candidateHelper', { min: percent(THRESHOLD_MIN), max: percent(THRESHOLD_MAX) })}
+              slotProps={{ htmlInput: { min: MIN_PERCENT, max: MAX_PERCENT, step: 1 } }}
+              sx={{ width: { sm: 200 } }}
+            />
+          )}
         />
       </Box>
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { MATCHING_QUERY_KEY } from '@/resources/dictionary/items/useDictionaryMatch';
+import { MATCHING_QUERY_KEY } from '@/resources/dictionary';
 
 /**
  * The writes of the phrase-matching settings: PUT /api/dictionary/matching (an admin's

@@ -1,0 +1,7 @@
+/** What the dictionary offers other screens: the phrase-matching settings' query and their formats. */
+export {
+  MATCHING_QUERY_KEY,
+  useCalibrationDate,
+  useMatchingSettings,
+  usePercent,
+} from './items/useDictionaryMatch';
