@@ -76,4 +76,25 @@ describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () =>
     await page.getByRole('searchbox', { name: 'Search' }).fill(question);
     await page.getByTestId('item-row').filter({ hasText: answer }).waitFor();
   });
+
+  it('keeps the "Add as variation of ..." menu inside a narrow window once its answer arrives', async () => {
+    const { context, page } = await newSignedInPage(browser, baseUrl, 'admin@salescoach.test', { width: 400, height: 760 });
+    const timeline = await openSessionWithInquiry(page);
+    const open = timeline.getByRole('button', { name: 'Add as variation of ...' }).last();
+    await open.scrollIntoViewIfNeeded();
+    await open.click();
+    const menu = page.getByTestId('variation-picker').locator('.MuiPaper-root');
+    await menu.waitFor();
+    await expect
+      .poll(() => page.getByTestId('variation-picker').getByRole('menu').getAttribute('aria-busy'), { timeout: 30_000 })
+      .toBe('false');
+    // the popover is placed again for its new size on the next frame
+    await expect
+      .poll(async () => {
+        const box = await menu.boundingBox();
+        return box ? Math.round(box.x) >= 0 && Math.round(box.x + box.width) <= 400 : false;
+      })
+      .toBe(true);
+    await context.close();
+  });
 });

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
+import type { PopoverActions } from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslate } from 'react-admin';
 import type { DictionaryMatch } from '@/contract/dictionaryMatch';
@@ -44,6 +45,11 @@ export const VariationPicker = ({ id, anchor, text, onClose, onPick, onAddFaq }:
   const candidates = closestOriginals(data?.matches);
   const failed = translatedErrorText(error, 'app.dictionary.phraseTester.failed', translate);
   const waiting = typing || (isFetching && !data);
+  const popover = useRef<PopoverActions>(null);
+  // The answer arrives after the menu opened: the popover places itself only once, so it is
+  // placed again for its new size and stays within the window.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-placed whenever what the menu shows changes
+  useEffect(() => popover.current?.updatePosition(), [waiting, isError, candidates.length]);
 
   const status = waiting
     ? translate('app.dictionary.phraseTester.loading')
@@ -57,6 +63,7 @@ export const VariationPicker = ({ id, anchor, text, onClose, onPick, onAddFaq }:
     <Menu
       open
       anchorEl={anchor}
+      action={popover}
       onClose={onClose}
       slotProps={{ list: { id, 'aria-labelledby': headingId, 'aria-busy': waiting } }}
       data-testid="variation-picker"
@@ -65,7 +72,7 @@ export const VariationPicker = ({ id, anchor, text, onClose, onPick, onAddFaq }:
         {translate('app.sessions.learn.closest')}
       </ListSubheader>
       {status !== null && (
-        <MenuItem disabled sx={{ whiteSpace: 'normal', maxWidth: 420 }}>
+        <MenuItem disabled sx={{ whiteSpace: 'normal', maxWidth: 'min(420px, 100%)' }}>
           {status}
         </MenuItem>
       )}
@@ -78,7 +85,7 @@ export const VariationPicker = ({ id, anchor, text, onClose, onPick, onAddFaq }:
             autoFocus={index === 0}
             onClick={() => onPick(match)}
             data-testid="variation-candidate"
-            sx={{ maxWidth: 480 }}
+            sx={{ maxWidth: 'min(480px, 100%)', whiteSpace: 'normal' }}
           >
             <ListItemText
               primary={match.question}
