@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, use, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { BannerAlert } from './BannerAlert';
-import { type BannerControls, useBanner } from './useBanner';
+import { type Banner, type BannerControls, useBanner } from './useBanner';
 
 const PageBannerContext = createContext<BannerControls | null>(null);
 
@@ -20,7 +21,27 @@ export const PageBannerProvider = ({ children, view = '' }: { children: ReactNod
     last.current = shown;
     clearError();
   }, [shown, clearError]);
+  useStaleErrorsCleared(controls);
   return <PageBannerContext value={controls}>{children}</PageBannerContext>;
+};
+
+/** A failure shown when a later action (any mutation) began comes down once that action succeeds: it no longer describes the screen. */
+const useStaleErrorsCleared = ({ banner, clearIfShown }: BannerControls) => {
+  const queryClient = useQueryClient();
+  const current = useRef(banner);
+  current.current = banner;
+  useEffect(() => {
+    const shownAtStart = new Map<number, Banner | null>();
+    return queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { mutation, action } = event;
+      if (action.type === 'pending') shownAtStart.set(mutation.mutationId, current.current);
+      if (action.type !== 'success' && action.type !== 'error') return;
+      const stale = shownAtStart.get(mutation.mutationId);
+      shownAtStart.delete(mutation.mutationId);
+      if (action.type === 'success' && stale?.severity === 'error') clearIfShown(stale);
+    });
+  }, [queryClient, clearIfShown]);
 };
 
 export const usePageBanner = (): BannerControls => {

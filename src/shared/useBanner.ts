@@ -13,6 +13,8 @@ export interface BannerControls {
   error: (message: string) => void;
   clear: () => void;
   clearError: () => void;
+  /** Takes `shown` down if it is still the banner on screen. */
+  clearIfShown: (shown: Banner) => void;
 }
 
 export const SHORT_BANNER_MS = 3_000;
@@ -34,5 +36,6 @@ export const useBanner = (): BannerControls => {
   const error = useCallback((message: string) => setBanner({ severity: 'error', message }), []);
   const clear = useCallback(() => setBanner(null), []);
   const clearError = useCallback(() => setBanner((shown) => (shown?.severity === 'error' ? null : shown)), []);
-  return { banner, success, error, clear, clearError };
+  const clearIfShown = useCallback((stale: Banner) => setBanner((shown) => (shown === stale ? null : shown)), []);
+  return { banner, success, error, clear, clearError, clearIfShown };
 };
