@@ -12,7 +12,14 @@ import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installReadCache } from './plugins/readCache';
 import { installRequestId, requestIdGenerator } from './plugins/requestId';
-import { ASSISTANT_RATE_LIMIT, createLimiter, DEFAULT_RATE_LIMIT, installRateLimits, type RateLimitOptions } from './plugins/rateLimits';
+import {
+  ASSISTANT_RATE_LIMIT,
+  createLimiter,
+  DEFAULT_RATE_LIMIT,
+  installRateLimits,
+  type RateLimitOptions,
+  WHOLE_CONFIG_LIMIT,
+} from './plugins/rateLimits';
 import { identityHostsFor, installSecurityHeaders } from './plugins/securityHeaders';
 import { spaPlugin } from './plugins/spa';
 import { adminApiKeysRoutes } from './routes/adminApiKeys';
@@ -64,6 +71,8 @@ export interface BuildAppOptions {
   generationRateLimit?: RateLimitOptions | false;
   /** Default ASSISTANT_RATE_LIMIT, off when rateLimit is false. */
   assistantRateLimit?: RateLimitOptions;
+  /** Whole configuration answers per key (WHOLE_CONFIG_LIMIT by default), off when rateLimit is false. */
+  wholeConfigLimit?: RateLimitOptions | false;
   /** Default all of them. */
   resources?: readonly ServerResource[];
 }
@@ -135,7 +144,12 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });
       await api.register(declaredResourceRoutes, { db: options.db, resources: options.resources ?? serverResources });
-      await api.register(assistantRoutes, { db: options.db, writes: options.writes ?? null, model: embeddings.model });
+      await api.register(assistantRoutes, {
+        db: options.db,
+        writes: options.writes ?? null,
+        model: embeddings.model,
+        wholeConfigLimit: options.wholeConfigLimit ?? (options.rateLimit === false ? false : WHOLE_CONFIG_LIMIT),
+      });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/common';
 import { ApiHttpError } from '../errors';
@@ -74,3 +75,23 @@ export const perAdminRateLimit = (name: string, limit: RateLimitOptions | false)
         },
       }
     : {};
+
+/** pick: a whole configuration answer (about 1 MB) a key may fetch per minute; polling with If-None-Match costs none. */
+export const WHOLE_CONFIG_LIMIT: RateLimitOptions = { max: 60, timeWindowMs: 60_000 };
+
+/**
+ * What a client costs, not how many requests it sends: `max` costly answers per key and window,
+ * then 429 with Retry-After until the window ends; cheap answers count nothing.
+ */
+export const createCostLimit = ({ max, timeWindowMs }: RateLimitOptions) => {
+  const windows = new LRUCache<string, { start: number; used: number }>({ max: 10_000 });
+  return (key: string, now = Date.now()): void => {
+    let window = windows.get(key);
+    if (!window || now - window.start >= timeWindowMs) {
+      window = { start: now, used: 0 };
+      windows.set(key, window);
+    }
+    if (window.used >= max) throw tooManyRequests((window.start + timeWindowMs - now) / 1000);
+    window.used += 1;
+  };
+};

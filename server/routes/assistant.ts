@@ -12,6 +12,7 @@ import {
   ingestSessionResponseSchema,
   INGEST_MESSAGES,
 } from '../../src/contract/assistantSessions';
+import { createCostLimit, type RateLimitOptions } from '../plugins/rateLimits';
 import type { Database, WriteGeneration } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { configEncodingFor, createConfigAnswers } from '../services/assistantConfigAnswer';
@@ -28,10 +29,13 @@ const matchesAny = (header: string, etag: string) =>
   });
 
 /** docs/api.md "Assistant API"; plugins/assistantAuth.ts has checked the key and `config.scope`. */
-export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: WriteGeneration | null; model: string }> = async (
-  app,
-  { db, writes, model },
-) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  writes: WriteGeneration | null;
+  model: string;
+  wholeConfigLimit: RateLimitOptions | false;
+}> = async (app, { db, writes, model, wholeConfigLimit }) => {
+  const wholeAnswer = wholeConfigLimit ? createCostLimit(wholeConfigLimit) : () => {};
   const configAnswers = createConfigAnswers(db, model);
   const readConfigVersion = createConfigVersionReader(db, writes);
   app.get(
@@ -51,6 +55,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Database; writes: Writ
       // No payload: a serialised `null` would announce four bytes that never come, and a keep-alive client waits for them.
       if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version)))
         return (reply as FastifyReply).code(304).header('ETag', etagOf(version)).send();
+      // A whole answer costs its megabyte however often it is asked: counted per key (docs/security.md "Service keys").
+      wholeAnswer(request.apiKey.id);
       // Already serialised and compressed (services/assistantConfigAnswer.ts): neither runs again.
       const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']));
       reply.header('ETag', etagOf(answer.version)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
