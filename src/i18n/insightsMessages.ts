@@ -53,6 +53,18 @@ export const insightsMessages = {
       failed: 'Failed',
     },
   },
+  headline: {
+    title: 'This period at a glance',
+    calls: '%{calls} this period, against %{previous} in the previous one.',
+    risers: 'Rising beyond chance',
+    riser: '%{change} per 100 calls',
+    reps: 'Reps to watch',
+    unknown: 'Largest unknown questions',
+    asked: 'in %{count} call |||| in %{count} calls',
+    landmines: 'Landmines this period',
+    hits: '%{count} landmine triggered |||| %{count} landmines triggered',
+    none: 'None',
+  },
   items: {
     title: 'Objections and FAQs',
     description: 'How often each objection and FAQ came up in calls, against the previous period of the same length.',
@@ -111,6 +123,7 @@ export const insightsMessages = {
   },
   reps: {
     addUser: 'Not in Users: add the user',
+    flagOf: '%{metric}: %{reason}',
     per10Calls: '%{value} per 10 calls',
     flags: {
       aboveTeam: 'Far above the team (over %{limit})',

@@ -97,7 +97,14 @@ describe('Insights', { timeout: 30_000 }, () => {
     const server = renderInsights();
     await loadedSection('Landmines', 'We guarantee results');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Objections and FAQs', 'What the assistant did not know', 'Answers that help', 'Reps', 'Landmines']);
+    expect(headings).toEqual([
+      'This period at a glance',
+      'Objections and FAQs',
+      'What the assistant did not know',
+      'Answers that help',
+      'Reps',
+      'Landmines',
+    ]);
     for (const name of ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const)
       expect(server.queries(name)).toEqual(['period=30d']);
     expect(server.queries('filters')).toEqual(['']);
@@ -105,6 +112,29 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('insights-period')).toHaveTextContent(
       '400 calls from Mar 02, 2026 to Mar 31, 2026, compared with 300 calls from Jan 31, 2026 to Mar 01, 2026.',
     );
+  });
+
+  it('opens on a headline: calls against the previous period, real risers, reps to watch, unknown questions, landmines', async () => {
+    renderInsights();
+    const headline = await screen.findByRole('region', { name: 'This period at a glance' });
+    expect(within(headline).getByTestId('insights-headline-calls')).toHaveTextContent(
+      '400 calls this period, against 300 in the previous one.',
+    );
+    const risers = within(headline).getByRole('region', { name: 'Rising beyond chance' });
+    expect(within(risers).getByRole('listitem')).toHaveTextContent('It is too expensive +75.2 per 100 calls');
+    expect(within(risers).getByRole('link', { name: 'It is too expensive' })).toHaveAttribute(
+      'href',
+      '/sessions?filter=%7B%22item%22%3A%22obj-price%22%2C%22label%22%3A%22It+is+too+expensive%22%2C%22from%22%3A%222026-03-02%22%2C%22to%22%3A%222026-03-31%22%2C%22finished%22%3A%22true%22%7D',
+    );
+    const reps = await within(headline).findByRole('region', { name: 'Reps to watch' });
+    expect(await within(reps).findByRole('listitem')).toHaveTextContent(
+      'Pat MorganSpeech-rate alerts per hour: Far above the team (over 2.4)',
+    );
+    expect(within(reps).getByRole('link', { name: 'Reps to watch' })).toHaveAttribute('href', '#insights-reps');
+    const unknown = within(headline).getByRole('region', { name: 'Largest unknown questions' });
+    expect(await within(unknown).findAllByRole('listitem')).toHaveLength(2);
+    expect(within(unknown).getAllByRole('listitem')[0]).toHaveTextContent('Do you offer training? in 9 calls');
+    expect(await within(headline).findByText('8 landmines triggered')).toBeInTheDocument();
   });
 
   it('shows objections and FAQs with their change, trend, deleted items and the biggest risers', async () => {

@@ -10,6 +10,7 @@ import { NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions
 import { ExportCsv } from './ExportCsv';
 import { inquiryRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { SECTION_ANCHORS } from './Headline';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { useInsights } from './useInsights';
@@ -106,6 +107,7 @@ export const InquiriesSection = ({ filters }: { filters: InsightsFilters }) => {
     <InsightsSection
       later
       messages={MESSAGES}
+      anchor={SECTION_ANCHORS.inquiries}
       query={query}
       isEmpty={(data) => data.groups.length === 0}
       actions={(data) => <ExportCsv name="inquiries" section={translate(MESSAGES.title)} rows={() => inquiryRows(data)} />}

@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { PATHS } from '@/shared/paths';
 import { AnswersSection } from './AnswersSection';
 import { InquiriesSection } from './InquiriesSection';
+import { Headline } from './Headline';
 import { InsightsFiltersBar } from './InsightsFiltersBar';
 import type { InsightsFilters } from './insightsFilters';
 import { ItemsSection } from './ItemsSection';
@@ -50,6 +51,7 @@ export const InsightsPage = () => {
         <InsightsFiltersBar filters={filters} onChange={setFilters} />
         <PeriodLine filters={filters} />
       </Stack>
+      <Headline filters={filters} />
       <ItemsSection filters={filters} />
       <InquiriesSection filters={filters} />
       <AnswersSection filters={filters} />

@@ -28,6 +28,8 @@ interface InsightsSectionProps<T> {
   children: (data: T, titleId: string) => ReactNode;
   /** Drawn after the sections above have painted: on a cold load the first chart should not wait for four more tables. */
   later?: boolean;
+  /** The section's id, for links from the headline. */
+  anchor?: string;
 }
 
 const Loading = ({ label }: { label: string }) => (
@@ -39,7 +41,7 @@ const Loading = ({ label }: { label: string }) => (
 );
 
 /** A failed read never shows the empty state: "nothing here" would be a claim the page cannot make. */
-export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children, later = false }: InsightsSectionProps<T>) => {
+export const InsightsSection = <T,>({ messages, query, isEmpty, actions, children, later = false, anchor }: InsightsSectionProps<T>) => {
   const translate = useTranslate();
   const errorText = useErrorText();
   const titleId = useId();
@@ -52,7 +54,7 @@ export const InsightsSection = <T,>({ messages, query, isEmpty, actions, childre
   const loading = isFetching && (isPlaceholderData || shown === undefined);
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
+    <Card component="section" aria-labelledby={titleId} id={anchor} sx={{ scrollMarginTop: 72 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Typography id={titleId} component="h2" variant="h6">

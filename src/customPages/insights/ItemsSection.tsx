@@ -9,6 +9,7 @@ import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { itemRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { SECTION_ANCHORS } from './Headline';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';
@@ -137,6 +138,7 @@ export const ItemsSection = ({ filters }: { filters: InsightsFilters }) => {
   return (
     <InsightsSection
       messages={MESSAGES}
+      anchor={SECTION_ANCHORS.items}
       query={query}
       isEmpty={(data) => data.items.length === 0}
       actions={(data) => <ExportCsv name="items" section={translate(MESSAGES.title)} rows={() => itemRows(data)} />}

@@ -6,6 +6,7 @@ import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { landmineRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { SECTION_ANCHORS } from './Headline';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';
@@ -103,6 +104,7 @@ export const LandminesSection = ({ filters }: { filters: InsightsFilters }) => {
     <InsightsSection
       later
       messages={MESSAGES}
+      anchor={SECTION_ANCHORS.landmines}
       query={query}
       isEmpty={(data) => data.landmines.length === 0}
       actions={(data) => <ExportCsv name="landmines" section={translate(MESSAGES.title)} rows={() => landmineRows(data)} />}

@@ -11,6 +11,7 @@ import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { repRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { SECTION_ANCHORS } from './Headline';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { Sparkline } from './Sparkline';
@@ -37,11 +38,21 @@ const METRICS: { metric: Metric; column: string; write: (format: InsightsFormat,
   { metric: 'sentiment', column: 'app.insights.reps.columns.sentiment', write: (format, value) => format.signedDecimal(value) },
 ];
 
+/** A flagged figure's name, where it is read away from its column (the headline). */
+const METRIC_NAMES: Record<RepFlag['metric'], string> = {
+  talkRatio: 'app.insights.reps.columns.talkRatio',
+  longestMonologue: 'app.insights.reps.columns.longestMonologue',
+  questionsPerCall: 'app.insights.reps.columns.questionsPerCall',
+  alertsPerHour: 'app.insights.reps.columns.alertsPerHour',
+  landminesPer10Calls: 'app.insights.reps.columns.landmines',
+  sentiment: 'app.insights.reps.columns.sentiment',
+};
+
 /** The table column a flagged figure is shown in: landmines per 10 calls beside the landmines. */
 const columnOf = (flag: RepFlag): Metric => (flag.metric === 'landminesPer10Calls' ? 'landmines' : flag.metric);
 
 /** A flagged figure's reason in words, with the fence or target it crossed written as the figure is. */
-export const FlagReason = ({ flag }: { flag: RepFlag }) => {
+export const FlagReason = ({ flag, metricName = false }: { flag: RepFlag; metricName?: boolean }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
   const limit =
@@ -55,7 +66,12 @@ export const FlagReason = ({ flag }: { flag: RepFlag }) => {
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, fontWeight: 600 }}
     >
       <WarningAmberIcon fontSize="inherit" aria-hidden />
-      {translate(`app.insights.reps.flags.${flag.reason}`, { limit })}
+      {metricName
+        ? translate('app.insights.reps.flagOf', {
+            metric: translate(METRIC_NAMES[flag.metric]),
+            reason: translate(`app.insights.reps.flags.${flag.reason}`, { limit }),
+          })
+        : translate(`app.insights.reps.flags.${flag.reason}`, { limit })}
     </Typography>
   );
 };
@@ -158,6 +174,7 @@ export const RepsSection = ({ filters }: { filters: InsightsFilters }) => {
     <InsightsSection
       later
       messages={MESSAGES}
+      anchor={SECTION_ANCHORS.reps}
       query={query}
       isEmpty={(data) => data.reps.length === 0}
       actions={(data) => <ExportCsv name="reps" section={translate(MESSAGES.title)} rows={() => repRows(data)} />}

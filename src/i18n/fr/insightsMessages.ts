@@ -54,6 +54,18 @@ export const insightsMessages: typeof english = {
       failed: 'Échoué',
     },
   },
+  headline: {
+    title: "La période en un coup d'œil",
+    calls: '%{calls} sur cette période, contre %{previous} sur la précédente.',
+    risers: 'En hausse au-delà du hasard',
+    riser: '%{change} pour 100 appels',
+    reps: 'Commerciaux à suivre',
+    unknown: 'Questions inconnues les plus fréquentes',
+    asked: 'dans %{count} appel |||| dans %{count} appels',
+    landmines: 'Sujets sensibles sur la période',
+    hits: '%{count} sujet sensible abordé |||| %{count} sujets sensibles abordés',
+    none: 'Aucun',
+  },
   items: {
     title: 'Objections et FAQ',
     description:
@@ -114,6 +126,7 @@ export const insightsMessages: typeof english = {
   },
   reps: {
     addUser: "Absent des utilisateurs : ajouter l'utilisateur",
+    flagOf: '%{metric} : %{reason}',
     per10Calls: '%{value} pour 10 appels',
     flags: {
       aboveTeam: "Très au-dessus de l'équipe (plus de %{limit})",
