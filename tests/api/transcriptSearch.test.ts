@@ -1,4 +1,10 @@
-import { SNIPPET_MARKS, snippetParts, transcriptSearchResponseSchema } from '../../src/contract/transcriptSearch';
+import { searchTranscripts } from '../../server/services/transcriptSearch';
+import {
+  SNIPPET_MARKS,
+  snippetParts,
+  transcriptSearchQuerySchema,
+  transcriptSearchResponseSchema,
+} from '../../src/contract/transcriptSearch';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { at, createKey, detection, sessionBody, transcript } from '../support/assistant';
 
@@ -114,6 +120,21 @@ describe.each(DB_KINDS)('search what was said (%s)', (kind) => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await said({ q: 'genesys' })).toEqual([]);
     expect(await said({ q: 'contrats' })).toEqual([]);
+  });
+
+  it('answers the same page by walking the calls newest first when the matches pass the count cap', async () => {
+    const query = (filter: object, range: [number, number]) =>
+      transcriptSearchQuerySchema.parse({ filter: JSON.stringify(filter), range: JSON.stringify(range) });
+    for (const [filter, range] of [
+      [{ q: 'avaya' }, [0, 24]],
+      [{ q: 'avaya' }, [1, 2]],
+      [{ q: 'avaya', speaker: 'customer' }, [0, 24]],
+      [{ q: 'pricing', status: 'completed' }, [0, 24]],
+    ] as const) {
+      const sorted = await searchTranscripts(t.db, query(filter, [...range]));
+      const walked = await searchTranscripts(t.db, query(filter, [...range]), 1);
+      expect(walked.records, JSON.stringify(filter)).toEqual(sorted.records);
+    }
   });
 
   it('refuses an unknown filter (400)', async () => {
