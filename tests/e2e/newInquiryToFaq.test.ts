@@ -77,8 +77,8 @@ describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () =>
     await page.getByTestId('item-row').filter({ hasText: answer }).waitFor();
   });
 
-  it('keeps the "Add as variation of ..." menu inside a narrow window once its answer arrives', async () => {
-    const { context, page } = await newSignedInPage(browser, baseUrl, 'admin@salescoach.test', { width: 400, height: 760 });
+  it('keeps the "Add as variation of ..." menu inside a narrow window once its answer arrives', async ({ signedIn }) => {
+    const { page } = await signedIn('admin@salescoach.test', { width: 400, height: 760 });
     const timeline = await openSessionWithInquiry(page);
     const open = timeline.getByRole('button', { name: 'Add as variation of ...' }).last();
     await open.scrollIntoViewIfNeeded();
@@ -95,6 +95,5 @@ describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () =>
         return box ? Math.round(box.x) >= 0 && Math.round(box.x + box.width) <= 400 : false;
       })
       .toBe(true);
-    await context.close();
   });
 });
