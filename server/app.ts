@@ -17,6 +17,7 @@ import {
   createLimiter,
   DEFAULT_RATE_LIMIT,
   installRateLimits,
+  METRICS_SCRAPE_LIMIT,
   type RateLimitOptions,
   WHOLE_CONFIG_LIMIT,
 } from './plugins/rateLimits';
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   assistantRateLimit?: RateLimitOptions;
   /** Whole configuration answers per key (WHOLE_CONFIG_LIMIT by default), off when rateLimit is false. */
   wholeConfigLimit?: RateLimitOptions | false;
+  /** Metrics scrapes per key (METRICS_SCRAPE_LIMIT by default), off when rateLimit is false. */
+  metricsScrapeLimit?: RateLimitOptions | false;
   /** Default all of them. */
   resources?: readonly ServerResource[];
 }
@@ -125,7 +128,9 @@ export const buildApp = async (options: BuildAppOptions) => {
       await installCompression(api);
       installReadCache(api, options.writes ?? null, app.metrics); // after compression: it keeps answers as sent
       await api.register(healthRoutes, { db: options.db });
-      await api.register(metricsRoutes);
+      await api.register(metricsRoutes, {
+        scrapeLimit: options.metricsScrapeLimit ?? (options.rateLimit === false ? false : METRICS_SCRAPE_LIMIT),
+      });
       await api.register(speechRateRoutes, { db: options.db });
       await api.register(speechRatePreviewRoutes, { db: options.db });
       await api.register(dictionaryRoutes, {

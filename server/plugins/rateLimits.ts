@@ -79,6 +79,9 @@ export const perAdminRateLimit = (name: string, limit: RateLimitOptions | false)
 /** pick: a whole configuration answer (about 1 MB) a key may fetch per minute; polling with If-None-Match costs none. */
 export const WHOLE_CONFIG_LIMIT: RateLimitOptions = { max: 60, timeWindowMs: 60_000 };
 
+/** pick: Prometheus scrapes every 15 to 60 s; a scrape builds every series. */
+export const METRICS_SCRAPE_LIMIT: RateLimitOptions = { max: 60, timeWindowMs: 60_000 };
+
 /**
  * What a client costs, not how many requests it sends: `max` costly answers per key and window,
  * then 429 with Retry-After until the window ends; cheap answers count nothing.

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createCostLimit, type RateLimitOptions } from '../plugins/rateLimits';
 
 /** Prometheus' text exposition format, as prom-client writes it. */
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4';
@@ -10,7 +11,8 @@ export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4';
  * Not public: a service key with the metrics:read scope, checked by the service-key hook
  * (plugins/assistantAuth.ts) as Prometheus' `authorization: credentials:` sends it.
  */
-export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const metricsRoutes: FastifyPluginAsyncZod<{ scrapeLimit: RateLimitOptions | false }> = async (app, { scrapeLimit }) => {
+  const scrape = scrapeLimit ? createCostLimit(scrapeLimit) : () => {};
   app.get(
     '/metrics',
     {
@@ -24,7 +26,8 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      scrape(request.apiKey.id);
       const { contentType, body } = await app.metrics.scrape();
       // The text is sent as written: the untyped reply skips the JSON serialiser.
       return (reply as FastifyReply).type(contentType).send(body);

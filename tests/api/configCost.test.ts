@@ -10,7 +10,10 @@ describe.each(DB_KINDS)('whole configuration answers are limited per key (%s)', 
   let t: TestApp;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    t = await testApp(kind, { wholeConfigLimit: { max: 3, timeWindowMs: 60_000 } });
+    t = await testApp(kind, {
+      wholeConfigLimit: { max: 3, timeWindowMs: 60_000 },
+      metricsScrapeLimit: { max: 2, timeWindowMs: 60_000 },
+    });
     admin = (await t.createAdmin()).headers;
   });
   afterAll(() => t?.close());
@@ -31,5 +34,16 @@ describe.each(DB_KINDS)('whole configuration answers are limited per key (%s)', 
     expect((await config({ ...greedy.headers, 'if-none-match': etag })).statusCode).toBe(304);
     const other = await createKey(t, admin, ['config:read'], 'other');
     expect((await config(other.headers)).statusCode).toBe(200);
+  });
+
+  it('answers 429 with Retry-After to a metrics scraper past its budget; another key still scrapes', async () => {
+    const scraper = await createKey(t, admin, ['metrics:read'], 'scraper');
+    const scrape = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/metrics', headers });
+    for (let i = 0; i < 2; i += 1) expect((await scrape(scraper.headers)).statusCode).toBe(200);
+    const refused = await scrape(scraper.headers);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const other = await createKey(t, admin, ['metrics:read'], 'other scraper');
+    expect((await scrape(other.headers)).statusCode).toBe(200);
   });
 });
