@@ -14,8 +14,11 @@ import {
   type EmbeddingProvider,
 } from '../server/services/matching/embeddings';
 import {
+  evaluateLandmineQuality,
   evaluateMatchQuality,
   loadCustomerPhrases,
+  loadHeldOutItems,
+  loadHeldOutLandmineLines,
   loadLabelledPhrases,
   type EvaluationPhrase,
   type MatchQuality,
@@ -32,12 +35,14 @@ const report = (label: string, quality: MatchQuality) => {
   console.log(`    ms per phrase             ${quality.msPerPhrase.toFixed(1)}`);
 };
 
-const { objections, faqs } = loadDictionaryData();
+const { objections, faqs, landmines } = loadDictionaryData();
 const items = [...objections, ...faqs];
 const sets: [string, EvaluationPhrase[]][] = [
   ['realistic set (customerPhrases.json)', loadCustomerPhrases()],
   ['earlier labelled set (labelled.json)', loadLabelledPhrases()],
+  ['held-out set (customer-items.json, written blind)', loadHeldOutItems()],
 ];
+const landmineLines = loadHeldOutLandmineLines();
 const providers: EmbeddingProvider[] = [createSentenceEncoderProvider(), createLocalEmbeddingProvider()];
 if (process.env.EMBEDDINGS_BASE_URL)
   providers.push(
@@ -60,4 +65,9 @@ for (const provider of providers) {
   await provider.embed(['warm up']);
   console.log(`\n${provider.model} (first call, loading included: ${Math.round(performance.now() - started)} ms)`);
   for (const [name, phrases] of sets) report(name, await evaluateMatchQuality(provider, items, phrases));
+  const mines = await evaluateLandmineQuality(provider, landmines, landmineLines);
+  console.log(`  landmines, held-out set (landmine-lines.json, written blind): threshold ${mines.threshold} (calibrated for recall)`);
+  console.log(`    right landmine first      ${percent(mines.top1, mines.crossing)}`);
+  console.log(`    right landmine fires      ${percent(mines.firedCorrectly, mines.crossing)}`);
+  console.log(`    compliant-near line fires ${percent(mines.compliantFires, mines.compliant)}`);
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadDictionaryData } from '../../server/seed/seedDictionary';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from '../../server/services/matching/embeddings';
-import { evaluateMatchQuality, loadCustomerPhrases, loadLabelledPhrases } from '../../server/services/matching/evaluation/evaluate';
+import {
+  evaluateLandmineQuality,
+  evaluateMatchQuality,
+  loadCustomerPhrases,
+  loadHeldOutItems,
+  loadHeldOutLandmineLines,
+  loadLabelledPhrases,
+} from '../../server/services/matching/evaluation/evaluate';
+import { landmineTexts } from '../../server/services/matching/rule';
 
 const { objections, faqs } = loadDictionaryData();
 const items = [...objections, ...faqs];
@@ -64,5 +72,50 @@ describe('match quality (npm run match-quality)', () => {
     const labelled = loadLabelledPhrases();
     expect(labelled.length).toBeGreaterThanOrEqual(100);
     expect(labelled.every((phrase) => typeof phrase.kind === 'string')).toBe(true);
+  });
+});
+
+describe('landmines and the held-out sets', () => {
+  const { landmines } = loadDictionaryData();
+  const lines = loadHeldOutLandmineLines();
+
+  it('every seeded landmine has at least 8 trigger phrasings, and cannot-say points count as its texts', () => {
+    for (const mine of landmines) {
+      expect(mine.triggerVariations.length, mine.trigger).toBeGreaterThanOrEqual(8);
+      for (const entry of mine.cannotSay) expect(landmineTexts(mine)).toContain(entry.point);
+    }
+  });
+
+  it('the held-out sets name only seeded items and repeat none of the dictionary', () => {
+    const triggers = new Set(landmines.map((mine) => mine.trigger));
+    const questions = new Set(items.map((item) => item.question));
+    const stored = new Set(
+      [...items.flatMap((item) => [item.question, ...item.variations]), ...landmines.flatMap(landmineTexts)].map((text) => text.toLowerCase()),
+    );
+    for (const line of lines) {
+      if (line.expected) expect(triggers.has(line.expected), line.text).toBe(true);
+      expect(stored.has(line.text.toLowerCase()), line.text).toBe(false);
+    }
+    for (const phrase of loadHeldOutItems()) {
+      if (phrase.expected) expect(questions.has(phrase.expected), phrase.text).toBe(true);
+      expect(stored.has(phrase.text.toLowerCase()), phrase.text).toBe(false);
+    }
+  });
+
+  it('calibrates the landmines for recall, and a can-say line closer than any landmine text fires nothing', async () => {
+    const provider = createLocalEmbeddingProvider();
+    const quality = await evaluateLandmineQuality(provider, landmines, lines);
+    expect(quality.threshold).toBeGreaterThanOrEqual(0.3);
+    expect(quality.crossing + quality.compliant).toBe(lines.length);
+    const mine = landmines[0];
+    const [hit, safe] = await evaluateLandmineQuality(provider, landmines, [
+      { text: mine.cannotSay[0].point, expected: mine.trigger, kind: 'crossing' },
+    ]).then((crossing) =>
+      evaluateLandmineQuality(provider, landmines, [{ text: mine.canSay[0].point, expected: null, kind: 'compliant-near' }]).then(
+        (compliant) => [crossing, compliant],
+      ),
+    );
+    expect(hit).toMatchObject({ firedCorrectly: 1, top1: 1 });
+    expect(safe).toMatchObject({ compliant: 1, compliantFires: 0 });
   });
 });

@@ -94,3 +94,34 @@ export const calibrate = (index: readonly IndexedText[]): Calibration => {
     : null;
   return { threshold, sample: { own, other }, texts: index.length, items };
 };
+
+/** docs/matching.md "Landmines": what must not be said, in every wording the dictionary holds. */
+export const landmineTexts = (mine: { trigger: string; triggerVariations: string[]; cannotSay: { point: string }[] }): string[] => [
+  ...new Set([mine.trigger, ...mine.triggerVariations, ...mine.cannotSay.map((entry) => entry.point)].filter((text) => text.trim() !== '')),
+];
+
+/**
+ * The best landmine fires from its own threshold, with no margin (a miss costs more than a false
+ * warning), unless a compliant text (a can-say point) is closer to the line than it.
+ */
+export const decideLandmine = (ranked: readonly ItemScore[], compliantBest: number, threshold: number): string | null =>
+  ranked[0] && ranked[0].score >= threshold && ranked[0].score >= compliantBest ? ranked[0].itemId : null;
+
+/** Share of a landmine's own texts (left out one at a time) that must still fire it. */
+export const LANDMINE_RECALL = 0.9;
+
+/**
+ * For recall: the highest threshold at which LANDMINE_RECALL of the landmines' own texts, each left
+ * out, still fire their landmine when it ranks first (no threshold helps one ranked second).
+ */
+export const calibrateLandmines = (index: readonly IndexedText[]): number | null => {
+  const own: number[] = [];
+  index.forEach((probe, at) => {
+    const ranked = scoreItems(probe.vector, index, (_, j) => j === at);
+    const mine = ranked.find((entry) => entry.itemId === probe.itemId);
+    if (mine && ranked[0].itemId === probe.itemId) own.push(mine.score);
+  });
+  if (own.length < CALIBRATION_MIN_TEXTS || new Set(index.map((entry) => entry.itemId)).size < CALIBRATION_MIN_ITEMS) return null;
+  const sorted = own.sort((a, b) => a - b);
+  return round(Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, sorted[Math.floor((1 - LANDMINE_RECALL) * sorted.length)])));
+};

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultThresholdFor, MATCH_MARGIN } from '../../../../src/contract/matching';
-import { calibrate, decide, type IndexedText, scoreItems } from '../rule';
+import { calibrate, calibrateLandmines, decide, decideLandmine, type IndexedText, landmineTexts, scoreItems } from '../rule';
+import { cosineSimilarity } from '../embeddings/local';
 import type { EmbeddingProvider } from '../embeddings/provider';
 
 /** `expected` null: it should fire nothing; `kind` says how it was written. */
@@ -35,6 +36,10 @@ const readSet = (file: string) => JSON.parse(readFileSync(resolve(import.meta.di
 
 /** Written apart from the dictionary's variations, never derived from them (docs/matching.md "Measured"). */
 export const loadCustomerPhrases = (): EvaluationPhrase[] => readSet('customerPhrases.json');
+
+/** Held out: written blind, never used to tune a threshold or the rule (README.md beside them). */
+export const loadHeldOutItems = (): EvaluationPhrase[] => readSet('customer-items.json');
+export const loadHeldOutLandmineLines = (): EvaluationPhrase[] => readSet('landmine-lines.json');
 
 /** It flatters any matcher: kept for comparison. */
 export const loadLabelledPhrases = (): EvaluationPhrase[] =>
@@ -86,5 +91,60 @@ export const evaluateMatchQuality = async (
     else if (fired) quality.wrongFires += 1;
   }
   quality.msPerPhrase = phrases.length === 0 ? 0 : elapsed / phrases.length;
+  return quality;
+};
+
+export interface EvaluatedLandmine {
+  trigger: string;
+  triggerVariations: string[];
+  canSay: { point: string }[];
+  cannotSay: { point: string }[];
+}
+
+export interface LandmineQuality {
+  model: string;
+  threshold: number;
+  crossing: number;
+  top1: number;
+  firedCorrectly: number;
+  compliant: number;
+  compliantFires: number;
+}
+
+/** Lines a salesperson says: the landmines' texts (trigger, variations, cannot-say points) against can-say points. */
+export const evaluateLandmineQuality = async (
+  provider: EmbeddingProvider,
+  mines: EvaluatedLandmine[],
+  lines: EvaluationPhrase[],
+  options: { threshold?: number } = {},
+): Promise<LandmineQuality> => {
+  const texts = mines.flatMap((mine) => landmineTexts(mine).map((text) => ({ itemId: mine.trigger, text })));
+  const vectors = await provider.embed(texts.map((entry) => entry.text));
+  const index: IndexedText[] = texts.map((entry, at) => ({ ...entry, vector: vectors[at] }));
+  const compliant = await provider.embed(mines.flatMap((mine) => mine.canSay.map((entry) => entry.point)));
+  const threshold = options.threshold ?? calibrateLandmines(index) ?? defaultThresholdFor(provider.model);
+  const quality: LandmineQuality = {
+    model: provider.model,
+    threshold,
+    crossing: 0,
+    top1: 0,
+    firedCorrectly: 0,
+    compliant: 0,
+    compliantFires: 0,
+  };
+  const lineVectors = await provider.embed(lines.map((line) => line.text));
+  lines.forEach((line, at) => {
+    const ranked = scoreItems(lineVectors[at], index);
+    const compliantBest = Math.max(-1, ...compliant.map((vector) => cosineSimilarity(lineVectors[at], vector)));
+    const fired = decideLandmine(ranked, compliantBest, threshold);
+    if (line.expected === null) {
+      quality.compliant += 1;
+      if (fired) quality.compliantFires += 1;
+      return;
+    }
+    quality.crossing += 1;
+    if (ranked[0]?.itemId === line.expected) quality.top1 += 1;
+    if (fired === line.expected) quality.firedCorrectly += 1;
+  });
   return quality;
 };
