@@ -90,7 +90,9 @@ describe('landmines and the held-out sets', () => {
     const triggers = new Set(landmines.map((mine) => mine.trigger));
     const questions = new Set(items.map((item) => item.question));
     const stored = new Set(
-      [...items.flatMap((item) => [item.question, ...item.variations]), ...landmines.flatMap(landmineTexts)].map((text) => text.toLowerCase()),
+      [...items.flatMap((item) => [item.question, ...item.variations]), ...landmines.flatMap(landmineTexts)].map((text) =>
+        text.toLowerCase(),
+      ),
     );
     for (const line of lines) {
       if (line.expected) expect(triggers.has(line.expected), line.text).toBe(true);
