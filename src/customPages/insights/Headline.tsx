@@ -24,7 +24,7 @@ export const SECTION_ANCHORS = {
 } as const;
 
 const Part = ({ title, anchor, children }: { title: string; anchor: string; children: ReactNode }) => (
-  <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
+  <Box role="group" aria-label={title} sx={{ minWidth: 0 }}>
     <Typography component="h3" variant="subtitle2">
       <Link href={`#${anchor}`}>{title}</Link>
     </Typography>

@@ -113,7 +113,7 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
           label={translate('app.insights.reps.callsLink', {
             count: format.count(rep.calls),
             smart_count: rep.calls,
-            rep: rep.name ?? rep.rep,
+            rep: rep.rep,
           })}
         >
           {format.count(rep.calls)}
