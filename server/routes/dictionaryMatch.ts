@@ -7,6 +7,7 @@ import {
   matchingSettingsResponseSchema,
 } from '../../src/contract/matching';
 import type { Database } from '../db/client';
+import { battlecardsNamedIn } from '../services/battlecardMentions';
 import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
 import type { EmbeddingProvider } from '../services/matching/embeddings';
 import { recalibrate } from '../services/matching/calibration';
@@ -14,7 +15,7 @@ import { readMatchingSettings, updateMatchingThreshold } from '../services/match
 
 /**
  * POST /api/dictionary/match (docs/api.md "Test a phrase"): which objections, FAQs and landmines
- * a phrase would fire, best first. The provider is the one that computes the stored embeddings
+ * a phrase would fire, best first, and the competitor battlecards it names. The provider is the one that computes the stored embeddings
  * (server.ts gives the same one to the embedding worker), so the phrase and the vectors share a space.
  * GET/PUT /api/dictionary/matching and POST /api/dictionary/matching/calibrate: the model's
  * threshold, its calibration and an admin's adjustment (docs/matching.md).
@@ -30,7 +31,10 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
       schema: { body: dictionaryMatchBodySchema, response: { 200: dictionaryMatchResponseSchema } },
       config: { errorAnswers: { 502: `${MATCH_FAILED}: the phrase could not be embedded right now.` } },
     },
-    async (request) => ({ success: true as const, data: await matcher.match(request.body, request.log) }),
+    async (request) => ({
+      success: true as const,
+      data: { ...(await matcher.match(request.body, request.log)), battlecards: await battlecardsNamedIn(db, request.body.text) },
+    }),
   );
 
   app.get('/dictionary/matching', { schema: { response: { 200: matchingSettingsResponseSchema } } }, async () => ({

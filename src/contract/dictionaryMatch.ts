@@ -62,7 +62,15 @@ export const dictionaryMatchResultSchema = z.object({
 });
 export type DictionaryMatchResult = z.infer<typeof dictionaryMatchResultSchema>;
 
-export const dictionaryMatchResponseSchema = z.object({ success: z.literal(true), data: dictionaryMatchResultSchema });
+/** An active competitor battlecard the phrase names, by its name or another name (`matchedName`). */
+export const namedBattlecardSchema = z.object({ id: z.string(), name: z.string(), matchedName: z.string() });
+export type NamedBattlecard = z.infer<typeof namedBattlecardSchema>;
+
+/** "Test a phrase": what would fire, and the battlecards the phrase names. */
+export const phraseTestResultSchema = dictionaryMatchResultSchema.extend({ battlecards: z.array(namedBattlecardSchema) });
+export type PhraseTestResult = z.infer<typeof phraseTestResultSchema>;
+
+export const dictionaryMatchResponseSchema = z.object({ success: z.literal(true), data: phraseTestResultSchema });
 
 /** The portal says so and keeps the field. */
 export const MATCH_FAILED = 'MATCH_FAILED';

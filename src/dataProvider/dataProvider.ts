@@ -2,7 +2,7 @@ import { combineDataProviders, type DataProvider, type Identifier } from 'react-
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome } from '@/contract/bulk';
-import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import type { SessionErasure } from '@/contract/sessionErasure';
@@ -108,7 +108,7 @@ export const createDataProvider = (
       (await http.request<{ data: BulkOutcome }>(`${lookup(resource).api.path}/bulk-delete`, { method: 'POST', body: { ids } })).data,
     getConfigVersion: async () => (await http.request<{ data: ConfigVersionInfo }>('/admin/config-version')).data,
     matchPhrase: async (body: DictionaryMatchBody) =>
-      (await http.request<{ data: DictionaryMatchResult }>('/dictionary/match', { method: 'POST', body })).data,
+      (await http.request<{ data: PhraseTestResult }>('/dictionary/match', { method: 'POST', body })).data,
     previewSpeechRate: async (settings: SpeechRateSettings) =>
       (await http.request<{ data: SpeechRatePreview }>('/speech-rate/preview', { method: 'POST', body: settings })).data,
     getMatching: async () => (await http.request<{ data: MatchingSettings }>('/dictionary/matching')).data,

@@ -1,7 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
-import type { DictionaryMatchBody, DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { InsightsQueryInput } from '@/contract/insights';
 import type { SessionErasure } from '@/contract/sessionErasure';
@@ -24,7 +24,7 @@ export interface PortalDataProvider extends DataProvider {
   bulkDeleteItems(resource: DictionaryResource, ids: readonly Identifier[]): Promise<BulkOutcome>;
   getConfigVersion(): Promise<ConfigVersionInfo>;
   /** What the phrase would fire, best first. */
-  matchPhrase(body: DictionaryMatchBody): Promise<DictionaryMatchResult>;
+  matchPhrase(body: DictionaryMatchBody): Promise<PhraseTestResult>;
   previewSpeechRate(settings: SpeechRateSettings): Promise<SpeechRatePreview>;
   getMatching(): Promise<MatchingSettings>;
   /** `threshold: null` goes back to the calibrated threshold. */

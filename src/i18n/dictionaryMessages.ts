@@ -136,6 +136,8 @@ export const dictionaryMessages = {
   // test a phrase, and the near-duplicate warning of the item dialogs
   phraseTester: {
     title: 'Test a phrase',
+    battlecards: 'Competitor battlecards this phrase names',
+    namedAs: 'named “%{name}”',
     label: 'What a customer might say',
     helper: 'See which objections, FAQs and landmines would fire on it.',
     // the threshold in force and where it comes from (contract/matching.ts)

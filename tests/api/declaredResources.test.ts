@@ -133,4 +133,14 @@ describe.each(DB_KINDS)('a resource declared on the server (%s)', (kind) => {
       { id: active.id, name: 'Gong', otherNames: ['Gong.io'], talkTrack: 'Live, not later.', proofPoints: ['1 s'] },
     ]);
   });
+
+  it('"Test a phrase" lists the active battlecards the phrase names, by name or other name, as whole words', async () => {
+    const card = (await call('POST', '/battlecards', { name: 'Chorus', otherNames: ['Chorus.ai'] })).json();
+    await call('POST', '/battlecards', { name: 'Dormant', isActive: false });
+    const test = async (text: string) => (await call('POST', '/dictionary/match', { text })).json().data.battlecards;
+    expect(await test('Honestly we are happy with chorus.ai and Dormant')).toEqual([
+      { id: card.id, name: 'Chorus', matchedName: 'Chorus.ai' },
+    ]);
+    expect(await test('The choruses were lovely')).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DictionaryMatch, DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { DictionaryMatch, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
 import type { Detection } from '@/resources/sessions/sessionTypes';
@@ -26,7 +26,7 @@ const match = (overrides: Partial<DictionaryMatch>): DictionaryMatch => ({
   wouldFire: false,
   ...overrides,
 });
-const result = (matches: DictionaryMatch[]): DictionaryMatchResult => buildMatchResult(matches, { model: 'local-hashed-bow-256' });
+const result = (matches: DictionaryMatch[]): PhraseTestResult => buildMatchResult(matches, { model: 'local-hashed-bow-256' });
 
 /** The session detail as SessionsDetail.test.tsx renders it, over the dictionary fakes' writes and a match API. */
 const renderSession = ({

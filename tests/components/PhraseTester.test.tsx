@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError, type I18nProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DictionaryMatchResult } from '@/contract/dictionaryMatch';
+import type { PhraseTestResult } from '@/contract/dictionaryMatch';
 import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
@@ -11,7 +11,7 @@ import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';
 import { buildMatchingSettings, buildMatchResult } from '../support/matchingFakes';
 import { renderInAdmin } from '../support/render';
 
-const result = (matches: DictionaryMatchResult['matches'], overrides: Partial<DictionaryMatchResult> = {}) =>
+const result = (matches: PhraseTestResult['matches'], overrides: Partial<PhraseTestResult> = {}) =>
   buildMatchResult(matches, { model: 'local-hashed-bow-256', ...overrides });
 const PRICE = {
   type: 'objection' as const,
@@ -93,7 +93,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     let fail: (error: unknown) => void = () => undefined;
-    renderPage(vi.fn(() => new Promise<DictionaryMatchResult>((_, reject) => (fail = reject))));
+    renderPage(vi.fn(() => new Promise<PhraseTestResult>((_, reject) => (fail = reject))));
     await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'price');
     expect(await screen.findByText('Comparing...')).toBeInTheDocument();
     fail(
@@ -153,7 +153,7 @@ describe('DictionaryPage: Test a phrase explains why the best item fires or not'
   afterEach(() => vi.restoreAllMocks());
 
   /** Types a phrase and waits for the answer's verdict, inside the results' polite live region. */
-  const verdictFor = async (answer: DictionaryMatchResult, i18nProvider?: I18nProvider) => {
+  const verdictFor = async (answer: PhraseTestResult, i18nProvider?: I18nProvider) => {
     const user = userEvent.setup();
     renderPage(
       vi.fn(async () => answer),

@@ -1,6 +1,6 @@
 import {
   type DictionaryMatch,
-  type DictionaryMatchResult,
+  type PhraseTestResult,
   MATCH_THRESHOLD,
   type MatchVerdict,
   NEAR_DUPLICATE_THRESHOLD,
@@ -37,7 +37,7 @@ export const buildMatchingSettings = (overrides: Partial<MatchingSettings> = {})
  * verdict of the best objection or FAQ as the server decides it (fires when it reaches the
  * threshold and leads the runner-up by the margin), unless the test gives its own.
  */
-export const buildMatchResult = (matches: DictionaryMatch[], overrides: Partial<DictionaryMatchResult> = {}): DictionaryMatchResult => {
+export const buildMatchResult = (matches: DictionaryMatch[], overrides: Partial<PhraseTestResult> = {}): PhraseTestResult => {
   const threshold = overrides.threshold ?? MATCH_THRESHOLD;
   const [top, runnerUp] = matches.filter((match) => match.type !== 'landmine');
   const lead = top ? top.score - (runnerUp?.score ?? 0) : null;
@@ -59,6 +59,7 @@ export const buildMatchResult = (matches: DictionaryMatch[], overrides: Partial<
     verdict,
     nearDuplicateThreshold: NEAR_DUPLICATE_THRESHOLD,
     model: 'use-lite-512',
+    battlecards: [],
     ...overrides,
   };
 };

@@ -136,6 +136,8 @@ export const dictionaryMessages: typeof english = {
   // tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
   phraseTester: {
     title: 'Tester une phrase',
+    battlecards: 'Fiches concurrents citées dans cette phrase',
+    namedAs: 'cité comme « %{name} »',
     label: 'Ce que pourrait dire un client',
     helper: 'Voyez quelles objections, FAQ et sujets sensibles se déclencheraient.',
     // le seuil en vigueur et son origine (contract/matching.ts)

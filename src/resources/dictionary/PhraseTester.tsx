@@ -12,10 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
-import { type DictionaryMatchResult, MATCH_TEXT_MAX } from '@/contract/dictionaryMatch';
+import { MATCH_TEXT_MAX, type PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
+import { PATHS } from '@/shared/paths';
 import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from './items/useDictionaryMatch';
 
 interface Rule {
@@ -34,7 +37,7 @@ const useVerdictText = () => {
       : translate('app.dictionary.phraseTester.verdict.points', { smart_count: count });
   };
   /** null when an item it names is not among the matches (a best score of 0 is not listed). */
-  return ({ verdict, matches, margin }: DictionaryMatchResult): string | null => {
+  return ({ verdict, matches, margin }: PhraseTestResult): string | null => {
     const questionOf = (id: string | null) => matches.find((match) => match.type !== 'landmine' && match.id === id)?.question;
     const question = questionOf(verdict.itemId);
     switch (verdict.outcome) {
@@ -164,6 +167,25 @@ export const PhraseTester = () => {
               </ListItem>
             ))}
           </List>
+        )}
+        {active && data && data.battlecards.length > 0 && (
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="body2">{translate('app.dictionary.phraseTester.battlecards')}</Typography>
+            <List dense aria-label={translate('app.dictionary.phraseTester.battlecards')}>
+              {data.battlecards.map((card) => (
+                <ListItem key={card.id} disableGutters>
+                  <Link component={RouterLink} to={`${PATHS.battlecards}/${encodeURIComponent(card.id)}/show`}>
+                    {card.name}
+                  </Link>
+                  {card.matchedName !== card.name && (
+                    <Typography variant="body2" component="span" sx={{ ml: 1 }}>
+                      {translate('app.dictionary.phraseTester.namedAs', { name: card.matchedName })}
+                    </Typography>
+                  )}
+                </ListItem>
+              ))}
+            </List>
+          </Box>
         )}
         {verdict && (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="phrase-verdict">
