@@ -168,7 +168,7 @@ export const PhraseTester = () => {
             ))}
           </List>
         )}
-        {active && data && data.battlecards.length > 0 && (
+        {active && data && (data.battlecards ?? []).length > 0 && (
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2">{translate('app.dictionary.phraseTester.battlecards')}</Typography>
             <List dense aria-label={translate('app.dictionary.phraseTester.battlecards')}>
