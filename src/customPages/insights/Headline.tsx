@@ -8,20 +8,13 @@ import { useTranslate } from 'react-admin';
 import type { InsightItem } from '@/contract/insights';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { ItemName, SessionsLink } from './InsightsTable';
+import { SECTION_ANCHORS } from './sectionAnchors';
 import { FlagReason } from './RepsSection';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
 
 /** How many risers, reps and unknown questions the headline names. */
 const TOP = 3;
-
-/** The sections the headline's parts link to (InsightsSection `anchor`). */
-export const SECTION_ANCHORS = {
-  items: 'insights-items',
-  inquiries: 'insights-inquiries',
-  reps: 'insights-reps',
-  landmines: 'insights-landmines',
-} as const;
 
 const Part = ({ title, anchor, children }: { title: string; anchor: string; children: ReactNode }) => (
   <Box role="group" aria-label={title} sx={{ minWidth: 0 }}>

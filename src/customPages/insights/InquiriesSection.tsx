@@ -10,7 +10,7 @@ import { NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions
 import { ExportCsv } from './ExportCsv';
 import { inquiryRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
-import { SECTION_ANCHORS } from './Headline';
+import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { useInsights } from './useInsights';

@@ -9,7 +9,7 @@ import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { itemRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
-import { SECTION_ANCHORS } from './Headline';
+import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';

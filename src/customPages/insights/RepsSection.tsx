@@ -11,7 +11,7 @@ import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { repRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
-import { SECTION_ANCHORS } from './Headline';
+import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { Sparkline } from './Sparkline';

@@ -1,0 +1,7 @@
+/** The sections the headline's parts link to (InsightsSection `anchor`). */
+export const SECTION_ANCHORS = {
+  items: 'insights-items',
+  inquiries: 'insights-inquiries',
+  reps: 'insights-reps',
+  landmines: 'insights-landmines',
+} as const;
