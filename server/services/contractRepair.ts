@@ -27,7 +27,7 @@ export const FALLBACK_EMOTION: Emotion = 'neutral';
 /** The create form's default. */
 export const FALLBACK_SEVERITY: LandmineSeverity = 'general';
 
-export const summaryWithinContract = (summary: SessionDetail['sentimentAnalysis']['sessionSummary']) =>
+const summaryWithinContract = (summary: SessionDetail['sentimentAnalysis']['sessionSummary']) =>
   isOneOf(EMOTIONS, summary.session_dominant_emotion) && Object.keys(summary.emotion_distribution).every((key) => isOneOf(EMOTIONS, key));
 
 /** A speaker that is neither party cannot be guessed: such a transcript or entry is left out. */
