@@ -63,14 +63,14 @@ describe('Audit Log and export', () => {
     await page.getByRole('link', { name: 'Audit Log' }).click();
     await page.waitForURL('**/audit**');
     await page.getByRole('textbox', { name: 'Action' }).fill('landmine.update');
-    const row = page.getByRole('row').filter({ hasText: `trigger: ${before} → ${after}` });
+    const row = page.getByRole('row').filter({ hasText: `Trigger: ${before} → ${after}` });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('admin@salescoach.test');
     await expect(row.textContent()).resolves.toContain(created.landmine._id);
 
-    await row.getByText(`trigger: ${before} → ${after}`).click();
+    await row.getByText(`Trigger: ${before} → ${after}`).click();
     await page.waitForURL('**/audit/*/show');
-    await page.getByText('landmine.update').first().waitFor();
+    await page.getByText('Landmine updated').first().waitFor();
   });
 
   it('exports exactly the users the API returns for the Admin role filter', async ({ page }) => {

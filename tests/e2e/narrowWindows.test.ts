@@ -16,4 +16,15 @@ describe('narrow windows', () => {
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     },
   );
+
+  it('fits the Audit Log with its Export and Changes in a 1024 px window', async ({ signedIn }) => {
+    const width = 1024;
+    const { page } = await signedIn('admin@salescoach.test', { width, height: 740 });
+    await page.goto(`${baseUrl}/audit`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    const exportBox = await page.getByRole('button', { name: /export/i }).boundingBox();
+    expect(exportBox && exportBox.x + exportBox.width).toBeLessThanOrEqual(width);
+  });
 });

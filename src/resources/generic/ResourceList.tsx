@@ -49,6 +49,7 @@ export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration
       exporter={false}
       actions={<ListActions declaration={declaration} columns={columns} />}
       error={<ListReadFailure />}
+      sx={TOOLBAR_SX}
     >
       <ListRows declaration={declaration} columns={columns} />
     </List>
@@ -71,11 +72,26 @@ const ListReadFailure = () => {
   );
 };
 
+// The filters and the actions (Export first) wrap onto a second line rather than past the window.
+const TOOLBAR_SX = {
+  '& .RaListToolbar-root': { flexWrap: 'wrap' },
+  '& .RaTopToolbar-root': { flexWrap: 'wrap', whiteSpace: 'normal' },
+} as const;
+
+// Long values (ids, emails, change lines) wrap so the columns fit the window; on a phone the table
+// scrolls inside its frame, never the page.
+const ROWS_SX = {
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  '& td': { overflowWrap: 'anywhere' },
+  '& .MuiChip-root': { height: 'auto', maxWidth: '100%' },
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+} as const;
+
 /** The rows, inside the list's context (the admin's column choice is stored per resource). */
 const ListRows = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => {
   const { visible } = useListColumns(columns);
   return (
-    <Datagrid rowClick="show" bulkActionButtons={false}>
+    <Datagrid rowClick="show" bulkActionButtons={false} sx={ROWS_SX}>
       {(declaration.fields ?? []).filter((field) => field.inList && visible.includes(columnOf(field))).map(fieldElement)}
     </Datagrid>
   );
