@@ -22,7 +22,7 @@ describe('SessionDetailPage: the configuration version', () => {
     expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({
       at_gte: at(0),
       at_lte: CURRENT_AT,
-      targetType: 'objection,faq,landmine,speechRate,matching',
+      targetType: 'objection,faq,landmine,speechRate,matching,battlecard',
     });
     expect(url.searchParams.get('sort')).toBe('at');
     expect(url.searchParams.get('order')).toBe('ASC');

@@ -153,7 +153,16 @@ describe('the first read of a list page', () => {
 });
 
 describe('the first reads of the Insights page', () => {
-  const period = { from: '2026-08-23', to: '2026-11-20', previousFrom: '2026-05-25', previousTo: '2026-08-22', weeks: ['2026-11-16'] };
+  const period = {
+    from: '2026-08-23',
+    to: '2026-11-20',
+    previousFrom: '2026-05-25',
+    previousTo: '2026-08-22',
+    weeks: ['2026-11-16'],
+    calls: 40,
+    previousCalls: 30,
+    weeklyCalls: [40],
+  };
   const earlyItem = {
     key: 'item-1',
     kind: 'objection',
@@ -164,7 +173,11 @@ describe('the first reads of the Insights page', () => {
     calls: 2,
     previousDetections: 1,
     change: 2,
-    weekly: [{ week: '2026-11-16', count: 3 }],
+    rate: 7.5,
+    previousRate: 3.3,
+    rateChange: 4.2,
+    trend: null,
+    weekly: [{ week: '2026-11-16', count: 3, rate: 7.5 }],
   };
   /** What the server would answer per section: items and filters as their schemas read them, the rest of another shape. */
   const bodies: Record<string, unknown> = {

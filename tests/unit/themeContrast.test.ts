@@ -173,9 +173,9 @@ describe("the dark theme's avatar (the top bar's, on bgcolor secondary.main)", (
 });
 
 describe('the light theme and the sign-in theme', () => {
-  it("share the palette: the spec colours; the light theme's overrides are text that must be read (react-admin's empty page, a disabled field's reason)", () => {
+  it("share the palette: the spec colours; the light theme's overrides are text that must be read (react-admin's empty page, a disabled field's reason) and the icon buttons' focus ring", () => {
     expect(lightTheme.palette).toBe(themeOptions.palette);
-    expect(Object.keys(lightTheme.components ?? {})).toEqual(['RaEmpty', 'MuiFormHelperText']);
+    expect(Object.keys(lightTheme.components ?? {})).toEqual(['RaEmpty', 'MuiIconButton', 'MuiFormHelperText']);
     expect(themeOptions.components).toBeUndefined();
     expect(createTheme(lightTheme).palette.primary.main).toBe(PRIMARY_COLOR);
     expect(createTheme(lightTheme).palette.secondary.main).toBe(SECONDARY_COLOR);
