@@ -16,6 +16,9 @@ import { useInsightsFormat } from './useInsightsFormat';
 /** How many risers, reps and unknown questions the headline names. */
 const TOP = 3;
 
+// WCAG 2.2 target size: every link at least 24 px tall, stacked links never overlapping.
+const TARGETS_SX = { '& a': { display: 'inline-block', minHeight: 24, lineHeight: '24px' } } as const;
+
 const Part = ({ title, anchor, children }: { title: string; anchor: string; children: ReactNode }) => (
   <Box role="group" aria-label={title} sx={{ minWidth: 0 }}>
     <Typography component="h3" variant="subtitle2">
@@ -55,7 +58,7 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
   const hits = (landmines?.landmines ?? []).reduce((sum, landmine) => sum + landmine.hits, 0);
   const none = <Typography variant="body2">{translate('app.insights.headline.none')}</Typography>;
   return (
-    <Card component="section" aria-labelledby="insights-headline">
+    <Card component="section" aria-labelledby="insights-headline" sx={TARGETS_SX}>
       <CardContent>
         <Typography id="insights-headline" component="h2" variant="h6">
           {translate('app.insights.headline.title')}
