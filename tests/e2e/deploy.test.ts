@@ -146,6 +146,9 @@ describe('the deployable image (Dockerfile)', () => {
       mkdirSync(dirname(destination), { recursive: true });
       cpSync(join(root, source.replace(/^\/app\//, '')), destination, { recursive: true });
     }
+    // As COPY leaves them in the image: readable by its user, whatever umask this runner inherited
+    // (the browser tests' launcher gives its process the product's owner-only umask).
+    expect(spawnSync('chmod', ['-R', 'a+rX', folder]).status).toBe(0);
     symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
 
     postgres = await startPostgres();
