@@ -59,6 +59,7 @@ describe('search what was said', () => {
       path: '/search',
     });
     await user.type(screen.getByRole('searchbox', { name: 'Words said' }), 'contract');
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('search', expect.objectContaining({ filter: { q: 'contract' } })));
     await user.click(screen.getByRole('combobox', { name: 'Speaker' }));
     await user.click(await screen.findByRole('option', { name: 'Customer' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
