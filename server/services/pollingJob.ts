@@ -14,6 +14,19 @@ export interface PollingJobOptions<T> {
   autoStart?: boolean;
 }
 
+/** What a job embedding batches of texts is given: the embedding worker and the inquiry grouping. */
+export interface BatchJobOptions<Db, Provider> {
+  db: Db;
+  provider: Provider;
+  intervalMs?: number;
+  /** Default 16. */
+  batchSize?: number;
+  /** Doubled per failure up to maxBackoffMs. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
+}
+
 export interface PollingJob<T> {
   runOnce(): Promise<T>;
   stop(): Promise<void>;

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client';
 import { insightInquiryPhrases, matchCalibrations } from '../../db/schema';
 import type { EmbeddingProvider } from '../matching/embeddings/provider';
 import { readMatchingRule } from '../matching/settings';
-import { startPollingJob } from '../pollingJob';
+import { type BatchJobOptions, startPollingJob } from '../pollingJob';
 import { assignGroups } from './groupAssignment';
 import { GROUPING_LOCK_KEY } from './record';
 
@@ -13,17 +13,9 @@ import { GROUPING_LOCK_KEY } from './record';
  */
 export { GROUPING_LOCK_KEY };
 
-export interface InquiryGroupingOptions {
-  db: Database;
-  provider: EmbeddingProvider;
+export interface InquiryGroupingOptions extends BatchJobOptions<Database, EmbeddingProvider> {
   /** Default 1 s: a completed call's new phrasings are grouped within seconds. */
   intervalMs?: number;
-  /** Default 16. */
-  batchSize?: number;
-  /** Doubled per failure up to maxBackoffMs. */
-  initialBackoffMs?: number;
-  maxBackoffMs?: number;
-  log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
   /** Default true: groups are kept for good, and grouping on the default threshold would fix them by one soon dropped. */
   waitForCalibration?: boolean;
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { dictionaryItems } from '../../../db/schema';
 import { bumpConfigVersion } from '../../configVersion';
-import { startPollingJob } from '../../pollingJob';
+import { type BatchJobOptions, startPollingJob } from '../../pollingJob';
 import type { EmbeddingProvider } from './provider';
 
 /** Pending, never embedded, or embedded by another model. */
@@ -18,17 +18,9 @@ export const countEmbeddingQueue = async (db: Database | Transaction, model: str
   return row?.pending ?? 0;
 };
 
-export interface EmbeddingWorkerOptions {
-  db: Database;
-  provider: EmbeddingProvider;
+export interface EmbeddingWorkerOptions extends BatchJobOptions<Database, EmbeddingProvider> {
   /** Default 500 ms. */
   intervalMs?: number;
-  /** Default 16. */
-  batchSize?: number;
-  /** Doubled per failure up to maxBackoffMs. */
-  initialBackoffMs?: number;
-  maxBackoffMs?: number;
-  log?: { warn(payload: object, message: string): void; info?(payload: object, message: string): void };
 }
 
 export interface EmbeddingWorker {
