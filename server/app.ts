@@ -7,7 +7,7 @@ import { installAssistantAuth } from './plugins/assistantAuth';
 import { installAuth } from './plugins/auth';
 import { installCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installJsonNotFound, installShutdownRefusal } from './plugins/errors';
-import { LOG_REDACTION } from './plugins/logRedaction';
+import { LOG_REDACTION, serializeRequest } from './plugins/logRedaction';
 import { installMetrics } from './plugins/metrics';
 import { installOpenApi } from './plugins/openapi';
 import { installReadCache } from './plugins/readCache';
@@ -91,6 +91,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       level: logger === true ? 'info' : logger.level,
       ...(logger !== true && logger.stream ? { stream: logger.stream } : {}),
       redact: LOG_REDACTION,
+      serializers: { req: serializeRequest },
     },
     bodyLimit: LIMITS.bodyBytes,
     onProtoPoisoning: 'error',

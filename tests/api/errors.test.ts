@@ -138,6 +138,27 @@ describe('security logging', () => {
     expect(JSON.stringify(events)).not.toContain('customer.test');
   });
 
+  it("keeps the query string's values out of every request line: the path and the parameters' names only", async () => {
+    const from = lines.length;
+    const admin = await t.createAdmin();
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?q=jane.doe%40customer.test&limit=10',
+      headers: admin.headers,
+      remoteAddress: '198.51.100.7',
+    });
+    await t.app.inject({ method: 'GET', url: '/api/search?q=card+number+4111&speaker=customer', remoteAddress: '198.51.100.8' });
+    const entries = lines.slice(from).map((line) => JSON.parse(line));
+    const incoming = entries.filter((entry) => entry.msg === 'incoming request');
+    expect(incoming.map((entry) => entry.req)).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/admin/users', queryParameters: ['q', 'limit'], remoteAddress: '198.51.100.7' }),
+      expect.objectContaining({ method: 'GET', url: '/api/search', queryParameters: ['q', 'speaker'], remoteAddress: '198.51.100.8' }),
+    ]);
+    expect(entries.filter((entry) => entry.msg === 'request completed')).toHaveLength(2);
+    const written = lines.slice(from).join('\n');
+    for (const personal of ['jane.doe', 'customer.test', 'card', '4111']) expect(written).not.toContain(personal);
+  });
+
   it('redacts passwords and authorization headers', async () => {
     const admin = await t.createAdmin();
     await t.app.inject({
