@@ -53,6 +53,8 @@ export type MatchVerdict = z.infer<typeof matchVerdictSchema>;
 export const dictionaryMatchResultSchema = z.object({
   matches: z.array(dictionaryMatchSchema),
   threshold: z.number(),
+  /** Landmines' own, calibrated for recall on their texts (docs/matching.md). */
+  landmineThreshold: z.number(),
   margin: z.number(),
   thresholdSource: z.enum(THRESHOLD_SOURCES),
   calibratedAt: z.string().nullable(),

@@ -10,7 +10,7 @@ import {
   NEAR_DUPLICATE_THRESHOLD,
   dictionaryMatchResponseSchema,
 } from '../../src/contract/dictionaryMatch';
-import { defaultThresholdFor, MATCH_MARGIN } from '../../src/contract/matching';
+import { defaultThresholdFor, MATCH_MARGIN, plausibleRangeFor } from '../../src/contract/matching';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { dictionaryCalls } from '../support/dictionaryCalls';
 
@@ -61,10 +61,15 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
         expect(data.matches.length).toBeLessThanOrEqual(MATCH_RESULTS_MAX);
         const scores = data.matches.map((entry) => entry.score);
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
-        // One objection or FAQ fires at most; landmines from the threshold.
+        // One objection or FAQ fires at most; one landmine at most, the best, from the landmines' own threshold.
         expect(data.matches.filter((entry) => entry.type !== 'landmine' && entry.wouldFire).map((entry) => entry.id)).toEqual([row.id]);
-        for (const entry of data.matches.filter((one) => one.type === 'landmine'))
-          expect(entry.wouldFire).toBe(entry.score >= data.threshold);
+        const mines = data.matches.filter((one) => one.type === 'landmine');
+        const fired = mines.filter((entry) => entry.wouldFire);
+        expect(fired.length).toBeLessThanOrEqual(1);
+        if (fired[0]) {
+          expect(fired[0].id).toBe(mines[0].id);
+          expect(fired[0].score).toBeGreaterThanOrEqual(data.landmineThreshold);
+        }
       }
     }
   });
@@ -96,6 +101,19 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
     expect(viaVariation).toMatchObject({ type: 'landmine', id: active.id, matchedText: active.triggerVariations[0], viaVariation: true });
     const inactive = all.find((row) => !row.isActive)!;
     expect((await matches({ text: inactive.trigger })).matches.map((entry) => entry.id)).not.toContain(inactive.id);
+  });
+
+  it("fires a landmine on its cannot-say point from the landmines' own threshold, and not on its can-say point", async () => {
+    const all = await t.db.select().from(landmines);
+    const active = all.find((row) => row.isActive && row.cannotSay.length > 0 && row.canSay.length > 0)!;
+    const crossing = await matches({ text: active.cannotSay[0].point });
+    expect(crossing.landmineThreshold).toBeGreaterThanOrEqual(plausibleRangeFor(crossing.model).min);
+    expect(crossing.matches.find((entry) => entry.id === active.id)).toMatchObject({
+      wouldFire: true,
+      matchedText: active.cannotSay[0].point,
+    });
+    const compliant = await matches({ text: active.canSay[0].point });
+    expect(compliant.matches.filter((entry) => entry.type === 'landmine' && entry.wouldFire)).toEqual([]);
   });
 
   it('follows a landmine edit (the cached vectors are replaced)', async () => {

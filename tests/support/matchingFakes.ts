@@ -53,6 +53,7 @@ export const buildMatchResult = (matches: DictionaryMatch[], overrides: Partial<
   return {
     matches,
     threshold,
+    landmineThreshold: threshold,
     margin: MATCH_MARGIN,
     thresholdSource: 'calibrated',
     calibratedAt: '2026-11-26T10:00:00.000Z',

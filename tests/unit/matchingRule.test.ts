@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CALIBRATION_QUANTILE, calibrate, decide, type IndexedText, scoreItems } from '../../server/services/matching/rule';
+import {
+  CALIBRATION_QUANTILE,
+  calibrate,
+  calibrateLandmines,
+  decide,
+  decideLandmine,
+  type IndexedText,
+  LANDMINE_RECALL,
+  scoreItems,
+} from '../../server/services/matching/rule';
 import { THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '../../src/contract/matching';
 
 const unit = (...values: number[]) => {
@@ -82,5 +91,44 @@ describe('the matching rule (docs/matching.md)', () => {
   it('calibrates nothing from too small a dictionary (the default threshold stays)', () => {
     expect(calibrate(index).threshold).toBeNull();
     expect(calibrate([]).threshold).toBeNull();
+  });
+
+  /** Three landmines on three axes, ten texts each, the n-th text cos(n / 20) from its axis. */
+  const mines: IndexedText[] = ['consent', 'refund', 'guarantee'].flatMap((itemId, axis) =>
+    Array.from({ length: 10 }, (_, n) => {
+      const vector = [0, 0, 0, 0];
+      vector[axis] = Math.cos(n / 20);
+      vector[3] = Math.sin(n / 20);
+      return { itemId, text: `${itemId} ${n}`, vector };
+    }),
+  );
+
+  it('calibrates the landmines for recall: LANDMINE_RECALL of their own texts, each left out, fire their landmine', () => {
+    const threshold = calibrateLandmines(mines)!;
+    const fired = mines.filter((probe, at) => {
+      const ranked = scoreItems(probe.vector, mines, (_, j) => j === at);
+      return decideLandmine(ranked, -1, threshold) === probe.itemId;
+    });
+    expect(fired.length / mines.length).toBeGreaterThanOrEqual(LANDMINE_RECALL);
+    expect(threshold).toBeLessThan(1);
+  });
+
+  it("bounds the landmines' threshold below by the model's plausible minimum, and fires none a compliant text outscores", () => {
+    // Each text on its landmine's axis and an axis of its own: any two of a landmine's texts score 1 / (1 + 1.5²).
+    const spread: IndexedText[] = mines.map((entry, at) => {
+      const vector = new Array<number>(3 + mines.length).fill(0);
+      vector[Math.floor(at / 10)] = 1;
+      vector[3 + at] = 1.5;
+      return { ...entry, vector: unit(...vector) };
+    });
+    const free = calibrateLandmines(spread)!;
+    expect(free).toBeCloseTo(1 / 3.25, 3);
+    expect(calibrateLandmines(spread, 0.45)).toBe(0.45);
+    expect(calibrateLandmines(spread, 0)).toBe(free);
+    const ranked = scoreItems(mines[0].vector, mines, (_, j) => j === 0);
+    expect(decideLandmine(ranked, 0.5, 0.4)).toBe('consent');
+    expect(decideLandmine(ranked, 1, 0.4)).toBeNull();
+    expect(decideLandmine(ranked, 0.5, 1.01)).toBeNull();
+    expect(calibrateLandmines(mines.slice(0, 12))).toBeNull();
   });
 });

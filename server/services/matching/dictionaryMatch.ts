@@ -7,12 +7,13 @@ import {
   type DictionaryMatchBody,
   type DictionaryMatchResult,
 } from '../../../src/contract/dictionaryMatch';
+import { plausibleRangeFor } from '../../../src/contract/matching';
 import type { Database } from '../../db/client';
 import { dictionaryItems, landmines } from '../../db/schema';
 import { ApiHttpError } from '../../errors';
 import { readConfigVersion } from '../configVersion';
 import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
-import { decide, type IndexedText, scoreItems } from './rule';
+import { calibrateLandmines, decide, decideLandmine, type IndexedText, landmineTexts, scoreItems } from './rule';
 import { readMatchingRule } from './settings';
 
 /** Valid while `stamp` is unchanged. */
@@ -21,6 +22,8 @@ interface LandmineVectors {
   model: string;
   texts: string[];
   vectors: number[][];
+  /** Can-say points: compliant lines a landmine must outscore. */
+  compliant: number[][];
 }
 
 interface DictionaryRow {
@@ -49,6 +52,7 @@ const best = (vector: number[], candidates: { text: string; vector: number[] }[]
 /** docs/api.md "Test a phrase". Landmines have no stored embedding: embedded here and kept until the landmine changes. */
 export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider): DictionaryMatcher => {
   const landmineCache = new Map<string, LandmineVectors>();
+  let landmineIndex: { index: IndexedText[]; compliant: number[][]; threshold: number | null } | null = null;
 
   const landmineCandidates = async (): Promise<{ id: string; trigger: string; category: string; entry: LandmineVectors }[]> => {
     const rows = await db
@@ -56,26 +60,53 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         id: landmines.id,
         trigger: landmines.trigger,
         triggerVariations: landmines.triggerVariations,
+        canSay: landmines.canSay,
+        cannotSay: landmines.cannotSay,
         category: landmines.category,
         updatedAt: landmines.updatedAt,
       })
       .from(landmines)
       .where(eq(landmines.isActive, true));
     const live = new Set(rows.map((row) => row.id));
-    for (const id of landmineCache.keys()) if (!live.has(id)) landmineCache.delete(id);
+    for (const id of landmineCache.keys())
+      if (!live.has(id)) {
+        landmineCache.delete(id);
+        landmineIndex = null;
+      }
     const stale = rows.filter((row) => {
       const cached = landmineCache.get(row.id);
       return !cached || cached.stamp !== row.updatedAt.toISOString() || cached.model !== provider.model;
     });
     if (stale.length > 0) {
-      const texts = stale.map((row) => [row.trigger, ...row.triggerVariations].filter((text) => text.trim() !== ''));
-      const vectors = await provider.embed(texts.flat());
+      const texts = stale.map(landmineTexts);
+      const safe = stale.map((row) => row.canSay.map((entry) => entry.point).filter((text) => text.trim() !== ''));
+      const vectors = await provider.embed([...texts.flat(), ...safe.flat()]);
       let next = 0;
+      const take = (length: number) => {
+        next += length;
+        return vectors.slice(next - length, next);
+      };
+      const own = texts.map((list) => take(list.length));
       stale.forEach((row, index) => {
-        const own = vectors.slice(next, next + texts[index].length);
-        next += texts[index].length;
-        landmineCache.set(row.id, { stamp: row.updatedAt.toISOString(), model: provider.model, texts: texts[index], vectors: own });
+        landmineCache.set(row.id, {
+          stamp: row.updatedAt.toISOString(),
+          model: provider.model,
+          texts: texts[index],
+          vectors: own[index],
+          compliant: take(safe[index].length),
+        });
       });
+      landmineIndex = null;
+    }
+    if (!landmineIndex) {
+      const index = rows.flatMap((row) =>
+        landmineCache.get(row.id)!.texts.map((text, at) => ({ itemId: row.id, text, vector: landmineCache.get(row.id)!.vectors[at] })),
+      );
+      landmineIndex = {
+        index,
+        compliant: rows.flatMap((row) => landmineCache.get(row.id)!.compliant),
+        threshold: calibrateLandmines(index, plausibleRangeFor(provider.model).min),
+      };
     }
     return rows.map((row) => ({ id: row.id, trigger: row.trigger, category: row.category, entry: landmineCache.get(row.id)! }));
   };
@@ -143,6 +174,13 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         wouldFire: verdict.outcome === 'fires' && verdict.itemId === entry.itemId,
       };
     });
+    const mineIndex = landmineIndex!.index.filter((entry) => entry.itemId !== excludeId);
+    const landmineThreshold = landmineIndex!.threshold ?? rule.threshold;
+    const firedMine = decideLandmine(
+      scoreItems(vector, mineIndex),
+      Math.max(-1, ...landmineIndex!.compliant.map((safe) => cosineSimilarity(vector, safe))),
+      landmineThreshold,
+    );
     for (const mine of mines) {
       if (mine.id === excludeId) continue;
       const top = best(
@@ -159,7 +197,7 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         score: value,
         matchedText: top.text,
         viaVariation: top.text !== mine.trigger,
-        wouldFire: top.similarity >= rule.threshold,
+        wouldFire: firedMine === mine.id,
       });
     }
 
@@ -170,6 +208,7 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return {
       matches,
       threshold: rule.threshold,
+      landmineThreshold,
       margin: rule.margin,
       thresholdSource: rule.source,
       calibratedAt: rule.calibratedAt,

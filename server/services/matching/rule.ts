@@ -112,9 +112,10 @@ export const LANDMINE_RECALL = 0.9;
 
 /**
  * For recall: the highest threshold at which LANDMINE_RECALL of the landmines' own texts, each left
- * out, still fire their landmine when it ranks first (no threshold helps one ranked second).
+ * out, still fire their landmine when it ranks first (no threshold helps one ranked second). Never
+ * below `floor`, the model's plausible minimum: under it a phrase of unrelated words would fire.
  */
-export const calibrateLandmines = (index: readonly IndexedText[]): number | null => {
+export const calibrateLandmines = (index: readonly IndexedText[], floor = THRESHOLD_MIN): number | null => {
   const own: number[] = [];
   index.forEach((probe, at) => {
     const ranked = scoreItems(probe.vector, index, (_, j) => j === at);
@@ -123,5 +124,5 @@ export const calibrateLandmines = (index: readonly IndexedText[]): number | null
   });
   if (own.length < CALIBRATION_MIN_TEXTS || new Set(index.map((entry) => entry.itemId)).size < CALIBRATION_MIN_ITEMS) return null;
   const sorted = own.sort((a, b) => a - b);
-  return round(Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, sorted[Math.floor((1 - LANDMINE_RECALL) * sorted.length)])));
+  return round(Math.min(THRESHOLD_MAX, Math.max(floor, THRESHOLD_MIN, sorted[Math.floor((1 - LANDMINE_RECALL) * sorted.length)])));
 };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultThresholdFor, MATCH_MARGIN } from '../../../../src/contract/matching';
+import { defaultThresholdFor, MATCH_MARGIN, plausibleRangeFor } from '../../../../src/contract/matching';
 import { calibrate, calibrateLandmines, decide, decideLandmine, type IndexedText, landmineTexts, scoreItems } from '../rule';
 import { cosineSimilarity } from '../embeddings/local';
 import type { EmbeddingProvider } from '../embeddings/provider';
@@ -122,7 +122,8 @@ export const evaluateLandmineQuality = async (
   const vectors = await provider.embed(texts.map((entry) => entry.text));
   const index: IndexedText[] = texts.map((entry, at) => ({ ...entry, vector: vectors[at] }));
   const compliant = await provider.embed(mines.flatMap((mine) => mine.canSay.map((entry) => entry.point)));
-  const threshold = options.threshold ?? calibrateLandmines(index) ?? defaultThresholdFor(provider.model);
+  const threshold =
+    options.threshold ?? calibrateLandmines(index, plausibleRangeFor(provider.model).min) ?? defaultThresholdFor(provider.model);
   const quality: LandmineQuality = {
     model: provider.model,
     threshold,
