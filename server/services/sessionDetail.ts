@@ -1,5 +1,6 @@
 import { type AnyColumn, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
+  type CompetitorMention,
   compactEntries,
   type Detection,
   EMOTIONS,
@@ -10,8 +11,10 @@ import {
 } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
 import {
+  battlecards,
   landmines,
   sessionAnalyses,
+  sessionCompetitorMentions,
   sessionDetections,
   sessionLandmineHits,
   sessions,
@@ -86,6 +89,21 @@ const landmineHits = async (db: Database, id: string): Promise<LandmineHit[]> =>
   });
 };
 
+/** The competitors named, with their battlecard's name as it stands now (null once it is deleted). */
+const competitorMentions = (db: Database, id: string): Promise<CompetitorMention[]> =>
+  db
+    .select({
+      timestamp: iso(sessionCompetitorMentions.ts),
+      speaker: sessionCompetitorMentions.speaker,
+      name: sessionCompetitorMentions.name,
+      battlecardId: sessionCompetitorMentions.battlecardId,
+      battlecardName: battlecards.name,
+    })
+    .from(sessionCompetitorMentions)
+    .leftJoin(battlecards, eq(battlecards.id, sessionCompetitorMentions.battlecardId))
+    .where(eq(sessionCompetitorMentions.sessionId, id))
+    .orderBy(asc(sessionCompetitorMentions.seq));
+
 const detectionsOf = async (db: Database, id: string) => {
   const rows = await db
     .select({
@@ -127,7 +145,7 @@ export const getSessionDetail = async (db: Database, sessionId: string, { compac
   const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
   if (!row) throw notFoundError(SESSION_MESSAGES.notFound);
   const id = row.id;
-  const [transcripts, detections, entries, hits, alerts, [analysis]] = await Promise.all([
+  const [transcripts, detections, entries, hits, mentions, alerts, [analysis]] = await Promise.all([
     db
       .select({ ts: iso(sessionTranscripts.ts), speaker: sessionTranscripts.speaker, text: sessionTranscripts.text })
       .from(sessionTranscripts)
@@ -146,6 +164,7 @@ export const getSessionDetail = async (db: Database, sessionId: string, { compac
       .where(eq(sessionSentimentEntries.sessionId, id))
       .orderBy(asc(sessionSentimentEntries.seq)),
     landmineHits(db, id),
+    competitorMentions(db, id),
     db
       .select({
         ts: iso(sessionSpeechAlerts.ts),
@@ -179,6 +198,7 @@ export const getSessionDetail = async (db: Database, sessionId: string, { compac
       detectedFAQs: detections.faqs,
       newInquiries: detections.inquiries,
       landmines: hits,
+      competitors: mentions,
       sentimentAnalysis: {
         // A session recorded without analysis (in progress, or summary-only data) gets an empty summary.
         sessionSummary: analysis

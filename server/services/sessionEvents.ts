@@ -70,6 +70,11 @@ export const appendEventsStatement = (sessionId: string, events: readonly Ingest
       [(e) => e.trigger, 'text'],
       [(e) => e.speaker, 'text'],
     ]),
+    ...columns(of('competitor'), [
+      [(e) => e.battlecardId, 'text'],
+      [(e) => e.name, 'text'],
+      [(e) => e.speaker, 'text'],
+    ]),
   ];
   return sql`select status, in_order, accepted from append_session_events(${sql.join(args, sql`, `)})`;
 };

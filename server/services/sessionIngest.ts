@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   INGEST_LIMITS,
   INGEST_MESSAGES,
@@ -9,13 +9,15 @@ import {
 } from '../../src/contract/assistantSessions';
 import { SESSION_MESSAGES, type SessionStatistics } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
-import { sessions } from '../db/schema';
+import { battlecards, sessions } from '../db/schema';
 import { conflictError, notFoundError, validationError } from '../errors';
 import { completeSession, storedStatistics } from './sessionComplete';
 import { appendEventsStatement, appendOutcome } from './sessionEvents';
 
 /** PostgreSQL's numeric_value_out_of_range. */
 const NUMERIC_OUT_OF_RANGE = '22003';
+/** PostgreSQL's foreign_key_violation: a battlecard deleted while its mention was being stored. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -74,10 +76,19 @@ export const appendEvents = async (
 ): Promise<{ accepted: number; duplicates: number }> => {
   const firstBySeq = new Map<number, IngestEvent>();
   for (const event of events) if (!firstBySeq.has(event.seq)) firstBySeq.set(event.seq, event);
+  const named = [...new Set(events.flatMap((event) => (event.type === 'competitor' ? [event.battlecardId] : [])))];
+  const unknownCard = async () => {
+    const known = await db.select({ id: battlecards.id }).from(battlecards).where(inArray(battlecards.id, named));
+    return named.find((id) => !known.some((card) => card.id === id.toLowerCase()));
+  };
+  const missing = named.length > 0 ? await unknownCard() : undefined;
+  if (missing) throw validationError(INGEST_MESSAGES.unknownBattlecard(missing));
   const outcome = appendOutcome(
-    await db.execute(appendEventsStatement(sessionId, [...firstBySeq.values()])).catch((error: unknown) => {
+    await db.execute(appendEventsStatement(sessionId, [...firstBySeq.values()])).catch(async (error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
       // The running duration outgrows its integer: an event far later than any call lasts.
-      if ((error as { cause?: { code?: string } }).cause?.code === NUMERIC_OUT_OF_RANGE) throw validationError(INGEST_MESSAGES.tooLong);
+      if (code === NUMERIC_OUT_OF_RANGE) throw validationError(INGEST_MESSAGES.tooLong);
+      if (code === FOREIGN_KEY_VIOLATION) throw validationError(INGEST_MESSAGES.unknownBattlecard((await unknownCard()) ?? named[0]));
       throw error;
     }),
   );

@@ -31,6 +31,7 @@ export const INGEST_MESSAGES = {
   beforeStart: 'Event timestamps must not be earlier than the session start time.',
   endBeforeStart: 'endTime must not be earlier than the session start time.',
   tooLong: 'Event timestamps and endTime must be within 68 years of the session start time.',
+  unknownBattlecard: (id: string) => `No battlecard has the id ${id}: send a battlecardId from GET /api/assistant/config.`,
   category: `category must be ${DETECTION_CATEGORIES.faq}, ${DETECTION_CATEGORIES.newInquiry} or a name containing OBJECTION`,
 } as const;
 
@@ -108,12 +109,24 @@ export const landmineEventSchema = z
   })
   .strict();
 
+/** A competitor the customer named: the battlecard's `id` in the configuration (GET /api/assistant/config), and the name said. */
+export const competitorEventSchema = z
+  .object({
+    ...eventBase,
+    type: z.literal('competitor'),
+    battlecardId: z.uuid('Must be the id of a battlecard in the configuration'),
+    name: requiredText(LIMITS.name),
+    speaker: speakerSchema,
+  })
+  .strict();
+
 export const ingestEventSchema = z.discriminatedUnion('type', [
   transcriptEventSchema,
   detectionEventSchema,
   sentimentEventSchema,
   speechAlertEventSchema,
   landmineEventSchema,
+  competitorEventSchema,
 ]);
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 

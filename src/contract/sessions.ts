@@ -131,10 +131,22 @@ export const landmineHitSchema = z.object({
 });
 export type LandmineHit = z.infer<typeof landmineHitSchema>;
 
+/** A competitor the customer named, with the battlecard shown: its name now, null when it is gone. */
+export const competitorMentionSchema = z.object({
+  timestamp: isoTimestamp,
+  speaker: speakerSchema,
+  name: z.string(),
+  battlecardId: z.string().nullable(),
+  battlecardName: z.string().nullable(),
+});
+export type CompetitorMention = z.infer<typeof competitorMentionSchema>;
+
 export const sessionDetailSchema = sessionSummarySchema.extend({
   transcripts: z.array(transcriptSchema),
   /** An addition to the spec's shape: the landmines triggered during the call, in time order. */
   landmines: z.array(landmineHitSchema).optional(),
+  /** An addition to the spec's shape: the competitors named during the call, in time order. */
+  competitors: z.array(competitorMentionSchema).optional(),
   detectedObjections: z.array(detectionSchema),
   detectedFAQs: z.array(detectionSchema),
   newInquiries: z.array(detectionSchema),

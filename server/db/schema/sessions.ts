@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
 import type { Emotion } from '../../../src/contract/sessions';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { battlecards } from './battlecards';
 import { timestamptz } from './columns';
 
 /**
@@ -128,6 +129,21 @@ export const sessionLandmineHits = pgTable(
     primaryKey({ columns: [table.sessionId, table.seq] }),
     index('session_landmine_hits_key_idx').on(table.landmineKey, table.sessionId),
   ],
+);
+
+/** Competitors a customer named during a call (the `competitor` event), with the battlecard the assistant showed. */
+export const sessionCompetitorMentions = pgTable(
+  'session_competitor_mentions',
+  {
+    sessionId: sessionRef(),
+    seq: integer('seq').notNull(),
+    ts: timestamptz('ts').notNull(),
+    /** Null once the battlecard is deleted: the mention stays on the call under the name said. */
+    battlecardId: uuid('battlecard_id').references(() => battlecards.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    speaker: text('speaker', { enum: ['customer', 'salesperson'] }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.seq] }), index('session_competitor_mentions_card_idx').on(table.battlecardId)],
 );
 
 export const sessionSentimentEntries = pgTable(

@@ -132,7 +132,7 @@ export const callFromEvents = (
     else if (event.type === 'speech_alert') record.alerts += 1;
     else if (event.type === 'landmine')
       record.landmines.push({ seq: event.seq, t, landmineId: event.landmineId ?? null, trigger: event.trigger, speaker: event.speaker });
-    else
+    else if (event.type === 'detection')
       record.detections.push({
         seq: event.seq,
         t,
