@@ -145,6 +145,7 @@ export const sessionsMessages = {
     inquiry: 'New inquiries',
     alert: 'Speech alerts',
     landmine: 'Landmines',
+    competitor: 'Competitors',
   },
   kind: {
     objection: 'Objection',
@@ -152,6 +153,13 @@ export const sessionsMessages = {
     inquiry: 'New inquiry',
     alert: 'Speech rate alert',
     landmine: 'Landmine',
+    competitor: 'Competitor named',
+  },
+  // a competitor the customer named, and the battlecard the assistant showed
+  competitor: {
+    battlecard: 'Battlecard:',
+    said: 'Said as “%{name}”',
+    deleted: 'Its battlecard has been deleted.',
   },
   // a landmine marked on the utterance it was said in
   landmine: {

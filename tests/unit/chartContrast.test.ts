@@ -49,6 +49,7 @@ describe.each(THEMES)('chart colours in the %s theme', (mode, theme) => {
     ['speech-rate limit label', palette.limit],
     ...(['objection', 'faq', 'inquiry'] as const).map((kind): [string, string] => [`timeline ${kind} label`, palette.kinds[kind]]),
     ['timeline landmine label', palette.landmine],
+    ['timeline competitor label', palette.competitor],
   ];
   it.each(texts)(`keeps %s at ${TEXT_MIN}:1 or more against the chart background`, (_name, color) => {
     for (const background of backgrounds(theme)) expect(contrast(color, background)).toBeGreaterThanOrEqual(TEXT_MIN);

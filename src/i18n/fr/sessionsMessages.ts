@@ -140,6 +140,7 @@ export const sessionsMessages: typeof english = {
     inquiry: 'Nouvelles demandes',
     alert: 'Alertes de débit',
     landmine: 'Sujets sensibles',
+    competitor: 'Concurrents',
   },
   kind: {
     objection: 'Objection',
@@ -147,6 +148,12 @@ export const sessionsMessages: typeof english = {
     inquiry: 'Nouvelle demande',
     alert: 'Alerte de débit de parole',
     landmine: 'Sujet sensible',
+    competitor: 'Concurrent cité',
+  },
+  competitor: {
+    battlecard: 'Fiche concurrent :',
+    said: 'Dit « %{name} »',
+    deleted: 'Sa fiche concurrent a été supprimée.',
   },
   landmine: {
     label: 'Sujet sensible : %{trigger}',

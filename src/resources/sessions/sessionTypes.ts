@@ -1,8 +1,17 @@
 import type { RaRecord } from 'react-admin';
-import type { Detection, LandmineHit, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript } from '@/contract/sessions';
+import type {
+  CompetitorMention,
+  Detection,
+  LandmineHit,
+  SessionStatistics,
+  SessionStatus,
+  Speaker,
+  SpeechRateAlert,
+  Transcript,
+} from '@/contract/sessions';
 
 export { SESSION_STATUSES } from '@/contract/sessions';
-export type { Detection, LandmineHit, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript };
+export type { CompetitorMention, Detection, LandmineHit, SessionStatistics, SessionStatus, Speaker, SpeechRateAlert, Transcript };
 
 /** Display order of the two sides (the coached salesperson first). */
 export const SPEAKERS: readonly Speaker[] = ['salesperson', 'customer'];
@@ -55,6 +64,8 @@ export interface SessionDetail extends SessionSummary {
   newInquiries?: Detection[];
   /** The landmines triggered during the call (an addition to the spec's shape). */
   landmines?: LandmineHit[];
+  /** The competitors the customer named, with their battlecards (an addition to the spec's shape). */
+  competitors?: CompetitorMention[];
   sentimentAnalysis?: SentimentAnalysis | null;
   speechRateAnalysis?: SpeechRateAnalysis | null;
 }

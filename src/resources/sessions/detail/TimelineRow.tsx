@@ -4,6 +4,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -13,6 +14,7 @@ import { formatOffset } from '@/resources/sessions/formatDuration';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { useSeriesPalette } from './chartColors';
 import { alertWording } from './chartSeries';
+import { CompetitorNote } from './CompetitorNote';
 import { DetectionBody } from './DetectionBody';
 import { HighlightedText } from './HighlightedText';
 import { LandmineNote } from './LandmineNote';
@@ -26,6 +28,7 @@ const KIND_ICONS = {
   inquiry: LightbulbOutlinedIcon,
   alert: SpeedIcon,
   landmine: GppMaybeOutlinedIcon,
+  competitor: StorefrontOutlinedIcon,
 } as const;
 
 interface TimelineRowProps {
@@ -46,7 +49,11 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
   const isTranscript = item.kind === 'transcript';
   const landmines = item.kind === 'transcript' ? (item.landmines ?? []) : item.kind === 'landmine' ? [item.hit] : [];
   const kindColor =
-    item.kind === 'alert' ? palette.limit : item.kind === 'landmine' ? palette.landmine : isTranscript ? null : palette.kinds[item.kind];
+    item.kind === 'alert' || item.kind === 'landmine' || item.kind === 'competitor'
+      ? { alert: palette.limit, landmine: palette.landmine, competitor: palette.competitor }[item.kind]
+      : isTranscript
+        ? null
+        : palette.kinds[item.kind];
   const style = kindColor ? { Icon: KIND_ICONS[item.kind as keyof typeof KIND_ICONS], color: kindColor } : null;
   const edge = landmines.length ? palette.landmine : style?.color;
   const label = isTranscript
@@ -109,6 +116,7 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         {landmines.map((hit, index) => (
           <LandmineNote key={index} hit={hit} color={palette.landmine} />
         ))}
+        {item.kind === 'competitor' && <CompetitorNote mention={item.mention} />}
         {item.kind === 'alert' && (
           <Typography variant="body2">{translate('app.sessions.timeline.alert', alertWording(item.alert, format.number))}</Typography>
         )}

@@ -14,6 +14,8 @@ export interface SeriesPalette {
   kinds: Record<DetectionKind, string>;
   /** A landmine's marker and its name on the timeline: held to text contrast too. */
   landmine: string;
+  /** A competitor mention's marker and name on the timeline: held to text contrast too. */
+  competitor: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export const SERIES_PALETTES: Record<PaletteMode, SeriesPalette> = {
     limit: '#c62828',
     kinds: { objection: '#c62828', faq: '#00796b', inquiry: '#6a1b9a' },
     landmine: '#a33d00',
+    competitor: '#ad1457',
   },
   dark: {
     emotions: {
@@ -50,6 +53,7 @@ export const SERIES_PALETTES: Record<PaletteMode, SeriesPalette> = {
     limit: '#ff6e6e',
     kinds: { objection: '#ff6e6e', faq: '#4dd0bd', inquiry: '#ce93d8' },
     landmine: '#ffa040',
+    competitor: '#f48fb1',
   },
 };
 

@@ -1,6 +1,6 @@
-import type { Detection, LandmineHit, SessionDetail, SpeechRateAlert, Speaker } from '@/resources/sessions/sessionTypes';
+import type { CompetitorMention, Detection, LandmineHit, SessionDetail, SpeechRateAlert, Speaker } from '@/resources/sessions/sessionTypes';
 
-export const TIMELINE_KINDS = ['transcript', 'objection', 'faq', 'inquiry', 'alert', 'landmine'] as const;
+export const TIMELINE_KINDS = ['transcript', 'objection', 'faq', 'inquiry', 'alert', 'landmine', 'competitor'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export type DetectionKind = 'objection' | 'faq' | 'inquiry';
 
@@ -14,12 +14,13 @@ export type TimelineItem =
   | (Base & { kind: 'transcript'; speaker: Speaker; text: string; landmines?: LandmineHit[] })
   | (Base & { kind: 'landmine'; hit: LandmineHit })
   | (Base & { kind: DetectionKind; detection: Detection })
-  | (Base & { kind: 'alert'; alert: SpeechRateAlert });
+  | (Base & { kind: 'alert'; alert: SpeechRateAlert })
+  | (Base & { kind: 'competitor'; mention: CompetitorMention });
 
 export const toMillis = (timestamp: string | number | null | undefined): number =>
   typeof timestamp === 'number' ? timestamp : timestamp ? Date.parse(timestamp) : Number.NaN;
 
-const RANK: Record<TimelineKind, number> = { transcript: 0, landmine: 1, objection: 2, faq: 3, inquiry: 4, alert: 5 };
+const RANK: Record<TimelineKind, number> = { transcript: 0, landmine: 1, objection: 2, faq: 3, inquiry: 4, alert: 5, competitor: 6 };
 const sortTime = (time: number) => (Number.isNaN(time) ? Number.POSITIVE_INFINITY : time);
 
 /** The utterance a landmine was said in: its speaker's last one that started at or before it. */
@@ -70,6 +71,9 @@ export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] =
   }
   (session.speechRateAnalysis?.alerts ?? []).forEach((alert, i) => {
     items.push({ ...base('alert', i, alert.timestamp), kind: 'alert', alert });
+  });
+  (session.competitors ?? []).forEach((mention, i) => {
+    items.push({ ...base('competitor', i, mention.timestamp), kind: 'competitor', mention });
   });
   items.sort((a, b) => sortTime(a.time) - sortTime(b.time) || RANK[a.kind] - RANK[b.kind] || a.order - b.order);
   return items.map(({ order: _order, ...item }) => item as TimelineItem);
