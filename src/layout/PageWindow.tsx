@@ -28,7 +28,7 @@ export const PageWindow = ({ page, perPage, total, onPageChange, messages }: Pag
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}
     >
       <Typography variant="body2">{translate(`${messages}.showing`, { from, to, total })}</Typography>
-      <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         <Button size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           {translate(`${messages}.previous`)}
         </Button>

@@ -6,7 +6,7 @@ import { baseUrl, it } from '../support/e2e';
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('narrow windows', () => {
-  it.for(['/dashboard', '/dictionary', '/users', '/settings', '/service-keys'])(
+  it.for(['/dashboard', '/dictionary', '/users', '/settings', '/service-keys', '/sessions', '/audit', '/search', '/insights'])(
     'fits %s in a phone window (375 px) without a sideways scroll',
     async (path, { signedIn }) => {
       const { page } = await signedIn('admin@salescoach.test', { width: 375, height: 740 });

@@ -72,8 +72,10 @@ const ListReadFailure = () => {
   );
 };
 
-// The filters and the actions (Export first) wrap onto a second line rather than past the window.
+// The filters and the actions (Export first) wrap onto a second line rather than past the window;
+// the list's main column may shrink below its table's width (a flex item's minimum is its content).
 const TOOLBAR_SX = {
+  '& .RaList-main': { minWidth: 0 },
   '& .RaListToolbar-root': { flexWrap: 'wrap' },
   '& .RaTopToolbar-root': { flexWrap: 'wrap', whiteSpace: 'normal' },
 } as const;

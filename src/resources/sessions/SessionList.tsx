@@ -62,7 +62,8 @@ const SessionListView = () => {
   const focusSearch = useCallback(() => searchBox.current?.focus(), []);
 
   return (
-    <Box sx={{ py: 2 }}>
+    // minWidth 0: the page is a flex item, so without it the table's width would widen the window
+    <Box sx={{ py: 2, minWidth: 0 }}>
       <Typography variant="body1" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.sessions.subtitle')}
       </Typography>
