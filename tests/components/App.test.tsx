@@ -18,22 +18,25 @@ const renderApp = (path: string) =>
     </PortalAuthContext>,
   );
 
+// The pages are lazy chunks: their first import in a cold worker can take seconds on a busy machine.
+const PAGE_LOAD = { timeout: 20_000 };
+
 describe('App routes', () => {
   it.each(['/', '/no-such-page'])('sends %s to the dashboard', async (path) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Admin Portal' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Admin Portal' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
   it('renders the settings page inside the shared layout', async () => {
     renderApp('/settings');
-    expect(await screen.findByRole('heading', { name: 'Speech Rate Monitoring' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Speech Rate Monitoring' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('admin@salescoach.test')).toBeInTheDocument());
   });
 
   it('renders the transcripts placeholder', async () => {
     renderApp('/transcripts');
-    expect(await screen.findByText(/yet to be implemented/, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/yet to be implemented/, {}, PAGE_LOAD)).toBeInTheDocument();
   });
 });
