@@ -9,7 +9,7 @@ const [file] = process.argv.slice(2);
 // Bundled into dist-server/backup.mjs for where only the built files are (scripts/buildServer.ts).
 const command = import.meta.url.endsWith('.mjs') ? 'node dist-server/backup.mjs' : 'npm run backup --';
 if (!file) {
-  console.error(`Usage: ${command} <file>   (for instance backup.tar.gz)`);
+  console.error(`Usage: ${command} <file>   (for instance portal.backup.tar)`);
   process.exit(2);
 }
 if (process.env.DATABASE_URL) {
@@ -23,7 +23,7 @@ const dataDir = dataDirFromEnv();
 try {
   const result = await backupDataDir(dataDir, file);
   console.log(
-    `Backup of ${dataDir} written to ${file}: ${formatBytes(result.bytes)} in ${(result.ms / 1000).toFixed(1)} s, taken by ${result.from}.`,
+    `Backup of ${dataDir} written to ${file}: ${formatBytes(result.bytes)} in ${(result.ms / 1000).toFixed(1)} s, taken by ${result.from}; its manifest holds the data's SHA-256 ${result.sha256}.`,
   );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

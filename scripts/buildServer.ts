@@ -22,6 +22,8 @@ const entryPoints = {
   calibrationThread: 'server/services/matching/calibrationThread.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  // The restore's thread, which restore.mjs starts beside itself (scripts/dataDirBackup.ts).
+  restoreMigrateThread: 'scripts/restoreMigrateThread.ts',
 };
 const bundles = Object.keys(entryPoints).map((name) => join(outdir, `${name}.mjs`));
 const sources = [
@@ -30,6 +32,8 @@ const sources = [
   'scripts/backup.ts',
   'scripts/restore.ts',
   'scripts/dataDirBackup.ts',
+  'scripts/backupManifest.ts',
+  'scripts/restoreMigrateThread.ts',
   'package-lock.json',
   'tsconfig.json',
 ];

@@ -1,41 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  createWriteStream,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as tar from 'tar';
-import { DataDirInUseError, lockDataDir, MIGRATIONS_FOLDER } from '../server/db/client';
-import { extractDataDir, tarOfDataDir } from '../server/db/dataDirArchive';
+import { DataDirInUseError, lockDataDir } from '../server/db/client';
+import { dataDirUnpacker, tarOfDataDir } from '../server/db/dataDirArchive';
 import { lockHolderPid } from '../server/db/dataDirLock';
 import { makeOwnerOnly, ownerOnlyUmask } from '../server/db/ownerOnly';
 import { BACKUP_PATH, readBackupEndpoint } from '../server/services/backup';
+import { startModuleThread } from '../server/services/workerThread';
+import {
+  BackupError,
+  type BackupManifest,
+  backupWriter,
+  readVerifiedData,
+  stepTimeoutMs,
+  verifyBackup,
+  withinTime,
+} from './backupManifest';
 
 /*
  * `npm run backup` and `npm run restore` for the embedded PGlite database (docs/operations.md, "Backups").
- * A backup is one .tar.gz of the whole data directory (server/db/dataDirArchive.ts): taken by
+ * A backup is a .tar.gz of the whole data directory (server/db/dataDirArchive.ts) framed with its manifest
+ * (backupManifest.ts): taken by
  * the running server when one holds the directory (services/backup.ts), else read here from
  * the directory under its lock, so no server starts on it meanwhile. Both stream it: neither
  * holds the directory in memory.
  */
 
-export class BackupError extends Error {}
+export { BackupError };
+
+/** Opening PGlite takes about 2 s and the migrations a few more: a minute only ends a stuck database. */
+const MIGRATE_TIMEOUT_MS = 120_000;
 
 /** The data directory the server would use: DATA_DIR, else DATA_ROOT/db as `npm start` does, else .data/db. */
 export const dataDirFromEnv = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -55,39 +54,44 @@ const fileStart = (file: string, length: number): Buffer => {
 /** Files every PostgreSQL data directory has; a tar without them is no backup of one. */
 const REQUIRED_ENTRIES = ['PG_VERSION', 'global/pg_control'];
 
-/** Throws a BackupError saying what the file is, unless it is a backup `npm run backup` wrote. */
-export const checkBackupFile = async (file: string): Promise<void> => {
+/** Verifies the file against its manifest (backupManifest.ts), or throws a BackupError saying what the file is. */
+export const checkBackupFile = async (file: string): Promise<BackupManifest> => {
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file}: no such file.`);
   if (fileStart(file, PG_DUMP_MAGIC.length).toString('latin1') === PG_DUMP_MAGIC) {
     throw new BackupError(
       `${file} is a PostgreSQL dump (pg_dump's custom format), not a backup of the embedded database: restore it with pg_restore (docs/operations.md, Backups).`,
     );
   }
+  return verifyBackup(file);
+};
+
+/** The data a backup was written with is a whole archive of a data directory (the server's stream may be cut). */
+const checkDataEntries = async (file: string, manifest: BackupManifest): Promise<void> => {
   const entries = new Set<string>();
+  const { streams } = readVerifiedData(file, manifest);
   try {
-    await tar.t({
-      file,
-      strict: true,
-      onReadEntry: (entry) => {
-        entries.add(entry.path.replace(/^(\.?\/)+/, ''));
-        entry.resume();
-      },
-    });
+    await pipeline([
+      ...streams,
+      new tar.Parser({
+        strict: true,
+        onReadEntry: (entry) => {
+          entries.add(entry.path.replace(/^(\.?\/)+/, ''));
+          entry.resume();
+        },
+      }),
+    ]);
   } catch (error) {
     throw new BackupError(
-      `${file} is not a backup of the portal's database: it is not a complete .tar.gz archive (${(error as Error).message}). npm run backup writes one.`,
+      `The copy of the data directory is not a complete .tar.gz archive (${(error as Error).message}). Nothing was written.`,
     );
   }
   const missing = REQUIRED_ENTRIES.filter((name) => !entries.has(name));
-  if (missing.length > 0) {
-    throw new BackupError(
-      `${file} is an archive but not a backup of the portal's database: it holds no PostgreSQL data directory (${missing.join(', ')} missing).`,
-    );
-  }
+  if (missing.length > 0)
+    throw new BackupError(`The copy holds no PostgreSQL data directory (${missing.join(', ')} missing). Nothing was written.`);
 };
 
 /** Writes the gzipped tar of the data directory to `file`: from the running server, or read here. */
-const writeDump = async (dataDir: string, file: string): Promise<{ from: string }> => {
+const writeDump = async (dataDir: string, sink: () => [Transform, Writable]): Promise<{ from: string }> => {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     let release: (() => void) | null = null;
     try {
@@ -100,7 +104,7 @@ const writeDump = async (dataDir: string, file: string): Promise<{ from: string 
         // Closed and locked, the directory's files stay as they are while they are read. After
         // a crash they are as the server left them, which the restored server recovers from
         // as it would have itself.
-        await pipeline(tarOfDataDir(dataDir), createGzip(), createWriteStream(file, { mode: 0o600 }));
+        await pipeline([tarOfDataDir(dataDir), createGzip(), ...sink()]);
         return { from: 'the data directory (no server running on it)' };
       } finally {
         release();
@@ -133,7 +137,7 @@ const writeDump = async (dataDir: string, file: string): Promise<{ from: string 
       throw new BackupError(`The running server (pid ${pid}) refused the backup: ${response.status} ${await response.text()}`);
     }
     try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(file, { mode: 0o600 }));
+      await pipeline([Readable.fromWeb(response.body as WebReadableStream), ...sink()]);
     } catch (error) {
       throw new BackupError(`The copy from the running server (pid ${pid}) was cut off: ${(error as Error).message}. Nothing was written.`);
     }
@@ -147,6 +151,8 @@ export interface BackupResult {
   ms: number;
   /** Who took the copy: the running server, or this process from the directory. */
   from: string;
+  /** The data's, as its manifest holds it. */
+  sha256: string;
 }
 
 /**
@@ -164,8 +170,12 @@ export const backupDataDir = async (dataDir: string, file: string): Promise<Back
   const target = resolve(file);
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const { from } = await writeDump(directory, temporary);
-    await checkBackupFile(temporary);
+    const writer = backupWriter(temporary);
+    const { from } = await writeDump(directory, writer.dataSink);
+    const written = writer.finish(readFileSync(join(directory, 'PG_VERSION'), 'utf8').trim());
+    const manifest = await checkBackupFile(temporary);
+    if (manifest.checksum !== written.checksum) throw new BackupError(`${temporary} changed while it was written: try again.`);
+    await checkDataEntries(temporary, manifest);
     const fd = openSync(temporary, 'r');
     try {
       fsyncSync(fd);
@@ -173,18 +183,40 @@ export const backupDataDir = async (dataDir: string, file: string): Promise<Back
       closeSync(fd);
     }
     renameSync(temporary, target);
-    return { bytes: statSync(target).size, ms: performance.now() - started, from };
+    return { bytes: statSync(target).size, ms: performance.now() - started, from, sha256: manifest.data.sha256 };
   } finally {
     rmSync(temporary, { force: true });
   }
 };
 
+/** Opens the restored folder and applies the migrations in a thread of its own, stopped if it takes longer than `ms`. */
+const migrateWithin = async (directory: string, ms: number): Promise<void> => {
+  const thread = startModuleThread(new URL('./restoreMigrateThread.ts', import.meta.url));
+  try {
+    const answer = new Promise<{ ok: boolean; message?: string }>((resolveAnswer, reject) => {
+      thread.once('message', resolveAnswer);
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`the database's thread stopped (exit code ${code})`)));
+    });
+    thread.postMessage(directory);
+    const { ok, message } = await withinTime('Opening the restored database and applying the migrations', ms, () => answer);
+    if (!ok) throw new Error(message);
+  } finally {
+    await thread.terminate();
+  }
+};
+
+export interface RestoreResult {
+  ms: number;
+  manifest: BackupManifest;
+}
+
 /**
- * Restores a backup into a new or empty data directory and applies the migrations of this
- * release. Refuses, before changing anything, a file that is not a backup and a directory that
- * is not empty; a restore that fails midway empties the directory again.
+ * Restores a backup into a new or empty data directory and applies the migrations of this release. Refuses, before
+ * changing anything, a directory that is not empty and a file its manifest does not prove whole; every step is
+ * bounded in time; a restore that fails midway empties the directory again.
  */
-export const restoreDataDir = async (file: string, dataDir: string): Promise<{ ms: number }> => {
+export const restoreDataDir = async (file: string, dataDir: string): Promise<RestoreResult> => {
   const started = performance.now();
   ownerOnlyUmask();
   const directory = resolve(dataDir);
@@ -196,7 +228,7 @@ export const restoreDataDir = async (file: string, dataDir: string): Promise<{ m
     }
   };
   refuseUnlessEmpty();
-  await checkBackupFile(file);
+  const manifest = await checkBackupFile(file);
   let release: () => void;
   try {
     release = lockDataDir(directory);
@@ -207,13 +239,14 @@ export const restoreDataDir = async (file: string, dataDir: string): Promise<{ m
   try {
     refuseUnlessEmpty(); // a process may have written there between the look and the lock
     try {
-      await extractDataDir(file, directory);
-      const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
-      try {
-        await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await pglite.close();
-      }
+      const data = readVerifiedData(file, manifest);
+      await withinTime(`Extracting ${file}`, stepTimeoutMs(manifest.data.bytes), (signal) =>
+        pipeline([...data.streams, dataDirUnpacker(directory)], { signal }),
+      );
+      data.check();
+      const missing = REQUIRED_ENTRIES.filter((name) => !existsSync(join(directory, name)));
+      if (missing.length > 0) throw new BackupError(`the backup holds no PostgreSQL data directory (${missing.join(', ')} missing)`);
+      await migrateWithin(directory, MIGRATE_TIMEOUT_MS);
       makeOwnerOnly(directory);
     } catch (error) {
       for (const name of readdirSync(directory)) rmSync(join(directory, name), { recursive: true, force: true });
@@ -225,7 +258,7 @@ export const restoreDataDir = async (file: string, dataDir: string): Promise<{ m
       rmSync(directory, { recursive: true, force: true });
     }
   }
-  return { ms: performance.now() - started };
+  return { ms: performance.now() - started, manifest };
 };
 
 export const formatBytes = (bytes: number) =>

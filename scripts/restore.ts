@@ -1,8 +1,8 @@
 import { BackupError, restoreDataDir } from './dataDirBackup';
 
 /**
- * `npm run restore -- <file> <data directory>`: a backup of `npm run backup` into a new or empty
- * PGlite data directory, with this release's migrations applied (scripts/dataDirBackup.ts).
+ * `npm run restore -- <file> <data directory>`: a backup of `npm run backup`, checked against its manifest first,
+ * into a new or empty PGlite data directory, with this release's migrations applied (scripts/dataDirBackup.ts).
  * Start the server on it with DATA_DIR=<data directory> (or DATA_ROOT=<its parent> when the
  * directory is named db, as npm start expects).
  */
@@ -14,9 +14,9 @@ if (!file || !dataDir) {
   process.exit(2);
 }
 try {
-  const { ms } = await restoreDataDir(file, dataDir);
+  const { ms, manifest } = await restoreDataDir(file, dataDir);
   console.log(
-    `Restored ${file} into ${dataDir} in ${(ms / 1000).toFixed(1)} s; the migrations are applied. Start the server with DATA_DIR=${dataDir}.`,
+    `Restored ${file} (taken ${manifest.createdAt}, its SHA-256 checked) into ${dataDir} in ${(ms / 1000).toFixed(1)} s; the migrations are applied. Start the server with DATA_DIR=${dataDir}.`,
   );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

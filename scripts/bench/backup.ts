@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,7 +104,7 @@ const benchPglite = async () => {
   const { child: server, url } = await startServer(dataDir);
   const stopped = new Promise((done) => server.once('exit', done));
   try {
-    const file = join(folder, 'pglite.tar.gz');
+    const file = join(folder, 'pglite.tar');
     // The server's peak resident memory while it copies and sends the folder.
     const idleRss = rssOf(server.pid!) ?? 0;
     let peakRss = idleRss;
@@ -148,6 +148,22 @@ const benchPglite = async () => {
     const restoredDir = join(folder, 'pglite-restored');
     const restore = await timed('npx', ['tsx', 'scripts/restore.ts', file, restoredDir]);
     console.log(`  ${restore.stdout}`);
+    // A copy with one byte flipped in the middle: the restore reads the whole file, then refuses it.
+    const damaged = join(folder, 'pglite-damaged.tar');
+    const bytes = readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 1;
+    writeFileSync(damaged, bytes);
+    const refusing = performance.now();
+    const refused = await timed('npx', ['tsx', 'scripts/restore.ts', damaged, join(folder, 'never-restored')]).then(
+      () => null,
+      (error: { stderr?: string }) => error.stderr?.trim() ?? '',
+    );
+    const refusedMs = performance.now() - refusing;
+    console.log(
+      refused === null
+        ? '  a backup with one byte flipped was RESTORED (it must be refused)'
+        : `  a backup with one byte flipped refused in ${seconds(refusedMs)}: ${refused.slice(0, 120)}...`,
+    );
     console.log(
       `PGlite, ${SESSIONS} sessions: data directory ${formatBytes(folderBytes(dataDir))}; backup (server running) ${seconds(backup.ms)}, ` +
         `file ${formatBytes(statSync(file).size)}; restore ${seconds(restore.ms)}; server memory ${mib(idleRss)} before the backup, ${mib(peakRss)} at most during it`,

@@ -12,10 +12,9 @@ export const tarOfDataDir = (dataDir: string): Readable =>
     readdirSync(dataDir).sort(),
   ) as unknown as Readable;
 
-/** Check the archive first (checkBackupFile). Not strict: PGlite's own dumps name entries from the root, which is stripped. */
-export const extractDataDir = (file: string, dataDir: string): Promise<void> =>
+/** Check the archive first (verifyBackup). Not strict: PGlite's own dumps name entries from the root, which is stripped. */
+export const dataDirUnpacker = (dataDir: string) =>
   tar.x({
-    file,
     cwd: dataDir,
     preserveOwner: false,
     filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),

@@ -354,9 +354,9 @@ describe('backups', { timeout: 600_000 }, () => {
     writeFileSync(truncated, readFileSync(whole).subarray(0, 200_000));
 
     const cases: [string, string][] = [
-      [text, "is not a backup of the portal's database: it is not a complete .tar.gz archive"],
-      [truncated, "is not a backup of the portal's database: it is not a complete .tar.gz archive"],
-      [otherArchive, "is an archive but not a backup of the portal's database: it holds no PostgreSQL data directory"],
+      [text, 'carries no backup manifest (it is only 21 bytes long), so nothing proves what it holds'],
+      [truncated, 'carries no backup manifest (it is a bare .tar.gz archive)'],
+      [otherArchive, 'carries no backup manifest (it is a bare .tar.gz archive)'],
       [join(folder, 'missing.tar.gz'), 'no such file'],
     ];
     for (const [file, message] of cases) {

@@ -32,6 +32,7 @@ describe('the Docker build context (.dockerignore)', () => {
     'config/firebase-service-account-prod.json',
     'backups/portal-2026-11-26.tar.gz',
     'portal-2026-11-26.tar.gz',
+    'portal-2026-11-26.tar',
     'portal.dump',
     '.data/db/PG_VERSION',
     '.data-restored/db/PG_VERSION',
