@@ -43,6 +43,8 @@ import { transcriptSearchRoutes } from './routes/transcriptSearch';
 import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services/matching/embeddings';
 import type { Identity } from './services/identity';
 import { serverResources } from './resources';
+import { callEndRoutes } from './routes/callEnd';
+import { CALL_SETTINGS_DEFAULTS } from '../src/contract/callEnd';
 import type { ServerResource } from './services/declaredResource';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
 
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
   metricsScrapeLimit?: RateLimitOptions | false;
   /** Default all of them. */
   resources?: readonly ServerResource[];
+  /** CALLS_ABANDON_AFTER_MINUTES: the silence after which a call is abandoned until an admin saves another on Settings. */
+  abandonAfterMinutes?: number;
 }
 
 /**
@@ -145,6 +149,10 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });
       await api.register(transcriptSearchRoutes, { db: options.db });
+      await api.register(callEndRoutes, {
+        db: options.db,
+        abandonAfterMinutes: options.abandonAfterMinutes ?? CALL_SETTINGS_DEFAULTS.abandonAfterMinutes,
+      });
       await api.register(insightsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });

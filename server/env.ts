@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUILT_IN_ADMIN_UIDS } from '../src/contract/auth';
+import { ABANDON_AFTER_BOUNDS, CALL_SETTINGS_DEFAULTS } from '../src/contract/callEnd';
 import type { RuntimeConfigContract } from '../src/contract/runtimeConfig';
 
 // An empty variable means "unset" (launchers pass DATA_DIR='' when DATABASE_URL is used).
@@ -54,6 +55,21 @@ const envSchema = z.object({
       .regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number of days from 1 to 999999, or unset to keep call sessions for ever')
       .transform(Number)
       .optional(),
+  ),
+  CALLS_ABANDON_AFTER_MINUTES: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,3}$/, `must be a whole number of minutes from ${ABANDON_AFTER_BOUNDS.min} to ${ABANDON_AFTER_BOUNDS.max}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .max(
+            ABANDON_AFTER_BOUNDS.max,
+            `must be a whole number of minutes from ${ABANDON_AFTER_BOUNDS.min} to ${ABANDON_AFTER_BOUNDS.max}`,
+          ),
+      )
+      .default(CALL_SETTINGS_DEFAULTS.abandonAfterMinutes),
   ),
   // Unset base URLs mean the local, offline providers.
   EMBEDDINGS_PROVIDER: z.preprocess(

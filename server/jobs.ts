@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CALL_SETTINGS_DEFAULTS } from '../src/contract/callEnd';
 import type { Database } from './db/client';
 import { startBackupEndpoint } from './services/backup';
 import { startInquiryGrouping } from './services/insights/grouping';
@@ -6,6 +7,7 @@ import { startCalibrationJob } from './services/matching/calibration';
 import { type EmbeddingProvider, startEmbeddingWorker } from './services/matching/embeddings';
 import { markOtherModelsPending } from './services/matching/settings';
 import { startSessionRetention } from './services/retention';
+import { startAbandonedCalls } from './services/abandonedCalls';
 
 export interface BackgroundJob {
   name: string;
@@ -19,6 +21,10 @@ export interface BackgroundJobsOptions {
   embeddings?: EmbeddingProvider & { warm?: () => Promise<void> };
   /** null: sessions are kept. */
   sessionsRetentionDays?: number | null;
+  /** CALLS_ABANDON_AFTER_MINUTES; omitted, the default (30). */
+  abandonAfterMinutes?: number;
+  /** false: the abandoned-calls job waits for runOnce (tests). */
+  autoStart?: boolean;
   /** For `npm run backup` against the running server (services/backup.ts). */
   backups?: { dataDir: string; hold: <T>(copy: () => Promise<T>) => Promise<T> } | null;
 }
@@ -50,6 +56,15 @@ export const startBackgroundJobs = async (options: BackgroundJobsOptions): Promi
     jobs.push({ name: 'calibration', ...startCalibrationJob({ db, model: embeddings.model, log }) });
     jobs.push({ name: 'inquiryGrouping', ...startInquiryGrouping({ db, provider: embeddings, log }) });
   }
+  jobs.push({
+    name: 'abandonedCalls',
+    ...startAbandonedCalls({
+      db,
+      defaultMinutes: options.abandonAfterMinutes ?? CALL_SETTINGS_DEFAULTS.abandonAfterMinutes,
+      log,
+      autoStart: options.autoStart,
+    }),
+  });
   if (options.sessionsRetentionDays)
     jobs.push({ name: 'retention', ...startSessionRetention({ db, days: options.sessionsRetentionDays, log }) });
   if (options.backups) {

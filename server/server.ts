@@ -54,12 +54,14 @@ const app = await buildApp({
   variations: variationGeneratorFromEnv(env),
   rateLimit: env.RATE_LIMIT_PER_MINUTE === 0 ? false : { max: env.RATE_LIMIT_PER_MINUTE, timeWindowMs: 60_000 },
   trustProxy: env.TRUST_PROXY,
+  abandonAfterMinutes: env.CALLS_ABANDON_AFTER_MINUTES,
 });
 const jobs = await startBackgroundJobs({
   db: database.db,
   log: app.log,
   embeddings,
   sessionsRetentionDays: env.SESSIONS_RETENTION_DAYS ?? null,
+  abandonAfterMinutes: env.CALLS_ABANDON_AFTER_MINUTES,
   backups: database.holdDataDir ? { dataDir: env.DATA_DIR, hold: database.holdDataDir } : null,
 });
 

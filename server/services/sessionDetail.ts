@@ -142,7 +142,11 @@ export interface SessionDetailOptions {
  * API) are repaired on the way (services/contractRepair.ts).
  */
 export const getSessionDetail = async (db: Database, sessionId: string, { compact = false, log }: SessionDetailOptions = {}) => {
-  const [row] = await db.select(summaryColumns).from(sessions).where(eq(sessions.sessionId, sessionId)).limit(1);
+  const [row] = await db
+    .select({ ...summaryColumns, lastEventAt: iso(sessions.lastEventAt), failureReason: sessions.failureReason })
+    .from(sessions)
+    .where(eq(sessions.sessionId, sessionId))
+    .limit(1);
   if (!row) throw notFoundError(SESSION_MESSAGES.notFound);
   const id = row.id;
   const [transcripts, detections, entries, hits, mentions, alerts, [analysis]] = await Promise.all([
@@ -229,6 +233,8 @@ export const getSessionDetail = async (db: Database, sessionId: string, { compac
         totalAlerts: analysis?.totalAlerts ?? alerts.length,
         averageWordsPerMinute: analysis?.averageWordsPerMinute ?? 0,
       },
+      lastEventAt: row.lastEventAt,
+      failureReason: row.failureReason,
     },
     log,
   );

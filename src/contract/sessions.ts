@@ -28,6 +28,9 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 
 export const SESSION_MESSAGES = { notFound: 'Session not found' } as const;
 
+/** `abandoned`: no event for the configured time; `admin`: marked failed from its page. */
+export const FAILURE_REASONS = ['abandoned', 'admin'] as const;
+
 const isoTimestamp = z.string();
 
 export const sessionStatisticsSchema = z.object({
@@ -152,6 +155,10 @@ export const sessionDetailSchema = sessionSummarySchema.extend({
   newInquiries: z.array(detectionSchema),
   sentimentAnalysis: sentimentAnalysisSchema,
   speechRateAnalysis: speechRateAnalysisSchema,
+  /** When the last event came in (docs/api.md "Calls that never finished"). */
+  lastEventAt: isoTimestamp.optional(),
+  /** Why a failed call failed when the assistant did not say so. */
+  failureReason: z.enum(FAILURE_REASONS).nullable().optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 

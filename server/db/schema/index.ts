@@ -8,3 +8,4 @@ export * from './sessions';
 export * from './users';
 export * from './insights';
 export * from './battlecards';
+export * from './callSettings';
