@@ -2,6 +2,7 @@ import { combineDataProviders, type DataProvider, type Identifier } from 'react-
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome } from '@/contract/bulk';
+import type { CallSettingsData } from '@/contract/callEnd';
 import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
@@ -79,6 +80,15 @@ export const createDataProvider = (
     getSpeechRate: async () => (await http.request<{ data: SpeechRateSettings }>('/speech-rate')).data,
     updateSpeechRate: async (settings) =>
       (await http.request<{ data?: SpeechRateSettings }>('/speech-rate', { method: 'PUT', body: settings })).data ?? settings,
+    getCallSettings: async () => (await http.request<{ data: CallSettingsData }>('/admin/call-settings')).data,
+    updateCallSettings: async (settings) =>
+      (await http.request<{ data: CallSettingsData }>('/admin/call-settings', { method: 'PUT', body: settings })).data,
+    markSessionFailed: async (sessionId, lastEventAt) => {
+      await http.request(`/admin/sessions/${encodeURIComponent(sessionId)}/fail`, {
+        method: 'POST',
+        body: lastEventAt ? { lastEventAt } : {},
+      });
+    },
     toggleUser: async (id) => userAction(id, 'toggle'),
     restoreUser: async (id) => userAction(id, 'restore'),
     freeUserEmail: async (id) => userAction(id, 'free-email'),

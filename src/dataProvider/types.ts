@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
+import type { CallSettings, CallSettingsData } from '@/contract/callEnd';
 import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { InsightsQueryInput } from '@/contract/insights';
@@ -32,6 +33,10 @@ export interface PortalDataProvider extends DataProvider {
   calibrateMatching(): Promise<MatchingSettings>;
   /** Every session of the rep, whatever the email's case. */
   eraseRepSessions(rep: string): Promise<SessionErasure>;
+  getCallSettings(): Promise<CallSettingsData>;
+  updateCallSettings(settings: CallSettings): Promise<CallSettingsData>;
+  /** `lastEventAt` as the page read it: a call that heard from the assistant since is refused (409). */
+  markSessionFailed(sessionId: string, lastEventAt?: string): Promise<void>;
   getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;
 }
 

@@ -3,6 +3,7 @@ import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { battlecardsMessages } from './battlecardsMessages';
+import { callEndMessages } from './callEndMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
 import { insightsMessages } from './insightsMessages';
@@ -33,6 +34,7 @@ export const en = {
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
+    callEnd: callEndMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

@@ -4,6 +4,7 @@ import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { battlecardsMessages } from './fr/battlecardsMessages';
+import { callEndMessages } from './fr/callEndMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
 import { insightsMessages } from './fr/insightsMessages';
@@ -31,6 +32,7 @@ export const fr: Catalogue = {
     listPreferences: listPreferencesMessages,
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
+    callEnd: callEndMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

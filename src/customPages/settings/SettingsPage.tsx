@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { AiAssistantCard } from './AiAssistantCard';
 import { PATHS } from '@/shared/paths';
+import { CallSettingsCard } from './CallSettingsCard';
 import { ConfigVersionCard } from './ConfigVersionCard';
 import { MatchingCard } from './MatchingCard';
 import { SpeechRateCard } from './SpeechRateCard';
@@ -17,6 +18,7 @@ export const SettingsPage = () => {
         {translate('app.settings.title')}
       </Typography>
       <SpeechRateCard />
+      <CallSettingsCard />
       <MatchingCard />
       <ConfigVersionCard />
       <AiAssistantCard />

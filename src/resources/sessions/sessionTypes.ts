@@ -68,6 +68,9 @@ export interface SessionDetail extends SessionSummary {
   competitors?: CompetitorMention[];
   sentimentAnalysis?: SentimentAnalysis | null;
   speechRateAnalysis?: SpeechRateAnalysis | null;
+  /** When the last event came in. */
+  lastEventAt?: string;
+  failureReason?: 'abandoned' | 'admin' | null;
 }
 
 export type SessionRecord = SessionSummary & RaRecord;

@@ -16,6 +16,7 @@ import { sessionDetailError } from '@/resources/sessions/sessionErrors';
 import type { SessionDetailRecord } from '@/resources/sessions/sessionTypes';
 import type { OpenMoment } from './momentTypes';
 import { SessionHeader } from './SessionHeader';
+import { SessionCallEnd } from './SessionCallEnd';
 import { SessionDeleteButton } from './SessionDeleteButton';
 import { SessionPrevNext } from './SessionPrevNext';
 import { SessionSummaryStrip } from './SessionSummaryStrip';
@@ -150,6 +151,7 @@ export const SessionDetailPage = () => {
         <SessionPrevNext sessionId={session.sessionId} />
       </Box>
       <SessionHeader session={session} />
+      <SessionCallEnd session={session} />
       <SessionSummaryStrip session={session} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <SessionDeleteButton session={session} />
