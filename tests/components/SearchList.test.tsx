@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -71,5 +71,23 @@ describe('search what was said', () => {
       ),
     );
     expect(await screen.findByText('Nothing said in a call matches these words and filters.')).toBeInTheDocument();
+  });
+
+  it('keeps a speaker picked while the typed words are still settling, and the words with it', async () => {
+    const getList = vi.fn(async () => ({ data: [], total: 0 }));
+    renderInAdmin(<SearchList />, {
+      dataProvider: buildDataProvider({ getList } as unknown as Partial<PortalDataProvider>),
+      path: '/search',
+    });
+    // In one go, well inside the words' debounce: the speaker is picked before the words apply.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Words said' }), { target: { value: 'contract' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Speaker' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Customer' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('search', expect.objectContaining({ filter: { q: 'contract', speaker: 'customer' } })),
+    );
+    // Nothing later replaces them.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(getList).toHaveBeenLastCalledWith('search', expect.objectContaining({ filter: { q: 'contract', speaker: 'customer' } }));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -39,9 +39,15 @@ const SearchFilters = () => {
   const { filterValues, setFilters } = useListContext();
   const [words, setWords] = useState<string>(filterValues.q ?? '');
   const settled = useDebouncedValue(words, 300);
+  // react-admin applies setFilters after its own debounce, so filterValues lags behind a change still pending: each
+  // change merges into the filters as last set here, or a filter picked meanwhile would be replaced and lost.
+  const latest = useRef({ seen: JSON.stringify(filterValues), filters: filterValues as Record<string, unknown> });
+  const shown = JSON.stringify(filterValues);
+  if (shown !== latest.current.seen) latest.current = { seen: shown, filters: filterValues };
   const set = (name: string, value: string) => {
-    const { [name]: _old, ...rest } = filterValues;
-    setFilters(value ? { ...rest, [name]: value } : rest);
+    const { [name]: _old, ...rest } = latest.current.filters;
+    latest.current.filters = value ? { ...rest, [name]: value } : rest;
+    setFilters(latest.current.filters);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the typed words settle
   useEffect(() => {
