@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateSession, type GeneratedSession } from '../server/seed/sessions';
+import { cardsNamedIn } from '../server/services/battlecardMentions';
 import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } from './assistantClient';
 
 /**
@@ -38,6 +39,14 @@ export interface SimulateOptions extends AssistantClientOptions {
 export interface ConfigIds {
   items: Map<string, string>;
   landmines: Map<string, string>;
+  /** The active battlecards, whose names the customer may say. */
+  battlecards?: readonly ConfigBattlecard[];
+}
+
+interface ConfigBattlecard {
+  id: string;
+  name: string;
+  otherNames: string[];
 }
 
 interface ConfigSnapshot {
@@ -45,6 +54,7 @@ interface ConfigSnapshot {
   objections?: { _id: string; question: string }[];
   faqs?: { _id: string; question: string }[];
   landmines?: { _id: string; trigger: string }[];
+  battlecards?: ConfigBattlecard[];
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
@@ -55,12 +65,27 @@ export const configIdsOf = (config: ConfigSnapshot): ConfigIds => ({
     ...(config.faqs ?? []).map((item) => [`faq:${lower(item.question)}`, item._id] as const),
   ]),
   landmines: new Map((config.landmines ?? []).map((landmine) => [lower(landmine.trigger), landmine._id] as const)),
+  battlecards: config.battlecards ?? [],
 });
+
+/**
+ * The generated call with one customer line more, naming a competitor of the configuration (picked by the call), just
+ * after the customer first speaks: the calls the assistant coaches name competitors.
+ */
+const withCompetitorNamed = (transcripts: Transcripts, cards: readonly ConfigBattlecard[]): Transcripts => {
+  const first = transcripts.findIndex((transcript) => transcript.speaker === 'customer');
+  if (cards.length === 0 || first < 0) return transcripts;
+  const card = cards[transcripts.length % cards.length];
+  const line = { ...transcripts[first], t: transcripts[first].t + 1, text: `We are also talking to ${card.name}. Why should we pick you?` };
+  return [...transcripts.slice(0, first + 1), line, ...transcripts.slice(first + 1)];
+};
+
+type Transcripts = NonNullable<GeneratedSession['detail']>['transcripts'];
 
 /**
  * The call's events in time order, numbered from 1, with timestamps moved to a call starting at
  * `startMs`. Detections and landmine warnings carry the configuration's ids, as the live
- * assistant's do, when `ids` knows them.
+ * assistant's do, when `ids` knows them; with battlecards in `ids`, the customer names one of them.
  */
 export const eventsOf = (
   session: GeneratedSession,
@@ -71,8 +96,19 @@ export const eventsOf = (
   if (!detail) return [];
   const shift = startMs - session.startTime;
   const iso = (t: number) => new Date(t + shift).toISOString();
+  const cards = ids.battlecards ?? [];
+  const transcripts = withCompetitorNamed(detail.transcripts, cards);
   const timed: { t: number; body: Omit<IngestEvent, 'seq' | 'timestamp'> }[] = [
-    ...detail.transcripts.map((x) => ({ t: x.t, body: { type: 'transcript', speaker: x.speaker, text: x.text } })),
+    ...transcripts.map((x) => ({ t: x.t, body: { type: 'transcript', speaker: x.speaker, text: x.text } })),
+    // As the live assistant does: each competitor the customer names, with the battlecard it shows.
+    ...transcripts.flatMap((x) =>
+      x.speaker === 'customer'
+        ? cardsNamedIn(x.text, cards).map(({ card, matchedName }) => ({
+            t: x.t,
+            body: { type: 'competitor', battlecardId: card.id, name: matchedName, speaker: 'customer' },
+          }))
+        : [],
+    ),
     ...detail.detections.map((d) => ({
       t: d.t,
       body: {
