@@ -7,11 +7,20 @@ import {
   insightInquiriesResponseSchema,
   insightItemsResponseSchema,
   insightLandminesResponseSchema,
+  insightCompetitorsResponseSchema,
   insightRepsResponseSchema,
   insightsQuerySchema,
 } from '../../src/contract/insights';
 import type { Database } from '../db/client';
-import { insightAnswers, insightFilters, insightInquiries, insightItems, insightLandmines, insightReps } from '../services/insights/query';
+import {
+  insightAnswers,
+  insightCompetitors,
+  insightFilters,
+  insightInquiries,
+  insightItems,
+  insightLandmines,
+  insightReps,
+} from '../services/insights/query';
 
 /** docs/api.md */
 const errorResponses = {
@@ -89,6 +98,18 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       ),
     },
     async (request) => ({ success: true as const, data: await insightLandmines(db, request.query) }),
+  );
+
+  app.get(
+    '/insights/competitors',
+    {
+      schema: schemaOf(
+        'Competitors named',
+        'Mentions and calls per battlecard in the period, per 100 calls, against the previous period.',
+        insightCompetitorsResponseSchema,
+      ),
+    },
+    async (request) => ({ success: true as const, data: await insightCompetitors(db, request.query) }),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type { SessionListQuery, SessionListResponse, SessionSummary } from '../.
 import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
 import { listTotal } from '../db/rowCount';
-import { insightInquiryPhrases, sessionDetections, sessionLandmineHits, sessions } from '../db/schema';
+import { insightInquiryPhrases, sessionCompetitorMentions, sessionDetections, sessionLandmineHits, sessions } from '../db/schema';
 import { storedStatistics } from './sessionComplete';
 
 /** pick: only a search matching a large share of 100 000+ sessions gets there, and nobody pages through 10 000 hits. */
@@ -69,6 +69,9 @@ const withDetectionKey = (keys: readonly string[]): SQL =>
 const withLandmineKey = (key: string): SQL =>
   sql`exists (select 1 from ${sessionLandmineHits} where ${eq(sessionLandmineHits.landmineKey, key)} and ${sessionLandmineHits.sessionId} = ${sessions.id})`;
 
+const withCompetitor = (battlecardId: string): SQL =>
+  sql`exists (select 1 from ${sessionCompetitorMentions} where ${eq(sessionCompetitorMentions.battlecardId, battlecardId)} and ${sessionCompetitorMentions.sessionId} = ${sessions.id})`;
+
 /** A phrasing not grouped yet is its own group. */
 const inquiryKeys = async (db: Database, group: string): Promise<string[]> => {
   const phrasings = await db
@@ -87,6 +90,7 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
   if (query.rep) conditions.push(repCondition(query.rep));
   if (query.item) conditions.push(withDetectionKey([query.item]));
   if (query.landmine) conditions.push(withLandmineKey(query.landmine));
+  if (query.competitorId) conditions.push(withCompetitor(query.competitorId));
   if (query.inquiry) {
     const keys = await inquiryKeys(db, query.inquiry);
     if (keys.length === 0) return null;
@@ -99,7 +103,9 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
 };
 
 const hasInsightFilter = (query: SessionListQuery) =>
-  [query.rep, query.item, query.landmine, query.inquiry, query.from, query.to, query.finished].some((value) => value !== undefined);
+  [query.rep, query.item, query.landmine, query.competitorId, query.inquiry, query.from, query.to, query.finished].some(
+    (value) => value !== undefined,
+  );
 
 /**
  * A deferred join: the page's ids from an index-only walk, so a deep OFFSET skips index entries, not rows. Past the

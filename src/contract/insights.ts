@@ -265,6 +265,25 @@ export const insightLandminesSchema = z.object({
 });
 export type InsightLandmines = z.infer<typeof insightLandminesSchema>;
 
+/** `key`: the battlecard's id; battlecards deleted since are not counted (their mentions keep only the name said). */
+export const insightCompetitorSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  mentions: z.number().int(),
+  calls: z.number().int(),
+  previousMentions: z.number().int(),
+  /** Mentions per 100 calls. */
+  ...rateFields,
+});
+export type InsightCompetitor = z.infer<typeof insightCompetitorSchema>;
+
+export const insightCompetitorsSchema = z.object({
+  period: insightPeriodSchema,
+  /** Most mentioned first. */
+  competitors: z.array(insightCompetitorSchema),
+});
+export type InsightCompetitors = z.infer<typeof insightCompetitorsSchema>;
+
 /** What the filters offer: every rep with a finished call, and the first day with one. */
 export const insightFiltersSchema = z.object({ reps: z.array(z.string()), firstDay: z.string().nullable() });
 export type InsightFilters = z.infer<typeof insightFiltersSchema>;
@@ -275,6 +294,7 @@ export const insightInquiriesResponseSchema = envelope(insightInquiriesSchema);
 export const insightAnswersResponseSchema = envelope(insightAnswersSchema);
 export const insightRepsResponseSchema = envelope(insightRepsSchema);
 export const insightLandminesResponseSchema = envelope(insightLandminesSchema);
+export const insightCompetitorsResponseSchema = envelope(insightCompetitorsSchema);
 export const insightFiltersResponseSchema = envelope(insightFiltersSchema);
 
 /** The Sessions list filters the insights link to (GET /api/admin/sessions). */
@@ -293,6 +313,8 @@ export const sessionInsightFilterSchema = {
       .max(LIMITS.question + 10),
   ).optional(),
   inquiry: z.uuid().optional(),
+  /** The calls where the customer named this battlecard's competitor. */
+  competitorId: z.uuid().optional(),
   from: insightDaySchema.optional(),
   to: insightDaySchema.optional(),
 };

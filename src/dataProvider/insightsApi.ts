@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   InsightsQueryInput,
   insightAnswersResponseSchema,
+  insightCompetitorsResponseSchema,
   insightFiltersResponseSchema,
   insightInquiriesResponseSchema,
   insightItemsResponseSchema,
@@ -16,6 +17,7 @@ interface InsightResponses {
   answers: typeof insightAnswersResponseSchema;
   reps: typeof insightRepsResponseSchema;
   landmines: typeof insightLandminesResponseSchema;
+  competitors: typeof insightCompetitorsResponseSchema;
   filters: typeof insightFiltersResponseSchema;
 }
 
@@ -31,6 +33,7 @@ const responseSchemas = async (): Promise<InsightResponses> => {
     answers: contract.insightAnswersResponseSchema,
     reps: contract.insightRepsResponseSchema,
     landmines: contract.insightLandminesResponseSchema,
+    competitors: contract.insightCompetitorsResponseSchema,
     filters: contract.insightFiltersResponseSchema,
   };
 };

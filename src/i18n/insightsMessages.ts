@@ -168,4 +168,17 @@ export const insightsMessages = {
     moreReps: 'and %{count} more',
     hitsLink: '%{count} hit of “%{label}” |||| %{count} hits of “%{label}”',
   },
+  competitors: {
+    title: 'Competitors',
+    description: 'How often customers named each competitor with a battlecard, per 100 calls, against the previous period.',
+    empty: 'No customer named a competitor with a battlecard in these calls.',
+    loadFailed: 'The competitors could not be loaded.',
+    table: 'Competitors, most named first',
+    columns: {
+      competitor: 'Competitor',
+      mentions: 'Mentions',
+      calls: 'Calls',
+    },
+    mentionsLink: '%{count} mention of “%{label}” |||| %{count} mentions of “%{label}”',
+  },
 };

@@ -16,6 +16,7 @@ export const sessionsMessages = {
     rep: 'Rep: %{value}',
     item: 'Detected: %{value}',
     landmine: 'Landmine: %{value}',
+    competitorId: 'Competitor: %{value}',
     inquiry: 'New inquiry: %{value}',
     range: 'From %{from} to %{to}',
     from: 'From %{from}',

@@ -75,4 +75,73 @@ describe.each(DB_KINDS)('competitor mentions from the assistant (%s)', (kind) =>
       200,
     );
   });
+
+  it('counts mentions per 100 finished calls per battlecard in Insights, and the Sessions list filtered by it lists those calls', async () => {
+    const clari = await card('Clari');
+    const chorus = await card('Chorus');
+    const call = async (rep: string, mentions: [string, string][], complete = true) => {
+      const body = sessionBody({ userEmail: rep });
+      await post('/sessions', body);
+      const events = mentions.map(([id, name], i) => mention(i + 1, 10 + i, id, name));
+      if (events.length > 0) expect((await post(`/sessions/${body.sessionId}/events`, { events })).statusCode).toBe(200);
+      if (complete) expect((await post(`/sessions/${body.sessionId}/complete`, { endTime: at(60) })).statusCode).toBe(200);
+      return body.sessionId;
+    };
+    const first = await call('ana@test.salescoach.test', [
+      [clari.id, 'Clari'],
+      [clari.id, 'clari'],
+    ]);
+    const second = await call('ben@test.salescoach.test', [
+      [clari.id, 'Clari'],
+      [chorus.id, 'Chorus.ai'],
+    ]);
+    await call('ben@test.salescoach.test', []);
+    await call('ana@test.salescoach.test', [[clari.id, 'Clari']], false);
+
+    const insights = async (query: string) =>
+      (await adminCall('GET', `/insights/competitors?from=2026-03-02&to=2026-03-08${query}`)).json().data;
+    const all = await insights('');
+    expect(all.period.calls).toBe(3);
+    expect(all.competitors).toEqual([
+      {
+        key: clari.id,
+        label: 'Clari',
+        mentions: 3,
+        calls: 2,
+        previousMentions: 0,
+        rate: 100,
+        previousRate: null,
+        rateChange: null,
+        trend: null,
+      },
+      {
+        key: chorus.id,
+        label: 'Chorus',
+        mentions: 1,
+        calls: 1,
+        previousMentions: 0,
+        rate: 100 / 3,
+        previousRate: null,
+        rateChange: null,
+        trend: null,
+      },
+    ]);
+    const ben = await insights('&rep=ben%40test.salescoach.test');
+    expect(ben.competitors.map((row: { label: string; mentions: number; rate: number }) => [row.label, row.mentions, row.rate])).toEqual([
+      ['Chorus', 1, 50],
+      ['Clari', 1, 50],
+    ]);
+
+    const listed = async (query: string) => {
+      const response = await adminCall('GET', `/admin/sessions?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json()
+        .data.map((session: { sessionId: string }) => session.sessionId)
+        .sort();
+    };
+    expect(await listed(`competitorId=${clari.id}&finished=true&from=2026-03-02&to=2026-03-08`)).toEqual([first, second].sort());
+    expect(await listed(`competitorId=${chorus.id}&rep=ben%40test.salescoach.test`)).toEqual([second]);
+    expect((await adminCall('GET', '/admin/sessions?competitorId=clari')).statusCode).toBe(400);
+  });
 });

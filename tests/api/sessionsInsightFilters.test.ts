@@ -262,6 +262,7 @@ describe('the OpenAPI document of the sessions list', () => {
       parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
     );
     expect(Object.keys(query).sort()).toEqual([
+      'competitorId',
       'finished',
       'from',
       'inquiry',
@@ -274,9 +275,10 @@ describe('the OpenAPI document of the sessions list', () => {
       'status',
       'to',
     ]);
-    for (const name of ['rep', 'item', 'landmine', 'inquiry', 'from', 'to', 'finished'])
+    for (const name of ['rep', 'item', 'landmine', 'competitorId', 'inquiry', 'from', 'to', 'finished'])
       expect(query[name].required ?? false, name).toBe(false);
     expect(query.from.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(query.inquiry.schema).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(query.competitorId.schema).toMatchObject({ type: 'string', format: 'uuid' });
   });
 });

@@ -93,9 +93,9 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Analyses' })).toHaveAttribute('href', '/insights');
   });
 
-  it('shows the five sections in order, each from its own request with the token, the default period being 30 days', async () => {
+  it('shows the six sections in order, each from its own request with the token, the default period being 30 days', async () => {
     const server = renderInsights();
-    await loadedSection('Landmines', 'We guarantee results');
+    await loadedSection('Competitors', 'Gong');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([
       'This period at a glance',
@@ -104,8 +104,9 @@ describe('Insights', { timeout: 30_000 }, () => {
       'Answers that help',
       'Reps',
       'Landmines',
+      'Competitors',
     ]);
-    for (const name of ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const)
+    for (const name of ['items', 'inquiries', 'answers', 'reps', 'landmines', 'competitors'] as const)
       expect(server.queries(name)).toEqual(['period=30d']);
     expect(server.queries('filters')).toEqual(['']);
     expect(server.requests.every((request) => request.authorization === 'Bearer t')).toBe(true);
@@ -200,6 +201,18 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(address()).toBe(
       sessionsAt('item=obj-price&label=It+is+too+expensive&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&status=completed'),
     );
+  });
+
+  it('counts competitor mentions per 100 calls per battlecard, each count linking to the calls that named it', async () => {
+    renderInsights({ path: '/insights?period=30d&rep=pat%40example.test' });
+    const competitors = await loadedSection('Competitors', 'Gong');
+    const row = rowOf(within(competitors).getByRole('table', { name: 'Competitors, most named first' }), 'Gong');
+    expect(within(row).getByText('4.5')).toBeInTheDocument();
+    const calls = sessionsAt(
+      'competitorId=3f2b1c9e-8d4a-4c1b-9e2f-0a1b2c3d4e5f&label=Gong&from=2026-03-02&to=2026-03-31&rep=pat%40example.test&finished=true',
+    );
+    expect(within(row).getByRole('link', { name: '18 mentions of “Gong”' })).toHaveAttribute('href', calls);
+    expect(within(row).getByRole('link', { name: '12 calls with “Gong”' })).toHaveAttribute('href', calls);
   });
 
   it('sends each filter with every request and keeps it in the URL, and Back returns to the view before', async () => {

@@ -1,12 +1,14 @@
 import {
   DEFAULT_TARGET_BANDS,
   insightAnswersResponseSchema,
+  insightCompetitorsResponseSchema,
   insightFiltersResponseSchema,
   insightInquiriesResponseSchema,
   insightItemsResponseSchema,
   insightLandminesResponseSchema,
   insightRepsResponseSchema,
   type InsightAnswers,
+  type InsightCompetitors,
   type InsightFilters,
   type InsightInquiries,
   type InsightItems,
@@ -230,6 +232,23 @@ export const insightAnswers = {
         ],
       },
     }).data,
+  competitors: (): InsightCompetitors =>
+    insightCompetitorsResponseSchema.parse({
+      success: true,
+      data: {
+        period: PERIOD,
+        competitors: [
+          {
+            key: '3f2b1c9e-8d4a-4c1b-9e2f-0a1b2c3d4e5f',
+            label: 'Gong',
+            mentions: 18,
+            calls: 12,
+            previousMentions: 6,
+            ...rated(18, 6, 'rising'),
+          },
+        ],
+      },
+    }).data,
   filters: (): InsightFilters =>
     insightFiltersResponseSchema.parse({
       success: true,
@@ -244,6 +263,7 @@ export const emptyAnswers: { [S in InsightSection]: () => InsightData<S> } = {
   answers: () => ({ period: PERIOD, objections: [] }),
   reps: () => ({ period: PERIOD, teamMedian: { ...insightAnswers.reps().teamMedian, calls: 0 }, targets: DEFAULT_TARGET_BANDS, reps: [] }),
   landmines: () => ({ period: PERIOD, landmines: [] }),
+  competitors: () => ({ period: PERIOD, competitors: [] }),
   filters: () => ({ reps: [], firstDay: null }),
 };
 

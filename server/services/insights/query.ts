@@ -17,6 +17,7 @@ import { everyRep, isIdKey, rowsCovering, rowsOf, scopeOf } from './read';
 
 /* The read side (docs/insights.md): one function per part of the page, one or two statements over the aggregates. */
 export { insightAnswers } from './answers';
+export { insightCompetitors } from './competitors';
 export { insightReps } from './reps';
 
 type Period = InsightPeriodWithCalls;

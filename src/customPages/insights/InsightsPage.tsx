@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { PATHS } from '@/shared/paths';
 import { AnswersSection } from './AnswersSection';
+import { CompetitorsSection } from './CompetitorsSection';
 import { InquiriesSection } from './InquiriesSection';
 import { Headline } from './Headline';
 import { InsightsFiltersBar } from './InsightsFiltersBar';
@@ -38,7 +39,7 @@ const PeriodLine = ({ filters }: { filters: InsightsFilters }) => {
 
 /**
  * Insights at /insights: what all the finished calls say together, for the period, rep and
- * status in the URL. Five sections, each read on its own (GET /api/insights/...), so a slow or
+ * status in the URL. Six sections, each read on its own (GET /api/insights/...), so a slow or
  * failed one leaves the others standing.
  */
 export const InsightsPage = () => {
@@ -57,6 +58,7 @@ export const InsightsPage = () => {
       <AnswersSection filters={filters} />
       <RepsSection filters={filters} />
       <LandminesSection filters={filters} />
+      <CompetitorsSection filters={filters} />
     </Stack>
   );
 };

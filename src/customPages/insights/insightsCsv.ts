@@ -1,4 +1,11 @@
-import type { InsightAnswers, InsightInquiries, InsightItems, InsightLandmines, InsightReps } from '@/contract/insights';
+import type {
+  InsightAnswers,
+  InsightCompetitors,
+  InsightInquiries,
+  InsightItems,
+  InsightLandmines,
+  InsightReps,
+} from '@/contract/insights';
 import type { FlatRow } from '@/dataProvider/csvExport';
 import { RATE_DECIMALS } from './useInsightsFormat';
 
@@ -106,4 +113,17 @@ export const landmineRows = ({ landmines }: InsightLandmines): FlatRow[] =>
     trend: landmine.trend ?? '',
     byRep: landmine.byRep.map(({ rep, hits }) => `${rep} (${hits})`).join(LIST_SEPARATOR),
     ...weekColumns(landmine.weekly, (week) => rate(week.rate)),
+  }));
+
+export const competitorRows = ({ competitors }: InsightCompetitors): FlatRow[] =>
+  competitors.map((competitor) => ({
+    competitor: competitor.label,
+    key: competitor.key,
+    mentions: competitor.mentions,
+    calls: competitor.calls,
+    previousMentions: competitor.previousMentions,
+    ratePer100Calls: rate(competitor.rate),
+    previousRatePer100Calls: rate(competitor.previousRate),
+    rateChange: rate(competitor.rateChange),
+    trend: competitor.trend ?? '',
   }));

@@ -61,6 +61,7 @@ export type SessionsTarget =
   | { item: string; label: string }
   | { inquiry: string; label: string }
   | { landmine: string; label: string }
+  | { competitorId: string; label: string }
   | { rep: string };
 
 /** The list names what it is filtered by; the rep and status the page filters by come along. */

@@ -4,4 +4,5 @@ export const SECTION_ANCHORS = {
   inquiries: 'insights-inquiries',
   reps: 'insights-reps',
   landmines: 'insights-landmines',
+  competitors: 'insights-competitors',
 } as const;

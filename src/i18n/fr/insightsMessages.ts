@@ -171,4 +171,18 @@ export const insightsMessages: typeof english = {
     moreReps: 'et %{count} de plus',
     hitsLink: '%{count} déclenchement de « %{label} » |||| %{count} déclenchements de « %{label} »',
   },
+  competitors: {
+    title: 'Concurrents',
+    description:
+      "La fréquence à laquelle les clients ont cité chaque concurrent doté d'une fiche, pour 100 appels, comparée à la période précédente.",
+    empty: "Aucun client n'a cité de concurrent doté d'une fiche dans ces appels.",
+    loadFailed: "Les concurrents n'ont pas pu être chargés.",
+    table: 'Concurrents, les plus cités en premier',
+    columns: {
+      competitor: 'Concurrent',
+      mentions: 'Mentions',
+      calls: 'Appels',
+    },
+    mentionsLink: '%{count} mention de « %{label} » |||| %{count} mentions de « %{label} »',
+  },
 };

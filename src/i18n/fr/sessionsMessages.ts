@@ -17,6 +17,7 @@ export const sessionsMessages: typeof english = {
     rep: 'Commercial : %{value}',
     item: 'Détecté : %{value}',
     landmine: 'Sujet sensible : %{value}',
+    competitorId: 'Concurrent : %{value}',
     inquiry: 'Nouvelle demande : %{value}',
     range: 'Du %{from} au %{to}',
     from: 'À partir du %{from}',

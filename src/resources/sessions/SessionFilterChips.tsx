@@ -7,6 +7,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { useDateLocale } from '@/i18n/dateFormat';
 import {
   INSIGHT_FILTERS,
+  LABELLED_FILTERS,
   labelledFilter,
   readableKey,
   type SessionFilter,
@@ -30,10 +31,11 @@ const useChips = (filter: SessionFilterValues): FilterChip[] => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const named = labelledFilter(filter);
-  const nameOf = (name: 'item' | 'landmine' | 'inquiry', key: string) => (name === named && filter.label ? filter.label : readableKey(key));
+  const nameOf = (name: (typeof LABELLED_FILTERS)[number], key: string) =>
+    name === named && filter.label ? filter.label : readableKey(key);
   const chips: FilterChip[] = [];
   if (filter.rep) chips.push({ id: 'rep', text: translate('app.sessions.insightFilters.rep', { value: filter.rep }), removes: ['rep'] });
-  for (const name of ['item', 'landmine', 'inquiry'] as const) {
+  for (const name of LABELLED_FILTERS) {
     const key = filter[name];
     if (key)
       chips.push({ id: name, text: translate(`app.sessions.insightFilters.${name}`, { value: nameOf(name, key) }), removes: [name] });
@@ -59,7 +61,7 @@ interface SessionFilterChipsProps {
 }
 
 /**
- * The filters a link from Insights set (rep, item, landmine, new inquiry, days), one chip each
+ * The filters a link from Insights set (rep, item, landmine, competitor, new inquiry, days), one chip each
  * above the table, and Clear all. A chip is one button that removes its filter (click, Enter,
  * Space, Delete or Backspace), named "Remove filter …" after the text it shows; the focus then
  * moves to the chip that takes its place, or to the search box when none is left.

@@ -4,14 +4,26 @@ import { sessionListQuerySchema } from '@/contract/sessions';
 import { PATHS } from '@/shared/paths';
 
 /** contract/sessions.ts's parameters, plus `label`: the chip's name, kept for display only (never sent). */
-export const SESSION_FILTERS = ['status', 'search', 'rep', 'item', 'landmine', 'inquiry', 'from', 'to', 'finished', 'label'] as const;
+export const SESSION_FILTERS = [
+  'status',
+  'search',
+  'rep',
+  'item',
+  'landmine',
+  'competitorId',
+  'inquiry',
+  'from',
+  'to',
+  'finished',
+  'label',
+] as const;
 export type SessionFilter = (typeof SESSION_FILTERS)[number];
 export type SessionFilterValues = Partial<Record<SessionFilter, string>>;
 
 export const SESSION_LOCAL_FILTERS = ['label'] as const;
 
 /** The first of them present takes the label. */
-export const LABELLED_FILTERS = ['item', 'landmine', 'inquiry'] as const;
+export const LABELLED_FILTERS = ['item', 'landmine', 'competitorId', 'inquiry'] as const;
 type LabelledFilter = (typeof LABELLED_FILTERS)[number];
 
 const labelSchema = safeText(z.string().trim().min(1).max(LIMITS.question));
@@ -42,7 +54,7 @@ export const sessionsPath = (filter: SessionFilterValues): string =>
   `${PATHS.sessions}?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;
 
 /** Status and search have their own fields. */
-export const INSIGHT_FILTERS = ['rep', 'item', 'landmine', 'inquiry', 'from', 'to'] as const;
+export const INSIGHT_FILTERS = ['rep', 'item', 'landmine', 'competitorId', 'inquiry', 'from', 'to'] as const;
 
 export const withoutFilters = (filter: Record<string, unknown>, names: readonly SessionFilter[]): Record<string, unknown> => {
   const owner = labelledFilter(filter as SessionFilterValues);
