@@ -5,6 +5,7 @@ import { battlecards, dictionaryItems, landmines } from '../db/schema';
 import { readConfigVersion } from './configVersion';
 import { toWireLandmine } from './landmines';
 import { readMatchingRule } from './matching/settings';
+import { encodeInt8 } from './matching/vectorEncoding';
 import { readSpeechRate } from './speechRate';
 
 type ItemRow = Pick<
@@ -20,7 +21,7 @@ const toConfigLandmine = (row: typeof landmines.$inferSelect): ConfigLandmine =>
 const embeddingOf = (row: ItemRow): ConfigEmbedding =>
   row.needsEmbedding || !row.embedding || !row.embeddingModel
     ? null
-    : { model: row.embeddingModel, dimensions: row.embedding.length, vector: row.embedding };
+    : { model: row.embeddingModel, dimensions: row.embedding.length, ...encodeInt8(row.embedding) };
 
 const groupItems = (rows: readonly ItemRow[], kind: ItemRow['kind']): ConfigItem[] => {
   const variations = new Map<string, ConfigItem['variations']>();

@@ -4,12 +4,13 @@ import { matchingRuleSchema } from './matching';
 import { speechRateSettingsSchema } from './speechRate';
 
 /** docs/api.md "Assistant API" */
-/** null while the item is Pending (spec 5). */
+/** null while the item is Pending (spec 5). docs/assistant-api.md "Vectors": value i = int8[i] x scale. */
 export const configEmbeddingSchema = z
   .object({
     model: z.string(),
     dimensions: z.number().int().min(1),
-    vector: z.array(z.number()),
+    scale: z.number().positive(),
+    int8: z.string().describe('base64 of `dimensions` signed bytes'),
   })
   .nullable();
 export type ConfigEmbedding = z.infer<typeof configEmbeddingSchema>;

@@ -1,5 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createLocalEmbeddingProvider, LOCAL_EMBEDDING_MODEL, startEmbeddingWorker } from '../../server/services/matching/embeddings';
+import {
+  cosineSimilarity,
+  createLocalEmbeddingProvider,
+  hashedBagOfWords,
+  LOCAL_EMBEDDING_MODEL,
+  startEmbeddingWorker,
+} from '../../server/services/matching/embeddings';
+import { decodeInt8 } from '../../server/services/matching/vectorEncoding';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
 
@@ -102,7 +109,10 @@ describe.each(DB_KINDS)('assistant configuration snapshot (%s)', (kind) => {
     expect(await version()).toBe(before + 1);
     const ready = (await snapshot()).json().data.objections.find((item: { _id: string }) => item._id === created._id);
     expect(ready.embedding).toMatchObject({ model: LOCAL_EMBEDDING_MODEL, dimensions: 256 });
-    expect(ready.embedding.vector).toHaveLength(256);
+    // docs/assistant-api.md "Vectors": the bytes decode to the stored vector within a step of the scale
+    const decoded = decodeInt8(ready.embedding);
+    expect(decoded).toHaveLength(256);
+    expect(cosineSimilarity(decoded, hashedBagOfWords('We use a competitor'))).toBeGreaterThan(0.999);
     const worker2 = startEmbeddingWorker({ db: t.db, provider: createLocalEmbeddingProvider() }, { autoStart: false });
     expect(await worker2.runOnce()).toBe(0);
     await worker2.stop();
