@@ -53,7 +53,7 @@ export const startBackgroundJobs = async (options: BackgroundJobsOptions): Promi
       .warm?.()
       .catch((error: unknown) => log.warn({ event: 'embeddings.load_failed', err: String(error) }, 'embedding model failed to load'));
     jobs.push({ name: 'embeddings', ...startEmbeddingWorker({ db, provider: embeddings, log }) });
-    jobs.push({ name: 'calibration', ...startCalibrationJob({ db, model: embeddings.model, log }) });
+    jobs.push({ name: 'calibration', ...startCalibrationJob({ db, provider: embeddings, log }) });
     jobs.push({ name: 'inquiryGrouping', ...startInquiryGrouping({ db, provider: embeddings, log }) });
   }
   jobs.push({

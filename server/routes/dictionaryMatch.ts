@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/client';
 import { battlecardsNamedIn } from '../services/battlecardMentions';
 import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
+import { createLandmineVectors } from '../services/matching/landmineVectors';
 import type { EmbeddingProvider } from '../services/matching/embeddings';
 import { recalibrate } from '../services/matching/calibration';
 import { readMatchingSettings, updateMatchingThreshold } from '../services/matching/settings';
@@ -24,7 +25,9 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
   app,
   { db, provider },
 ) => {
-  const matcher = createDictionaryMatcher(db, provider);
+  const landmines = createLandmineVectors(db, provider);
+  const matcher = createDictionaryMatcher(db, provider, landmines);
+  const landmineTexts = async () => (await landmines.read()).index;
   app.post(
     '/dictionary/match',
     {
@@ -54,6 +57,6 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
       schema: { response: { 200: matchingCalibrateResponseSchema } },
       config: { errorAnswers: { 409: `${CALIBRATION_PENDING}: some embeddings are not Ready yet.` } },
     },
-    async (request) => ({ success: true as const, data: await recalibrate(db, provider.model, request.admin) }),
+    async (request) => ({ success: true as const, data: await recalibrate(db, provider.model, request.admin, landmineTexts) }),
   );
 };

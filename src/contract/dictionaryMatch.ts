@@ -16,11 +16,16 @@ export const MATCH_TEXT_MAX = LIMITS.question;
 export const MATCH_TYPES = ['objection', 'faq', 'landmine'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
 
-/** `excludeId` leaves out an item and its variations (the one being edited). */
+/** Who says the phrase: the customer is heard against objections and FAQs, the salesperson against landmines. */
+export const MATCH_SPEAKERS = ['customer', 'salesperson'] as const;
+export type MatchSpeaker = (typeof MATCH_SPEAKERS)[number];
+
+/** `excludeId` leaves out an item and its variations (the one being edited); without `speaker`, both sides are scored. */
 export const dictionaryMatchBodySchema = z
   .object({
     text: safeText(z.string().trim().min(1, 'Required').max(MATCH_TEXT_MAX, `At most ${MATCH_TEXT_MAX} characters`)),
     excludeId: dictIdSchema.optional(),
+    speaker: z.enum(MATCH_SPEAKERS).optional(),
   })
   .strict();
 export type DictionaryMatchBody = z.infer<typeof dictionaryMatchBodySchema>;
@@ -55,6 +60,7 @@ export const dictionaryMatchResultSchema = z.object({
   threshold: z.number(),
   /** Landmines' own, calibrated for recall on their texts (docs/matching.md). */
   landmineThreshold: z.number(),
+  landmineThresholdSource: z.enum(THRESHOLD_SOURCES),
   margin: z.number(),
   thresholdSource: z.enum(THRESHOLD_SOURCES),
   calibratedAt: z.string().nullable(),

@@ -12,6 +12,13 @@ export const DEFAULT_THRESHOLDS: Readonly<Record<string, number>> = {
 export const FALLBACK_THRESHOLD = 0.7;
 export const defaultThresholdFor = (model: string) => DEFAULT_THRESHOLDS[model] ?? FALLBACK_THRESHOLD;
 
+/** The landmines' own while they have no calibration: lower, since a missed breach costs more than a false warning. */
+export const DEFAULT_LANDMINE_THRESHOLDS: Readonly<Record<string, number>> = {
+  'use-lite-512+bow-256': 0.5,
+  'local-hashed-bow-256': 0.4,
+};
+export const defaultLandmineThresholdFor = (model: string) => DEFAULT_LANDMINE_THRESHOLDS[model] ?? FALLBACK_THRESHOLD;
+
 /** Under this lead over the runner-up two items are "too close" and neither fires. */
 export const MATCH_MARGIN = 0.02;
 
@@ -40,6 +47,9 @@ export const matchingRuleSchema = z.object({
   source: z.enum(THRESHOLD_SOURCES),
   /** null while the default applies. */
   calibratedAt: z.string().nullable(),
+  /** What a salesperson says is scored against the landmines from this one, with no margin. */
+  landmineThreshold: z.number().min(0).max(1),
+  landmineSource: z.enum(THRESHOLD_SOURCES),
 });
 export type MatchingRule = z.infer<typeof matchingRuleSchema>;
 
@@ -50,12 +60,20 @@ export const calibrationSampleSchema = z.object({
 });
 export type CalibrationSample = z.infer<typeof calibrationSampleSchema>;
 
+/** Leave-one-out over the landmines' texts: each one's best score for its own landmine, null when another landmine ranks first. */
+export const landmineSampleSchema = z.array(z.number().nullable());
+export type LandmineSample = z.infer<typeof landmineSampleSchema>;
+
 export const matchingSettingsSchema = matchingRuleSchema.extend({
   /** What "Use the calibrated threshold" restores. */
   calibratedThreshold: z.number().nullable(),
   texts: z.number().int(),
   items: z.number().int(),
   sample: calibrationSampleSchema.nullable(),
+  landmineCalibratedThreshold: z.number().nullable(),
+  landmineCalibratedAt: z.string().nullable(),
+  landmineTexts: z.number().int(),
+  landmineSample: landmineSampleSchema.nullable(),
   /** The calibration waits for them. */
   pending: z.number().int(),
   ready: z.number().int(),
@@ -72,6 +90,8 @@ export const calibrationOutcomeSchema = z.object({
   plausible: z.object({ min: z.number(), max: z.number() }),
   /** Why the threshold in force was kept; null when applied. */
   reason: z.string().nullable(),
+  /** The landmines' calibrated one (null: too few landmine texts, their default applies). */
+  landmineThreshold: z.number().nullable(),
 });
 export type CalibrationOutcome = z.infer<typeof calibrationOutcomeSchema>;
 /** POST /api/dictionary/matching/calibrate: the settings after it, and what it did. */
@@ -80,12 +100,17 @@ export const matchingCalibrateResponseSchema = z.object({
   data: matchingSettingsSchema.extend({ calibration: calibrationOutcomeSchema }),
 });
 
+/** null: back to the calibrated threshold; left out: unchanged. */
 export const matchingPutBodySchema = z
   .object({
-    threshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable(),
+    threshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable().optional(),
+    landmineThreshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable().optional(),
     version: z.number().int().min(0).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.threshold !== undefined || body.landmineThreshold !== undefined, {
+    message: 'Give threshold, landmineThreshold or both',
+  });
 export type MatchingPutBody = z.infer<typeof matchingPutBodySchema>;
 
 export const whatIf = (sample: CalibrationSample, threshold: number, margin = MATCH_MARGIN) => {
@@ -104,5 +129,9 @@ export const whatIf = (sample: CalibrationSample, threshold: number, margin = MA
   const total = sample.other.length;
   return { ownRate: withOwn === 0 ? 0 : own / withOwn, wrongRate: total === 0 ? 0 : wrong / total };
 };
+
+/** The share of the landmines' own texts (each left out) that would still fire their landmine at `threshold`. */
+export const landmineWhatIf = (sample: LandmineSample, threshold: number) =>
+  sample.length === 0 ? 0 : sample.filter((own) => own !== null && own >= threshold).length / sample.length;
 
 export const CALIBRATION_PENDING = 'CALIBRATION_PENDING';

@@ -139,7 +139,22 @@ export const dictionaryMessages = {
     battlecards: 'Competitor battlecards this phrase names',
     namedAs: 'named “%{name}”',
     label: 'What a customer might say',
-    helper: 'See which objections, FAQs and landmines would fire on it.',
+    helper: 'See which objections and FAQs would fire on it.',
+    repLabel: 'What a salesperson might say',
+    repHelper: 'See which landmine would fire on it.',
+    speaker: { label: 'Said by', customer: 'The customer', salesperson: 'The salesperson' },
+    landmineThreshold: {
+      calibrated: 'Landmines fire from %{percent} (%{model}, calibrated %{date})',
+      calibratedUndated: 'Landmines fire from %{percent} (%{model}, calibrated)',
+      admin: 'Landmines fire from %{percent} (%{model}, set by an admin)',
+      default: "Landmines fire from %{percent} (%{model}, the model's default)",
+    },
+    landmineVerdict: {
+      fires: 'The landmine "%{trigger}" would fire.',
+      belowThreshold: 'No landmine fires: the closest, "%{trigger}", is %{points} below the landmine threshold.',
+      compliant: 'No landmine fires: "%{trigger}" is close, but a compliant way to say it is closer.',
+      none: 'No active landmine to compare with.',
+    },
     // the threshold in force and where it comes from (contract/matching.ts)
     threshold: {
       calibrated: 'Fires from %{percent} (%{model}, calibrated %{date})',

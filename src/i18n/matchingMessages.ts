@@ -42,4 +42,28 @@ export const matchingMessages = {
   // the newer settings beside the admin's candidate after a version conflict
   theirs: 'Saved by someone else: %{percent}, %{source}',
   sources: { calibrated: 'calibrated from the dictionary', admin: 'set by an admin', default: "the model's default" },
+  // the landmines' own threshold, beside the objections' one
+  landmines: {
+    title: 'Landmines',
+    current: {
+      calibrated: "Landmine threshold: %{percent}, calibrated for recall on the landmines' texts",
+      admin: 'Landmine threshold: %{percent}, set by an admin',
+      default: "Landmine threshold: %{percent}, the model's default",
+    },
+    calibratedThreshold: 'The calibrated landmine threshold is %{percent}.',
+    rule: 'What the salesperson says fires the closest landmine from this threshold, with no margin, unless one of its can-say points is closer: a missed breach costs more than a false warning.',
+    candidate: 'Landmine threshold to try',
+    candidateField: 'Landmine threshold (%)',
+    whatIf: {
+      candidate: "At %{percent}: %{own} of the landmines' own phrasings would fire their landmine when left out.",
+      current: "Now, at %{percent}: %{own} of the landmines' own phrasings would fire their landmine when left out.",
+      noSample: 'The effect of another landmine threshold shows once the dictionary has been calibrated.',
+    },
+    save: 'Save landmine threshold',
+    saved: 'Landmine threshold saved',
+    saveFailed: 'Failed to save the landmine threshold',
+    useCalibrated: 'Use the calibrated landmine threshold',
+    usingCalibrated: 'The calibrated landmine threshold applies again',
+    useCalibratedFailed: 'Failed to go back to the calibrated landmine threshold',
+  },
 };

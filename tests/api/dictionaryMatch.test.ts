@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { dictionaryItems, landmines } from '../../server/db/schema';
 import { seedDictionary } from '../../server/seed/seedDictionary';
 import { createDictionaryMatcher } from '../../server/services/matching/dictionaryMatch';
+import { createLandmineVectors } from '../../server/services/matching/landmineVectors';
 import { createLocalEmbeddingProvider, type EmbeddingProvider, startEmbeddingWorker } from '../../server/services/matching/embeddings';
 import {
   MATCH_FAILED,
@@ -116,6 +117,20 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
     expect(compliant.matches.filter((entry) => entry.type === 'landmine' && entry.wouldFire)).toEqual([]);
   });
 
+  it('hears the customer against objections and FAQs only, the salesperson against landmines only', async () => {
+    const [mine] = await t.db.select().from(landmines).where(eq(landmines.isActive, true)).limit(1);
+    const [item] = (await originals('objection')).filter((row) => row.parentId === null);
+    const asCustomer = await matches({ text: mine.trigger, speaker: 'customer' });
+    expect(asCustomer.matches.length).toBeGreaterThan(0);
+    expect(asCustomer.matches.filter((entry) => entry.type === 'landmine')).toEqual([]);
+    const asRep = await matches({ text: mine.trigger, speaker: 'salesperson' });
+    expect(asRep.matches[0]).toMatchObject({ type: 'landmine', id: mine.id, wouldFire: true });
+    expect(asRep.matches.every((entry) => entry.type === 'landmine')).toBe(true);
+    expect(asRep.verdict.outcome).toBe('nothingToCompare');
+    expect((await matches({ text: item.question, speaker: 'customer' })).verdict).toMatchObject({ outcome: 'fires', itemId: item.id });
+    expect((await match({ text: item.question, speaker: 'manager' })).statusCode).toBe(400);
+  });
+
   it('follows a landmine edit (the cached vectors are replaced)', async () => {
     const [row] = await t.db.select().from(landmines).where(eq(landmines.isActive, true)).limit(1);
     const trigger = 'zebra quartz voucher promise';
@@ -190,7 +205,9 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
         throw new Error('provider down');
       },
     };
-    await expect(createDictionaryMatcher(t.db, failing).match({ text: 'price' })).rejects.toMatchObject({
+    await expect(
+      createDictionaryMatcher(t.db, failing, createLandmineVectors(t.db, failing)).match({ text: 'price' }),
+    ).rejects.toMatchObject({
       statusCode: 502,
       code: MATCH_FAILED,
     });
@@ -204,7 +221,7 @@ describe.each(DB_KINDS)('dictionary: test a phrase (%s)', (kind) => {
         return local.embed(texts);
       },
     };
-    const matcher = createDictionaryMatcher(t.db, counting);
+    const matcher = createDictionaryMatcher(t.db, counting, createLandmineVectors(t.db, counting));
     await matcher.match({ text: 'too expensive' });
     await matcher.match({ text: 'too expensive' });
     // first call: the phrase, then every active landmine's texts; second: the phrase only

@@ -13,7 +13,9 @@ import { assistantConfigResponseSchema } from '../../src/contract/assistant';
 import { dictionaryMatchResponseSchema } from '../../src/contract/dictionaryMatch';
 import {
   CALIBRATION_PENDING,
+  defaultLandmineThresholdFor,
   defaultThresholdFor,
+  landmineWhatIf,
   matchingCalibrateResponseSchema,
   matchingSettingsResponseSchema,
   plausibleRangeFor,
@@ -67,6 +69,10 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
       calibratedAt: null,
       calibratedThreshold: null,
       sample: null,
+      landmineThreshold: defaultLandmineThresholdFor(local.model),
+      landmineSource: 'default',
+      landmineCalibratedThreshold: null,
+      landmineSample: null,
       pending: 0,
       version: 0,
     });
@@ -77,6 +83,8 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
       margin: current.margin,
       source: 'default',
       calibratedAt: null,
+      landmineThreshold: current.landmineThreshold,
+      landmineSource: 'default',
     });
   });
 
@@ -95,10 +103,26 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     expect(Number.isNaN(Date.parse(calibrated.calibratedAt!))).toBe(false);
     // A save started from the settings read before the calibration still goes through.
     expect(calibrated.version).toBe(0);
+    // The landmines' own, for recall: 90 % of their texts, each left out, fire their landmine; never under the plausible minimum.
+    const mines = calibrated.landmineSample!;
+    expect(mines).toHaveLength(calibrated.landmineTexts);
+    expect(calibrated.landmineTexts).toBeGreaterThan(15 * 8);
+    expect(calibrated).toMatchObject({ landmineSource: 'calibrated', landmineThreshold: calibrated.landmineCalibratedThreshold });
+    expect(calibrated.landmineThreshold).toBeGreaterThanOrEqual(plausibleRangeFor(local.model).min);
+    const own = mines.filter((score) => score !== null).sort((a, b) => a - b);
+    expect(calibrated.landmineThreshold).toBe(Math.max(plausibleRangeFor(local.model).min, own[Math.floor(0.1 * own.length)]));
+    expect(landmineWhatIf(mines, calibrated.landmineThreshold)).toBeGreaterThan(landmineWhatIf(mines, calibrated.threshold));
+    expect(calibrated.landmineThreshold).toBeLessThan(calibrated.threshold);
 
     const after = await snapshot();
     expect(after.version).toBe(before + 1);
-    expect(after.matching).toMatchObject({ threshold: calibrated.threshold, source: 'calibrated', calibratedAt: calibrated.calibratedAt });
+    expect(after.matching).toMatchObject({
+      threshold: calibrated.threshold,
+      source: 'calibrated',
+      calibratedAt: calibrated.calibratedAt,
+      landmineThreshold: calibrated.landmineThreshold,
+      landmineSource: 'calibrated',
+    });
 
     const phrase = await testPhrase('Your price is too high.');
     expect(phrase).toMatchObject({ threshold: calibrated.threshold, thresholdSource: 'calibrated', calibratedAt: calibrated.calibratedAt });
@@ -117,6 +141,8 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     expect(audits[0].changes).toEqual({
       threshold: { from: defaultThresholdFor(local.model), to: calibrated.threshold },
       calibratedThreshold: { from: null, to: calibrated.threshold },
+      landmineThreshold: { from: defaultLandmineThresholdFor(local.model), to: calibrated.landmineThreshold },
+      landmineCalibratedThreshold: { from: null, to: calibrated.landmineCalibratedThreshold },
     });
     expect(audits[1].changes.threshold).toEqual({ from: calibrated.threshold, to: calibrated.threshold });
   });
@@ -163,6 +189,8 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
       expect(audit.changes).toEqual({
         threshold: { from: before.threshold, to: before.threshold },
         calibratedThreshold: { from: before.calibratedThreshold, to: before.calibratedThreshold },
+        landmineThreshold: { from: before.landmineThreshold, to: before.landmineThreshold },
+        landmineCalibratedThreshold: { from: before.landmineCalibratedThreshold, to: before.landmineCalibratedThreshold },
         keptCalibration: { from: null, to: data.calibration.reason },
       });
     } finally {
@@ -197,6 +225,36 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     const back = await settings('PUT', '/matching', { threshold: null, version: adjusted.version });
     expect(back).toMatchObject({ threshold: current.calibratedThreshold, source: 'calibrated' });
     expect((await snapshot()).matching.source).toBe('calibrated');
+  });
+
+  it("takes an admin's landmine threshold on its own (audited, versioned, in the snapshot and Test a phrase), and goes back", async () => {
+    const current = await settings();
+    const before = (await snapshot()).version;
+    const adjusted = await settings('PUT', '/matching', { landmineThreshold: 0.42, version: current.version });
+    expect(adjusted).toMatchObject({
+      threshold: current.threshold,
+      source: current.source,
+      landmineThreshold: 0.42,
+      landmineSource: 'admin',
+      landmineCalibratedThreshold: current.landmineCalibratedThreshold,
+      version: current.version + 1,
+    });
+    expect((await snapshot()).matching).toMatchObject({ threshold: current.threshold, landmineThreshold: 0.42, landmineSource: 'admin' });
+    expect((await snapshot()).version).toBe(before + 1);
+    expect(await testPhrase('something about prices')).toMatchObject({ threshold: current.threshold, landmineThreshold: 0.42 });
+
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'matching.update')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row.changes).toEqual({
+      landmineThreshold: { from: current.landmineThreshold, to: 0.42 },
+      landmineSource: { from: 'calibrated', to: 'admin' },
+    });
+    for (const landmineThreshold of [0.2, 0.99, 'low'])
+      expect((await call('PUT', '/matching', { landmineThreshold })).statusCode).toBe(400);
+    expect((await call('PUT', '/matching', { version: adjusted.version })).statusCode).toBe(400);
+
+    const back = await settings('PUT', '/matching', { landmineThreshold: null, version: adjusted.version });
+    expect(back).toMatchObject({ landmineThreshold: current.landmineCalibratedThreshold, landmineSource: 'calibrated' });
+    expect((await snapshot()).matching.landmineSource).toBe('calibrated');
   });
 
   it('the what-if of the sample agrees with the calibration: higher thresholds fire less', async () => {
@@ -244,7 +302,7 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     expect((await settings()).pending).toBe(total);
 
     // The new model's calibration job calibrates it once its dictionary is Ready.
-    const calibration = startCalibrationJob({ db: t.db, model: other.model }, { autoStart: false });
+    const calibration = startCalibrationJob({ db: t.db, provider: other }, { autoStart: false });
     await calibration.runOnce();
     await calibration.stop();
     const [byServer] = await t.db
@@ -255,6 +313,9 @@ describe.each(DB_KINDS)('matching threshold (%s)', (kind) => {
     const calibrated = await readMatchingSettings(t.db, other.model);
     expect(calibrated).toMatchObject({ model: other.model, source: 'calibrated', texts: total, pending: 0 });
     expect(calibrated.threshold).not.toBe(defaultThresholdFor(other.model));
+    // and the landmines' own threshold with it, from their texts in the new model's vectors
+    expect(calibrated).toMatchObject({ landmineSource: 'calibrated', landmineThreshold: calibrated.landmineCalibratedThreshold });
+    expect(calibrated.landmineTexts).toBeGreaterThan(100);
     await worker.stop();
   });
 });

@@ -122,7 +122,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     expect(candidateEffect()).toHaveTextContent(
       "At 80%: 40% of the dictionary's texts would fire their own item when left out; 0% would fire another item.",
     );
-    expect(within(card()).getByText('Between 30% and 95%')).toBeInTheDocument();
+    expect(field()).toHaveAccessibleDescription('Between 30% and 95%');
 
     await typeThreshold(user, '25');
     expect(field()).toHaveAttribute('aria-invalid', 'true');

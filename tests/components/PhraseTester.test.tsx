@@ -62,7 +62,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     await user.type(phraseField(), 'It costs too much');
     const rows = await screen.findAllByTestId('phrase-match');
     expect(matchPhrase).toHaveBeenCalledTimes(1);
-    expect(matchPhrase).toHaveBeenCalledWith({ text: 'It costs too much' });
+    expect(matchPhrase).toHaveBeenCalledWith({ text: 'It costs too much', speaker: 'customer' });
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Objection')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Your price is too high')).toBeInTheDocument();

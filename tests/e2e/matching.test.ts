@@ -42,9 +42,9 @@ describe('phrase matching in the browser', () => {
     const calibrated = await card.getByText(/^Threshold: \d+%, calibrated from the dictionary on /).innerText();
     const percent = Number(/(\d+)%/.exec(calibrated)![1]);
 
-    const slider = card.getByRole('slider', { name: 'Threshold to try' });
+    const slider = card.getByRole('slider', { name: 'Threshold to try', exact: true });
     await slider.focus();
-    const whatIf = card.getByText(/^At \d+%: /);
+    const whatIf = card.getByTestId('matching-what-if-candidate');
     const before = await whatIf.innerText();
     for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowRight');
     expect(await slider.getAttribute('aria-valuetext')).toBe(`${percent + 5}%`);
@@ -62,5 +62,28 @@ describe('phrase matching in the browser', () => {
     await card.getByRole('button', { name: 'Use the calibrated threshold' }).click();
     await card.getByText(/^Threshold: \d+%, calibrated from the dictionary on /).waitFor();
     expect(await card.getByText(/^Threshold: \d+%, calibrated/).innerText()).toBe(calibrated);
+
+    // The landmines' own threshold, calibrated for recall beside it, taken by keyboard and heard as the salesperson.
+    const mines = card.getByRole('region', { name: 'Landmines' });
+    const minesNow = await mines.getByText(/^Landmine threshold: \d+%, calibrated for recall/).innerText();
+    const minePercent = Number(/(\d+)%/.exec(minesNow)![1]);
+    expect(minePercent).toBeLessThan(percent);
+    await mines.getByRole('slider', { name: 'Landmine threshold to try' }).focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
+    await mines.getByRole('button', { name: 'Save landmine threshold' }).click();
+    await mines.getByText(`Landmine threshold: ${minePercent - 3}%, set by an admin`).waitFor();
+    await page.getByRole('link', { name: 'Dictionary' }).click();
+    await page.waitForURL('**/dictionary');
+    await page.getByRole('radio', { name: 'The salesperson' }).check();
+    await page
+      .getByRole('textbox', { name: 'What a salesperson might say' })
+      .fill("don't worry, you don't have to tell them we're recording");
+    await page.getByTestId('phrase-verdict').waitFor();
+    expect(await page.getByTestId('phrase-rule').innerText()).toBe(
+      `Landmines fire from ${minePercent - 3}% (use-lite-512+bow-256, set by an admin)`,
+    );
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await mines.getByRole('button', { name: 'Use the calibrated landmine threshold' }).click();
+    expect(await mines.getByText(/^Landmine threshold: \d+%, calibrated for recall/).innerText()).toBe(minesNow);
   });
 });

@@ -104,10 +104,12 @@ describe('the matching rule (docs/matching.md)', () => {
   );
 
   it('calibrates the landmines for recall: LANDMINE_RECALL of their own texts, each left out, fire their landmine', () => {
-    const threshold = calibrateLandmines(mines)!;
+    const { threshold, sample, texts } = calibrateLandmines(mines);
+    expect(texts).toBe(mines.length);
+    expect(sample).toHaveLength(mines.length);
     const fired = mines.filter((probe, at) => {
       const ranked = scoreItems(probe.vector, mines, (_, j) => j === at);
-      return decideLandmine(ranked, -1, threshold) === probe.itemId;
+      return decideLandmine(ranked, -1, threshold!) === probe.itemId;
     });
     expect(fired.length / mines.length).toBeGreaterThanOrEqual(LANDMINE_RECALL);
     expect(threshold).toBeLessThan(1);
@@ -121,14 +123,14 @@ describe('the matching rule (docs/matching.md)', () => {
       vector[3 + at] = 1.5;
       return { ...entry, vector: unit(...vector) };
     });
-    const free = calibrateLandmines(spread)!;
+    const free = calibrateLandmines(spread).threshold!;
     expect(free).toBeCloseTo(1 / 3.25, 3);
-    expect(calibrateLandmines(spread, 0.45)).toBe(0.45);
-    expect(calibrateLandmines(spread, 0)).toBe(free);
+    expect(calibrateLandmines(spread, 0.45).threshold).toBe(0.45);
+    expect(calibrateLandmines(spread, 0).threshold).toBe(free);
     const ranked = scoreItems(mines[0].vector, mines, (_, j) => j === 0);
     expect(decideLandmine(ranked, 0.5, 0.4)).toBe('consent');
     expect(decideLandmine(ranked, 1, 0.4)).toBeNull();
     expect(decideLandmine(ranked, 0.5, 1.01)).toBeNull();
-    expect(calibrateLandmines(mines.slice(0, 12))).toBeNull();
+    expect(calibrateLandmines(mines.slice(0, 12)).threshold).toBeNull();
   });
 });

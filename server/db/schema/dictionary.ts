@@ -69,6 +69,12 @@ export const matchCalibrations = pgTable('match_calibrations', {
   texts: integer('texts').notNull().default(0),
   items: integer('items').notNull().default(0),
   sample: jsonb('sample').$type<{ own: (number | null)[]; other: number[] }>(),
+  /** docs/matching.md "The rule" 3: the landmines' own threshold, calibrated for recall. */
+  landmineCalibratedThreshold: real('landmine_calibrated_threshold'),
+  landmineAdminThreshold: real('landmine_admin_threshold'),
+  landmineCalibratedAt: timestamptz('landmine_calibrated_at'),
+  landmineTexts: integer('landmine_texts').notNull().default(0),
+  landmineSample: jsonb('landmine_sample').$type<(number | null)[]>(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   /** docs/api.md "Versions" */
   version: integer('version').notNull().default(1),

@@ -3,6 +3,7 @@ import {
   CALIBRATION_PENDING,
   type CalibrationOutcome,
   MATCH_MARGIN,
+  type MatchingRule,
   type MatchingSettings,
   plausibleRangeFor,
 } from '../../../src/contract/matching';
@@ -14,7 +15,9 @@ import { bumpConfigVersion } from '../configVersion';
 import { type PollingJob, startPollingJob } from '../pollingJob';
 import { startModuleThread } from '../workerThread';
 import { countEmbeddingQueue } from './embeddings/worker';
-import type { Calibration, IndexedText } from './rule';
+import type { EmbeddingProvider } from './embeddings';
+import { createLandmineVectors } from './landmineVectors';
+import { type Calibration, calibrateLandmines, type IndexedText, type LandmineCalibration } from './rule';
 import { readIndex, readMatchingSettings, readRow, ruleOf } from './settings';
 
 /** Who the audit log names for the calibration the server starts by itself. */
@@ -33,24 +36,36 @@ export const calibrateInThread = (index: readonly IndexedText[]): Promise<Calibr
     thread.postMessage(index);
   });
 
+/** The landmines' texts to calibrate their threshold on (embedded by the caller's provider). */
+export type LandmineTextsReader = () => Promise<readonly IndexedText[]>;
+
+const landmineValues = (result: LandmineCalibration) => ({
+  landmineCalibratedThreshold: result.threshold,
+  landmineCalibratedAt: new Date(),
+  landmineTexts: result.texts,
+  landmineSample: result.sample,
+});
+
 /**
  * Calibrates the model's threshold from the dictionary as it is now (docs/matching.md) and
  * stores it, audited with who or what asked; an admin's threshold stays in force. A threshold
  * outside the model's plausible range is not stored: the one in force stays, with the reason.
- * The configuration version is raised when the threshold in force changes, since the assistant's
- * snapshot carries it. Refused while rows are Pending: a half-embedded dictionary would calibrate
- * on a part of itself.
+ * The landmines' threshold is calibrated with it, for recall. The configuration version is raised
+ * when a threshold in force changes, since the assistant's snapshot carries it. Refused while rows
+ * are Pending: a half-embedded dictionary would calibrate on a part of itself.
  */
 export const recalibrate = async (
   db: Database,
   model: string,
   actor: AuditActor,
+  landmineTexts: LandmineTextsReader,
 ): Promise<MatchingSettings & { calibration: CalibrationOutcome }> => {
   const pending = await countEmbeddingQueue(db, model);
   if (pending > 0)
     throw new ApiHttpError(409, CALIBRATION_PENDING, `The threshold can be calibrated once every embedding is Ready (${pending} pending).`);
   const result = await calibrateInThread(await readIndex(db, model));
   const plausible = plausibleRangeFor(model);
+  const mines = calibrateLandmines(await landmineTexts(), plausible.min);
   const kept = result.threshold !== null && (result.threshold < plausible.min || result.threshold > plausible.max);
   let reason: string | null = null;
   await db.transaction(async (tx) => {
@@ -58,20 +73,23 @@ export const recalibrate = async (
     const before = ruleOf(model, current);
     if (kept)
       reason = `The calibration gave ${result.threshold}, outside the range ${plausible.min} to ${plausible.max} plausible for ${model}: the threshold in force (${before.threshold}) is kept.`;
-    else {
-      const values = {
-        calibratedThreshold: result.threshold,
-        calibratedAt: new Date(),
-        texts: result.texts,
-        items: result.items,
-        sample: result.sample,
-        updatedAt: new Date(),
-      };
-      if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
-      // version 0 as before: it counts the admin's changes, which a calibration is not
-      else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
-    }
-    const after = kept ? before : ruleOf(model, await readRow(tx, model));
+    const values = {
+      ...landmineValues(mines),
+      ...(kept
+        ? {}
+        : {
+            calibratedThreshold: result.threshold,
+            calibratedAt: new Date(),
+            texts: result.texts,
+            items: result.items,
+            sample: result.sample,
+          }),
+      updatedAt: new Date(),
+    };
+    if (current) await tx.update(matchCalibrations).set(values).where(eq(matchCalibrations.model, model));
+    // version 0 as before: it counts the admin's changes, which a calibration is not
+    else await tx.insert(matchCalibrations).values({ model, margin: MATCH_MARGIN, version: 0, ...values });
+    const after = ruleOf(model, await readRow(tx, model));
     await recordAudit(tx, {
       actor,
       action: 'matching.calibrate',
@@ -83,13 +101,58 @@ export const recalibrate = async (
           from: current?.calibratedThreshold ?? null,
           to: kept ? (current?.calibratedThreshold ?? null) : result.threshold,
         },
+        landmineThreshold: { from: before.landmineThreshold, to: after.landmineThreshold },
+        landmineCalibratedThreshold: { from: current?.landmineCalibratedThreshold ?? null, to: mines.threshold },
         ...(kept ? { keptCalibration: { from: null, to: reason } } : {}),
       },
     });
-    if (after.threshold !== before.threshold || after.source !== before.source) await bumpConfigVersion(tx);
+    if (ruleMoved(before, after)) await bumpConfigVersion(tx);
   });
-  const calibration: CalibrationOutcome = { outcome: kept ? 'kept' : 'applied', threshold: result.threshold, plausible, reason };
+  const calibration: CalibrationOutcome = {
+    outcome: kept ? 'kept' : 'applied',
+    threshold: result.threshold,
+    plausible,
+    reason,
+    landmineThreshold: mines.threshold,
+  };
   return { ...(await readMatchingSettings(db, model)), calibration };
+};
+
+/** A threshold in force, or where it comes from, changed: the assistant's snapshot with it. */
+const ruleMoved = (before: MatchingRule, after: MatchingRule) =>
+  after.threshold !== before.threshold ||
+  after.source !== before.source ||
+  after.landmineThreshold !== before.landmineThreshold ||
+  after.landmineSource !== before.landmineSource;
+
+/**
+ * The landmines' calibration alone, for a model whose objections' threshold was calibrated before
+ * landmines had one of their own: that one stays where it is.
+ */
+const calibrateLandminesOnly = async (db: Database, model: string, actor: AuditActor, landmineTexts: LandmineTextsReader) => {
+  const mines = calibrateLandmines(await landmineTexts(), plausibleRangeFor(model).min);
+  await db.transaction(async (tx) => {
+    const current = await readRow(tx, model, true);
+    if (!current) return;
+    const before = ruleOf(model, current);
+    await tx
+      .update(matchCalibrations)
+      .set({ ...landmineValues(mines), updatedAt: new Date() })
+      .where(eq(matchCalibrations.model, model));
+    const after = ruleOf(model, await readRow(tx, model));
+    await recordAudit(tx, {
+      actor,
+      action: 'matching.calibrate',
+      targetType: 'matching',
+      targetId: model,
+      changes: {
+        landmineThreshold: { from: before.landmineThreshold, to: after.landmineThreshold },
+        landmineCalibratedThreshold: { from: current.landmineCalibratedThreshold, to: mines.threshold },
+      },
+    });
+    if (ruleMoved(before, after)) await bumpConfigVersion(tx);
+  });
+  return mines.threshold;
 };
 
 type CalibrationLog = { info?(payload: object, message: string): void; warn(payload: object, message: string): void };
@@ -99,16 +162,21 @@ type CalibrationLog = { info?(payload: object, message: string): void; warn(payl
  * no row is Pending. Afterwards the threshold only moves when an admin recalibrates or sets it,
  * so it never shifts under the admins' feet.
  */
-export const calibrateWhenMissing = (db: Database, model: string, log?: Partial<CalibrationLog>) => {
+export const calibrateWhenMissing = (db: Database, model: string, landmineTexts: LandmineTextsReader, log?: Partial<CalibrationLog>) => {
   let done = false;
   return async () => {
     if (done) return;
-    if ((await readRow(db, model))?.calibratedAt != null) {
+    const row = await readRow(db, model);
+    if (row?.calibratedAt != null) {
       done = true;
+      if (row.landmineCalibratedAt == null) {
+        const threshold = await calibrateLandminesOnly(db, model, SYSTEM_ACTOR, landmineTexts);
+        log?.info?.({ event: 'matching.landmines_calibrated', model, threshold }, 'landmine threshold calibrated');
+      }
       return;
     }
     try {
-      const settings = await recalibrate(db, model, SYSTEM_ACTOR);
+      const settings = await recalibrate(db, model, SYSTEM_ACTOR, landmineTexts);
       // A calibration kept out stays out until an admin recalibrates: it would land there again.
       done = true;
       if (settings.calibration.outcome === 'kept')
@@ -127,10 +195,11 @@ export const calibrateWhenMissing = (db: Database, model: string, log?: Partial<
 
 /** The job that calibrates a model with no calibration once its whole dictionary is Ready. */
 export const startCalibrationJob = (
-  options: { db: Database; model: string; log?: CalibrationLog; intervalMs?: number },
+  options: { db: Database; provider: EmbeddingProvider; log?: CalibrationLog; intervalMs?: number },
   { autoStart = true } = {},
 ): PollingJob<void> => {
-  const step = calibrateWhenMissing(options.db, options.model, options.log);
+  const landmines = createLandmineVectors(options.db, options.provider);
+  const step = calibrateWhenMissing(options.db, options.provider.model, async () => (await landmines.read()).index, options.log);
   return startPollingJob({
     pass: step,
     goAgain: () => false,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   MATCH_FAILED,
   MATCH_RESULTS_MAX,
@@ -7,24 +6,14 @@ import {
   type DictionaryMatchBody,
   type DictionaryMatchResult,
 } from '../../../src/contract/dictionaryMatch';
-import { plausibleRangeFor } from '../../../src/contract/matching';
 import type { Database } from '../../db/client';
-import { dictionaryItems, landmines } from '../../db/schema';
+import { dictionaryItems } from '../../db/schema';
 import { ApiHttpError } from '../../errors';
 import { readConfigVersion } from '../configVersion';
 import { cosineSimilarity, type EmbeddingProvider } from './embeddings';
-import { calibrateLandmines, decide, decideLandmine, type IndexedText, landmineTexts, scoreItems } from './rule';
+import type { LandmineIndex, LandmineVectors } from './landmineVectors';
+import { decide, decideLandmine, type IndexedText, scoreItems } from './rule';
 import { readMatchingRule } from './settings';
-
-/** Valid while `stamp` is unchanged. */
-interface LandmineVectors {
-  stamp: string;
-  model: string;
-  texts: string[];
-  vectors: number[][];
-  /** Can-say points: compliant lines a landmine must outscore. */
-  compliant: number[][];
-}
 
 interface DictionaryRow {
   id: string;
@@ -49,68 +38,8 @@ const best = (vector: number[], candidates: { text: string; vector: number[] }[]
     return !top || similarity > top.similarity ? { text: candidate.text, similarity } : top;
   }, null);
 
-/** docs/api.md "Test a phrase". Landmines have no stored embedding: embedded here and kept until the landmine changes. */
-export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider): DictionaryMatcher => {
-  const landmineCache = new Map<string, LandmineVectors>();
-  let landmineIndex: { index: IndexedText[]; compliant: number[][]; threshold: number | null } | null = null;
-
-  const landmineCandidates = async (): Promise<{ id: string; trigger: string; category: string; entry: LandmineVectors }[]> => {
-    const rows = await db
-      .select({
-        id: landmines.id,
-        trigger: landmines.trigger,
-        triggerVariations: landmines.triggerVariations,
-        canSay: landmines.canSay,
-        cannotSay: landmines.cannotSay,
-        category: landmines.category,
-        updatedAt: landmines.updatedAt,
-      })
-      .from(landmines)
-      .where(eq(landmines.isActive, true));
-    const live = new Set(rows.map((row) => row.id));
-    for (const id of landmineCache.keys())
-      if (!live.has(id)) {
-        landmineCache.delete(id);
-        landmineIndex = null;
-      }
-    const stale = rows.filter((row) => {
-      const cached = landmineCache.get(row.id);
-      return !cached || cached.stamp !== row.updatedAt.toISOString() || cached.model !== provider.model;
-    });
-    if (stale.length > 0) {
-      const texts = stale.map(landmineTexts);
-      const safe = stale.map((row) => row.canSay.map((entry) => entry.point).filter((text) => text.trim() !== ''));
-      const vectors = await provider.embed([...texts.flat(), ...safe.flat()]);
-      let next = 0;
-      const take = (length: number) => {
-        next += length;
-        return vectors.slice(next - length, next);
-      };
-      const own = texts.map((list) => take(list.length));
-      stale.forEach((row, index) => {
-        landmineCache.set(row.id, {
-          stamp: row.updatedAt.toISOString(),
-          model: provider.model,
-          texts: texts[index],
-          vectors: own[index],
-          compliant: take(safe[index].length),
-        });
-      });
-      landmineIndex = null;
-    }
-    if (!landmineIndex) {
-      const index = rows.flatMap((row) =>
-        landmineCache.get(row.id)!.texts.map((text, at) => ({ itemId: row.id, text, vector: landmineCache.get(row.id)!.vectors[at] })),
-      );
-      landmineIndex = {
-        index,
-        compliant: rows.flatMap((row) => landmineCache.get(row.id)!.compliant),
-        threshold: calibrateLandmines(index, plausibleRangeFor(provider.model).min),
-      };
-    }
-    return rows.map((row) => ({ id: row.id, trigger: row.trigger, category: row.category, entry: landmineCache.get(row.id)! }));
-  };
-
+/** docs/api.md "Test a phrase": the customer's side (objections, FAQs), the salesperson's (landmines) or both. */
+export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvider, landmineVectors: LandmineVectors): DictionaryMatcher => {
   // Read again only when the configuration version moved, which every change to an item or embedding raises.
   let dictionary: { version: number; rows: Promise<DictionaryRow[]> } | null = null;
   const dictionaryRows = async (): Promise<DictionaryRow[]> => {
@@ -136,14 +65,14 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return dictionary.rows;
   };
 
-  const match: DictionaryMatcher['match'] = async ({ text, excludeId }, log) => {
-    const items = await dictionaryRows();
+  const match: DictionaryMatcher['match'] = async ({ text, excludeId, speaker }, log) => {
+    const items = speaker === 'salesperson' ? [] : await dictionaryRows();
     const rule = await readMatchingRule(db, provider.model);
     let vector: number[];
-    let mines: Awaited<ReturnType<typeof landmineCandidates>>;
+    let mines: LandmineIndex;
     try {
       [vector] = await provider.embed([text]);
-      mines = await landmineCandidates();
+      mines = speaker === 'customer' ? { landmines: [], index: [], compliant: [] } : await landmineVectors.read();
     } catch (error) {
       log?.warn({ event: 'dictionary.match.failed', err: error instanceof Error ? error.message : String(error) }, 'phrase match failed');
       throw new ApiHttpError(502, MATCH_FAILED, 'The phrase could not be compared right now. Please try again later.');
@@ -174,27 +103,27 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
         wouldFire: verdict.outcome === 'fires' && verdict.itemId === entry.itemId,
       };
     });
-    const mineIndex = landmineIndex!.index.filter((entry) => entry.itemId !== excludeId);
-    const landmineThreshold = landmineIndex!.threshold ?? rule.threshold;
     const firedMine = decideLandmine(
-      scoreItems(vector, mineIndex),
-      Math.max(-1, ...landmineIndex!.compliant.map((safe) => cosineSimilarity(vector, safe))),
-      landmineThreshold,
+      scoreItems(
+        vector,
+        mines.index.filter((entry) => entry.itemId !== excludeId),
+      ),
+      Math.max(-1, ...mines.compliant.map((safe) => cosineSimilarity(vector, safe))),
+      rule.landmineThreshold,
     );
-    for (const mine of mines) {
+    for (const mine of mines.landmines) {
       if (mine.id === excludeId) continue;
       const top = best(
         vector,
-        mine.entry.texts.map((candidate, index) => ({ text: candidate, vector: mine.entry.vectors[index] })),
+        mine.texts.map((candidate, index) => ({ text: candidate, vector: mine.vectors[index] })),
       );
       if (!top) continue;
-      const value = score(top.similarity);
       found.push({
         type: 'landmine',
         id: mine.id,
         question: mine.trigger,
         category: mine.category,
-        score: value,
+        score: score(top.similarity),
         matchedText: top.text,
         viaVariation: top.text !== mine.trigger,
         wouldFire: firedMine === mine.id,
@@ -208,7 +137,8 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return {
       matches,
       threshold: rule.threshold,
-      landmineThreshold,
+      landmineThreshold: rule.landmineThreshold,
+      landmineThresholdSource: rule.landmineSource,
       margin: rule.margin,
       thresholdSource: rule.source,
       calibratedAt: rule.calibratedAt,

@@ -110,19 +110,27 @@ export const decideLandmine = (ranked: readonly ItemScore[], compliantBest: numb
 /** Share of a landmine's own texts (left out one at a time) that must still fire it. */
 export const LANDMINE_RECALL = 0.9;
 
+export interface LandmineCalibration {
+  threshold: number | null;
+  /** Each text's best score for its own landmine, left out; null when another landmine ranks first. */
+  sample: (number | null)[];
+  texts: number;
+}
+
 /**
  * For recall: the highest threshold at which LANDMINE_RECALL of the landmines' own texts, each left
  * out, still fire their landmine when it ranks first (no threshold helps one ranked second). Never
  * below `floor`, the model's plausible minimum: under it a phrase of unrelated words would fire.
  */
-export const calibrateLandmines = (index: readonly IndexedText[], floor = THRESHOLD_MIN): number | null => {
-  const own: number[] = [];
-  index.forEach((probe, at) => {
+export const calibrateLandmines = (index: readonly IndexedText[], floor = THRESHOLD_MIN): LandmineCalibration => {
+  const sample = index.map((probe, at) => {
     const ranked = scoreItems(probe.vector, index, (_, j) => j === at);
-    const mine = ranked.find((entry) => entry.itemId === probe.itemId);
-    if (mine && ranked[0].itemId === probe.itemId) own.push(mine.score);
+    return ranked[0]?.itemId === probe.itemId ? round(ranked[0].score) : null;
   });
-  if (own.length < CALIBRATION_MIN_TEXTS || new Set(index.map((entry) => entry.itemId)).size < CALIBRATION_MIN_ITEMS) return null;
-  const sorted = own.sort((a, b) => a - b);
-  return round(Math.min(THRESHOLD_MAX, Math.max(floor, THRESHOLD_MIN, sorted[Math.floor((1 - LANDMINE_RECALL) * sorted.length)])));
+  const own = sample.filter((score): score is number => score !== null).sort((a, b) => a - b);
+  const enough = own.length >= CALIBRATION_MIN_TEXTS && new Set(index.map((entry) => entry.itemId)).size >= CALIBRATION_MIN_ITEMS;
+  const threshold = enough
+    ? round(Math.min(THRESHOLD_MAX, Math.max(floor, THRESHOLD_MIN, own[Math.floor((1 - LANDMINE_RECALL) * own.length)])))
+    : null;
+  return { threshold, sample, texts: index.length };
 };

@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import {
+  defaultLandmineThresholdFor,
   defaultThresholdFor,
   MATCH_MARGIN,
   type MatchingPutBody,
@@ -16,24 +17,25 @@ import type { IndexedText } from './rule';
 
 type Row = typeof matchCalibrations.$inferSelect;
 
+/** An admin's value wins, then the calibrated one, then the model's default. */
+const inForce = (admin: number | null | undefined, calibrated: number | null | undefined, fallback: number) =>
+  admin != null
+    ? { threshold: admin, source: 'admin' as const }
+    : calibrated != null
+      ? { threshold: calibrated, source: 'calibrated' as const }
+      : { threshold: fallback, source: 'default' as const };
+
 export const ruleOf = (model: string, row: Row | undefined): MatchingRule => {
-  if (row?.adminThreshold != null)
-    return {
-      model,
-      threshold: row.adminThreshold,
-      margin: row.margin,
-      source: 'admin',
-      calibratedAt: row.calibratedAt?.toISOString() ?? null,
-    };
-  if (row?.calibratedThreshold != null)
-    return {
-      model,
-      threshold: row.calibratedThreshold,
-      margin: row.margin,
-      source: 'calibrated',
-      calibratedAt: row.calibratedAt?.toISOString() ?? null,
-    };
-  return { model, threshold: defaultThresholdFor(model), margin: row?.margin ?? MATCH_MARGIN, source: 'default', calibratedAt: null };
+  const objections = inForce(row?.adminThreshold, row?.calibratedThreshold, defaultThresholdFor(model));
+  const mines = inForce(row?.landmineAdminThreshold, row?.landmineCalibratedThreshold, defaultLandmineThresholdFor(model));
+  return {
+    model,
+    ...objections,
+    margin: row?.margin ?? MATCH_MARGIN,
+    calibratedAt: objections.source === 'default' ? null : (row?.calibratedAt?.toISOString() ?? null),
+    landmineThreshold: mines.threshold,
+    landmineSource: mines.source,
+  };
 };
 
 export const readRow = async (db: Database | Transaction, model: string, lock = false): Promise<Row | undefined> => {
@@ -58,6 +60,10 @@ export const readMatchingSettings = async (db: Database | Transaction, model: st
     texts: row?.texts ?? 0,
     items: row?.items ?? 0,
     sample: row?.sample ?? null,
+    landmineCalibratedThreshold: row?.landmineCalibratedThreshold ?? null,
+    landmineCalibratedAt: row?.landmineCalibratedAt?.toISOString() ?? null,
+    landmineTexts: row?.landmineTexts ?? 0,
+    landmineSample: row?.landmineSample ?? null,
     pending,
     ready,
     version: row?.version ?? 0,
@@ -79,6 +85,14 @@ export const readIndex = async (db: Database | Transaction, model: string): Prom
   return rows.map((row) => ({ itemId: row.parentId ?? row.id, text: row.question, vector: row.embedding! }));
 };
 
+/** The audit's changes: only what moved, each threshold with where it comes from. */
+export const ruleChanges = (before: MatchingRule, after: MatchingRule) => {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of ['threshold', 'source', 'landmineThreshold', 'landmineSource'] as const)
+    if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  return changes;
+};
+
 export const updateMatchingThreshold = async (
   db: Database,
   actor: AuditActor,
@@ -89,19 +103,28 @@ export const updateMatchingThreshold = async (
     const current = await readRow(tx, model, true);
     checkVersion(input.version, current?.version ?? 0, 'matching');
     const before = ruleOf(model, current);
-    const adminThreshold = input.threshold === null ? null : Math.round(input.threshold * 10_000) / 10_000;
-    if ((current?.adminThreshold ?? null) === adminThreshold) return;
+    const rounded = (value: number | null | undefined) => (value == null ? null : Math.round(value * 10_000) / 10_000);
+    const values = {
+      adminThreshold: input.threshold === undefined ? (current?.adminThreshold ?? null) : rounded(input.threshold),
+      landmineAdminThreshold:
+        input.landmineThreshold === undefined ? (current?.landmineAdminThreshold ?? null) : rounded(input.landmineThreshold),
+    };
+    if (
+      (current?.adminThreshold ?? null) === values.adminThreshold &&
+      (current?.landmineAdminThreshold ?? null) === values.landmineAdminThreshold
+    )
+      return;
     let saved: Row | undefined;
     if (current) {
       [saved] = await tx
         .update(matchCalibrations)
-        .set({ adminThreshold, updatedAt: new Date(), version: current.version + 1 })
+        .set({ ...values, updatedAt: new Date(), version: current.version + 1 })
         .where(and(eq(matchCalibrations.model, model), eq(matchCalibrations.version, current.version)))
         .returning();
     } else {
       [saved] = await tx
         .insert(matchCalibrations)
-        .values({ model, margin: MATCH_MARGIN, adminThreshold })
+        .values({ model, margin: MATCH_MARGIN, ...values })
         .onConflictDoNothing()
         .returning();
     }
@@ -112,7 +135,7 @@ export const updateMatchingThreshold = async (
       action: 'matching.update',
       targetType: 'matching',
       targetId: model,
-      changes: { threshold: { from: before.threshold, to: after.threshold }, source: { from: before.source, to: after.source } },
+      changes: ruleChanges(before, after),
     });
     await bumpConfigVersion(tx);
   });

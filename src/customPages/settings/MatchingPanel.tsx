@@ -1,23 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Slider from '@mui/material/Slider';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
-import { type MatchingSettings, THRESHOLD_MAX, THRESHOLD_MIN, whatIf } from '@/contract/matching';
+import { useForm } from 'react-hook-form';
+import { type MatchingSettings, whatIf } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
 import { useCalibrationDate, usePercent } from '@/resources/dictionary';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
+import { LandmineThresholdPanel } from './LandmineThresholdPanel';
+import { type CandidateValues, ThresholdInput, thresholdOf, valuesOf } from './ThresholdInput';
 import { useMatchingWrites } from './useMatchingWrites';
-
-/** The bounds as whole percentages, for the number field (0.3 * 100 is not exactly 30 in floating point). */
-const MIN_PERCENT = Math.round(THRESHOLD_MIN * 100);
-const MAX_PERCENT = Math.round(THRESHOLD_MAX * 100);
-const STEP = 0.01;
 
 type Action = 'save' | 'useCalibrated' | 'recalibrate';
 const FAILED: Record<Action, string> = {
@@ -25,22 +20,6 @@ const FAILED: Record<Action, string> = {
   useCalibrated: 'app.matching.useCalibratedFailed',
   recalibrate: 'app.matching.recalibrateFailed',
 };
-
-/** The typed percentage as a 0-1 threshold within the bounds, or null. */
-const thresholdOf = (typed: string): number | null => {
-  if (typed.trim() === '') return null;
-  const value = Number(typed);
-  if (!Number.isFinite(value) || value < MIN_PERCENT || value > MAX_PERCENT) return null;
-  return Math.round(value * 100) / 10_000;
-};
-const typedOf = (threshold: number) => String(Math.round(threshold * 100));
-
-/** The threshold to try: the slider's exact value, and the number field's text (the candidate while it is valid). */
-interface CandidateValues {
-  candidate: number;
-  typed: string;
-}
-const valuesOf = (threshold: number): CandidateValues => ({ candidate: threshold, typed: typedOf(threshold) });
 
 interface MatchingPanelProps {
   /** The settings as read (and read again every 2 s while embeddings are pending). */
@@ -61,7 +40,6 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const translate = useTranslate();
   const percent = usePercent();
   const calibrationDate = useCalibrationDate();
-  const sliderLabelId = useId();
   const [version, setVersion] = useState(settings.version);
   const [theirs, setTheirs] = useState<MatchingSettings | null>(null);
   // until the admin tries another threshold, the candidate follows the one in force (a calibration that lands meanwhile)
@@ -79,10 +57,6 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const conflict = failure !== null && isVersionConflict(failure);
   const failedText = failure && translatedErrorText(failure, FAILED[action], translate);
 
-  const tryThreshold = (threshold: number) => {
-    setValue('candidate', threshold, { shouldDirty: true });
-    setValue('typed', typedOf(threshold), { shouldDirty: true });
-  };
   const start = () => {
     clear();
     update.reset();
@@ -172,44 +146,13 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
         </Alert>
       )}
 
-      <Box sx={{ display: 'flex', gap: 3, alignItems: { sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography id={sliderLabelId} variant="body2" gutterBottom>
-            {translate('app.matching.candidate')}
-          </Typography>
-          <Slider
-            aria-labelledby={sliderLabelId}
-            value={candidate}
-            min={THRESHOLD_MIN}
-            max={THRESHOLD_MAX}
-            step={STEP}
-            shiftStep={0.05}
-            getAriaValueText={(value) => percent(value)}
-            onChange={(_, value) => tryThreshold(value as number)}
-          />
-        </Box>
-        <Controller
-          name="typed"
-          control={control}
-          render={({ field: { ref, onChange, ...field } }) => (
-            <TextField
-              {...field}
-              inputRef={ref}
-              label={translate('app.matching.candidateField')}
-              type="number"
-              onChange={(event) => {
-                onChange(event.target.value);
-                const threshold = thresholdOf(event.target.value);
-                if (threshold !== null) setValue('candidate', threshold, { shouldDirty: true });
-              }}
-              error={!valid}
-              helperText={translate('app.matching.candidateHelper', { min: percent(THRESHOLD_MIN), max: percent(THRESHOLD_MAX) })}
-              slotProps={{ htmlInput: { min: MIN_PERCENT, max: MAX_PERCENT, step: 1 } }}
-              sx={{ width: { sm: 200 } }}
-            />
-          )}
-        />
-      </Box>
+      <ThresholdInput
+        control={control}
+        setValue={setValue}
+        candidate={candidate}
+        valid={valid}
+        labels={{ slider: 'app.matching.candidate', field: 'app.matching.candidateField' }}
+      />
 
       <Box data-testid="matching-what-if" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Typography component="h3" variant="subtitle2">
@@ -245,6 +188,14 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
           {translate(calibrate.isPending ? 'app.matching.recalibrating' : 'app.matching.recalibrate')}
         </Button>
       </Box>
+
+      <LandmineThresholdPanel
+        settings={settings}
+        stale={stale}
+        version={version}
+        onSaved={(saved) => setVersion(saved.version)}
+        onReload={reload}
+      />
     </Box>
   );
 };

@@ -139,7 +139,23 @@ export const dictionaryMessages: typeof english = {
     battlecards: 'Fiches concurrents citées dans cette phrase',
     namedAs: 'cité comme « %{name} »',
     label: 'Ce que pourrait dire un client',
-    helper: 'Voyez quelles objections, FAQ et sujets sensibles se déclencheraient.',
+    helper: 'Voyez quelles objections et FAQ se déclencheraient.',
+    repLabel: 'Ce que pourrait dire un commercial',
+    repHelper: 'Voyez quel sujet sensible se déclencherait.',
+    speaker: { label: 'Dit par', customer: 'Le client', salesperson: 'Le commercial' },
+    landmineThreshold: {
+      calibrated: 'Les sujets sensibles se déclenchent à partir de %{percent} (%{model}, calibré le %{date})',
+      calibratedUndated: 'Les sujets sensibles se déclenchent à partir de %{percent} (%{model}, calibré)',
+      admin: 'Les sujets sensibles se déclenchent à partir de %{percent} (%{model}, fixé par un administrateur)',
+      default: 'Les sujets sensibles se déclenchent à partir de %{percent} (%{model}, valeur par défaut du modèle)',
+    },
+    landmineVerdict: {
+      fires: 'Le sujet sensible « %{trigger} » se déclencherait.',
+      belowThreshold:
+        'Aucun sujet sensible ne se déclenche : le plus proche, « %{trigger} », est à %{points} sous le seuil des sujets sensibles.',
+      compliant: 'Aucun sujet sensible ne se déclenche : « %{trigger} » est proche, mais une formulation conforme l’est davantage.',
+      none: 'Aucun sujet sensible actif à comparer.',
+    },
     // le seuil en vigueur et son origine (contract/matching.ts)
     threshold: {
       calibrated: 'Se déclenche à partir de %{percent} (%{model}, calibré le %{date})',

@@ -50,4 +50,28 @@ export const matchingMessages: typeof english = {
     admin: 'fixé par un administrateur',
     default: 'la valeur par défaut du modèle',
   },
+  landmines: {
+    title: 'Sujets sensibles',
+    current: {
+      calibrated: 'Seuil des sujets sensibles : %{percent}, calibré pour le rappel sur les textes des sujets sensibles',
+      admin: 'Seuil des sujets sensibles : %{percent}, fixé par un administrateur',
+      default: 'Seuil des sujets sensibles : %{percent}, la valeur par défaut du modèle',
+    },
+    calibratedThreshold: 'Le seuil calibré des sujets sensibles est de %{percent}.',
+    rule: "Ce que dit le commercial déclenche le sujet sensible le plus proche à partir de ce seuil, sans marge, sauf si l'une de ses formulations autorisées est plus proche : un manquement non signalé coûte plus cher qu'une fausse alerte.",
+    candidate: 'Seuil des sujets sensibles à essayer',
+    candidateField: 'Seuil des sujets sensibles (%)',
+    whatIf: {
+      candidate: 'À %{percent} : %{own} des formulations propres aux sujets sensibles déclencheraient leur sujet une fois mises de côté.',
+      current:
+        'Actuellement, à %{percent} : %{own} des formulations propres aux sujets sensibles déclencheraient leur sujet une fois mises de côté.',
+      noSample: "L'effet d'un autre seuil des sujets sensibles s'affiche une fois le dictionnaire calibré.",
+    },
+    save: 'Enregistrer le seuil des sujets sensibles',
+    saved: 'Seuil des sujets sensibles enregistré',
+    saveFailed: "Échec de l'enregistrement du seuil des sujets sensibles",
+    useCalibrated: 'Utiliser le seuil calibré des sujets sensibles',
+    usingCalibrated: "Le seuil calibré des sujets sensibles s'applique de nouveau",
+    useCalibratedFailed: 'Échec du retour au seuil calibré des sujets sensibles',
+  },
 };

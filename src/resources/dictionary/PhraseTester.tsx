@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -8,14 +11,16 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
-import { MATCH_TEXT_MAX, type PhraseTestResult } from '@/contract/dictionaryMatch';
+import { MATCH_SPEAKERS, MATCH_TEXT_MAX, type MatchSpeaker, type MatchType, type PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
 import { PATHS } from '@/shared/paths';
@@ -64,41 +69,92 @@ const useVerdictText = () => {
   };
 };
 
-/** "Test a phrase" (docs/features.md); results and verdict are announced politely to screen readers. */
+/** The closest landmine and whether it fires, for a phrase said by the salesperson. */
+const useLandmineVerdictText = () => {
+  const translate = useTranslate();
+  return ({ matches, landmineThreshold }: PhraseTestResult): string => {
+    const [closest] = matches.filter((match) => match.type === 'landmine');
+    if (!closest) return translate('app.dictionary.phraseTester.landmineVerdict.none');
+    if (closest.wouldFire) return translate('app.dictionary.phraseTester.landmineVerdict.fires', { trigger: closest.question });
+    const count = Math.round((landmineThreshold - closest.score) * 100);
+    return translate(
+      closest.score < landmineThreshold
+        ? 'app.dictionary.phraseTester.landmineVerdict.belowThreshold'
+        : 'app.dictionary.phraseTester.landmineVerdict.compliant',
+      {
+        trigger: closest.question,
+        points:
+          count <= 0
+            ? translate('app.dictionary.phraseTester.verdict.lessThanOnePoint')
+            : translate('app.dictionary.phraseTester.verdict.points', { smart_count: count }),
+      },
+    );
+  };
+};
+
+/** "Test a phrase" (docs/features.md), as the customer or the salesperson says it; results and verdict are announced politely to screen readers. */
 export const PhraseTester = () => {
   const translate = useTranslate();
   const percent = usePercent();
   const [text, setText] = useState('');
-  const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text);
+  const [speaker, setSpeaker] = useState<MatchSpeaker>('customer');
+  const speakerLabelId = useId();
+  const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text, { speaker });
+  const rep = speaker === 'salesperson';
   const active = settled !== '' && !typing;
   const failed = translatedErrorText(error, 'app.dictionary.phraseTester.failed', translate);
   const calibrationDate = useCalibrationDate();
   const verdictText = useVerdictText();
+  const landmineVerdictText = useLandmineVerdictText();
   // The rule the answer shown was computed with; before any answer, the one in force now.
   const { data: matching } = useMatchingSettings();
   const rule: Rule | null =
     active && data
-      ? { threshold: data.threshold, source: data.thresholdSource, calibratedAt: data.calibratedAt, model: data.model }
-      : (matching ?? null);
+      ? rep
+        ? { threshold: data.landmineThreshold, source: data.landmineThresholdSource, calibratedAt: data.calibratedAt, model: data.model }
+        : { threshold: data.threshold, source: data.thresholdSource, calibratedAt: data.calibratedAt, model: data.model }
+      : matching
+        ? { ...matching, ...(rep ? { threshold: matching.landmineThreshold, source: matching.landmineSource } : {}) }
+        : null;
   const ruleText = () => {
     if (!rule) return null;
     const values = { percent: percent(rule.threshold), model: rule.model };
-    if (rule.source !== 'calibrated') return translate(`app.dictionary.phraseTester.threshold.${rule.source}`, values);
+    const key = rep ? 'landmineThreshold' : 'threshold';
+    if (rule.source !== 'calibrated') return translate(`app.dictionary.phraseTester.${key}.${rule.source}`, values);
     return rule.calibratedAt
-      ? translate('app.dictionary.phraseTester.threshold.calibrated', { ...values, date: calibrationDate(rule.calibratedAt) })
-      : translate('app.dictionary.phraseTester.threshold.calibratedUndated', values);
+      ? translate(`app.dictionary.phraseTester.${key}.calibrated`, { ...values, date: calibrationDate(rule.calibratedAt) })
+      : translate(`app.dictionary.phraseTester.${key}.calibratedUndated`, values);
   };
-  const nothingToCompare = data?.verdict.outcome === 'nothingToCompare';
-  const verdict = active && !isFetching && data ? verdictText(data) : null;
+  const nothingToCompare = !rep && data?.verdict.outcome === 'nothingToCompare';
+  const verdict = active && !isFetching && data ? (rep ? landmineVerdictText(data) : verdictText(data)) : null;
+  const thresholdOf = (type: MatchType) => (data ? (type === 'landmine' ? data.landmineThreshold : data.threshold) : 0);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby="phrase-tester-title">
       <Typography id="phrase-tester-title" component="h2" variant="subtitle1" gutterBottom>
         {translate('app.dictionary.phraseTester.title')}
       </Typography>
+      <FormControl sx={{ mb: 1 }}>
+        <FormLabel id={speakerLabelId}>{translate('app.dictionary.phraseTester.speaker.label')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={speakerLabelId}
+          value={speaker}
+          onChange={(event) => setSpeaker(event.target.value as MatchSpeaker)}
+        >
+          {MATCH_SPEAKERS.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio />}
+              label={translate(`app.dictionary.phraseTester.speaker.${value}`)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
       <TextField
-        label={translate('app.dictionary.phraseTester.label')}
-        helperText={translate('app.dictionary.phraseTester.helper')}
+        label={translate(rep ? 'app.dictionary.phraseTester.repLabel' : 'app.dictionary.phraseTester.label')}
+        helperText={translate(rep ? 'app.dictionary.phraseTester.repHelper' : 'app.dictionary.phraseTester.helper')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
@@ -159,7 +215,7 @@ export const PhraseTester = () => {
                   label={translate(
                     match.wouldFire
                       ? 'app.dictionary.phraseTester.wouldFire'
-                      : match.score < data.threshold
+                      : match.score < thresholdOf(match.type)
                         ? 'app.dictionary.phraseTester.belowThreshold'
                         : 'app.dictionary.phraseTester.wouldNotFire',
                   )}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultThresholdFor, MATCH_MARGIN, plausibleRangeFor } from '../../../../src/contract/matching';
+import { defaultLandmineThresholdFor, defaultThresholdFor, MATCH_MARGIN, plausibleRangeFor } from '../../../../src/contract/matching';
 import { calibrate, calibrateLandmines, decide, decideLandmine, type IndexedText, landmineTexts, scoreItems } from '../rule';
 import { cosineSimilarity } from '../embeddings/local';
 import type { EmbeddingProvider } from '../embeddings/provider';
@@ -123,7 +123,9 @@ export const evaluateLandmineQuality = async (
   const index: IndexedText[] = texts.map((entry, at) => ({ ...entry, vector: vectors[at] }));
   const compliant = await provider.embed(mines.flatMap((mine) => mine.canSay.map((entry) => entry.point)));
   const threshold =
-    options.threshold ?? calibrateLandmines(index, plausibleRangeFor(provider.model).min) ?? defaultThresholdFor(provider.model);
+    options.threshold ??
+    calibrateLandmines(index, plausibleRangeFor(provider.model).min).threshold ??
+    defaultLandmineThresholdFor(provider.model);
   const quality: LandmineQuality = {
     model: provider.model,
     threshold,

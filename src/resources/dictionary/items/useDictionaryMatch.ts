@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDataProvider, useLocaleState } from 'react-admin';
-import { MATCH_TEXT_MAX, type MatchType } from '@/contract/dictionaryMatch';
+import { MATCH_TEXT_MAX, type MatchSpeaker, type MatchType } from '@/contract/dictionaryMatch';
 import type { MatchingSettings } from '@/contract/matching';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { PATHS } from '@/shared/paths';
@@ -10,13 +10,13 @@ import { formatDay, useDateLocale } from '@/i18n/dateFormat';
 import type { DictionaryTab } from './dictionaryTypes';
 
 /** Asked once typing pauses, never for an empty text or one over the contract's limit. */
-export const useDictionaryMatch = (text: string, { excludeId }: { excludeId?: string } = {}) => {
+export const useDictionaryMatch = (text: string, { excludeId, speaker }: { excludeId?: string; speaker?: MatchSpeaker } = {}) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const trimmed = text.trim();
   const settled = useDebouncedValue(trimmed);
   const query = useQuery({
-    queryKey: ['dictionary', 'match', settled, excludeId ?? null],
-    queryFn: () => dataProvider.matchPhrase(excludeId ? { text: settled, excludeId } : { text: settled }),
+    queryKey: ['dictionary', 'match', settled, excludeId ?? null, speaker ?? null],
+    queryFn: () => dataProvider.matchPhrase({ text: settled, ...(excludeId ? { excludeId } : {}), ...(speaker ? { speaker } : {}) }),
     enabled: settled !== '' && settled.length <= MATCH_TEXT_MAX,
     retry: false,
   });
