@@ -7,6 +7,8 @@ import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser } from '../tests/support/browser';
 import { benchAssistantConfig } from './bench/assistantConfig';
+import { benchErasureStall } from './bench/erasureStall';
+import { benchKeyLoad } from './bench/keyLoad';
 import { benchColdStart, type ColdApp, coldFirstRow, portalSessionsList, type RunningAnchor, startAnchor } from './bench/coldStart';
 import { benchIngest } from './bench/ingest';
 import { benchInsights, benchInsightsPage } from './bench/insights';
@@ -47,7 +49,10 @@ import { startProduct, type RunningProduct } from './product';
  *    filter, a search; and the large detail; each Insights request for several periods and
  *    filters (bench/insights.ts); the assistant's configuration under 50 connections polling
  *    with one key while an admin reads the sessions list (bench/assistantConfig.ts), here
- *    without rate limits and then on a demo portal with the default ones.
+ *    without rate limits and then on a demo portal with the default ones; there too the
+ *    sessions list's p50/p95 alone, beside one key asking for the whole configuration at full
+ *    speed, then beside a metrics scraper too (bench/keyLoad.ts); on PGlite, what an erasure's
+ *    compaction makes requests wait at BENCH_ERASURE_SESSIONS calls (bench/erasureStall.ts).
  * 3. Chromium, every cold figure in a new browser profile with empty caches (bench/coldStart.ts):
  *    the sessions list's first row next to a minimal react-admin app on json-server (the
  *    anchor, interleaved, after a warm-up); Lighthouse's mobile scores with an empty HTTP
@@ -269,6 +274,12 @@ try {
       label: 'demo database, default limits',
     }),
   );
+  // One key, then a scraper too, at full speed against the per-key limits: what the admins' list meets.
+  await onDemoPortal('key-load', async (url, demo) =>
+    benchKeyLoad({ url, adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` }, label: 'demo database, default limits' }),
+  );
+  // What an erasure's compaction makes requests wait on PGlite, on a database of its own.
+  if (!flags.postgres) await benchErasureStall({ sessions: Number(process.env.BENCH_ERASURE_SESSIONS ?? 3_000) });
 
   // 4. The assistant's sessions ingest, on a PGlite of its own with nothing else running: the
   // most it takes, then its latencies at the goal's rate.

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DataDirInUseError, openDatabase } from './db/client';
+import { logCompactions } from './db/compaction';
 import { EMULATOR_NETWORK_OVERRIDE, EnvError, listensOnNetwork, loadEnv, runtimeConfigFromEnv, type Env } from './env';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureDemoAccounts } from './seed';
 import { prepareDatabase } from './startup';
@@ -56,6 +57,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   abandonAfterMinutes: env.CALLS_ABANDON_AFTER_MINUTES,
 });
+logCompactions(database.db, app.log);
 const jobs = await startBackgroundJobs({
   db: database.db,
   log: app.log,

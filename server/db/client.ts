@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { compactionStatements, compactionsSettled, registerCompaction } from './compaction';
+import { CHECKPOINT_STATEMENTS, compactionsSettled, registerCompaction, vacuumFullStatement } from './compaction';
 import { lockDataDir, lockFolderOf } from './dataDirLock';
 import { makeOwnerOnly, ownerOnlyUmask } from './ownerOnly';
 import { type DatabaseUsage, watchPgliteUsage, watchPostgresUsage } from './usage';
@@ -157,14 +157,17 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
     const { client, usage } = watchPgliteUsage(written);
     const statistics = statisticsFor(options, () => db);
     const db = drizzlePglite({ client, schema, logger: statistics.logger });
-    if (!memory)
-      registerCompaction(db, (tables) =>
-        opened._runExclusiveTransaction(() =>
-          opened._runExclusiveQuery(async () => {
-            for (const statement of compactionStatements(tables)) await opened.execProtocol(protocol.serialize.query(statement));
-          }),
-        ),
+    const exclusively = (statements: readonly string[]) =>
+      opened._runExclusiveTransaction(() =>
+        opened._runExclusiveQuery(async () => {
+          for (const statement of statements) await opened.execProtocol(protocol.serialize.query(statement));
+        }),
       );
+    if (!memory)
+      registerCompaction(db, {
+        table: (name) => exclusively([vacuumFullStatement(name)]),
+        checkpoint: () => exclusively(CHECKPOINT_STATEMENTS),
+      });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await options.prepare?.(db);

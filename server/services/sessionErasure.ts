@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '../../src/contract/sessions';
 import type { Database, Transaction } from '../db/client';
-import { compactFiles } from '../db/compaction';
+import { compactFiles, compactionLog } from '../db/compaction';
 import { notFoundError } from '../errors';
 import { type AuditActor, recordAudit } from './audit';
 import { GROUPING_LOCK_KEY } from './insights/record';
@@ -22,6 +22,7 @@ const ERASED_TABLES = [
   'session_detections',
   'session_landmine_hits',
   'session_sentiment_entries',
+  'session_competitor_mentions',
   'insight_counts',
   'insight_answer_effects',
   'insight_labels',
@@ -29,9 +30,12 @@ const ERASED_TABLES = [
 ] as const;
 
 /** After the answer (db/compaction.ts): a failure is logged, and the next erasure's compaction covers these tables again. */
-export const compactErased = (db: Database, log?: { error(fields: object, message: string): void }): void => {
+export const compactErased = (db: Database): void => {
   compactFiles(db, ERASED_TABLES).catch((error: unknown) =>
-    (log ?? console).error({ event: 'sessions.compaction_failed', err: String(error) }, 'compacting the erased sessions failed'),
+    (compactionLog(db) ?? console).error(
+      { event: 'sessions.compaction_failed', err: String(error) },
+      'compacting the erased sessions failed',
+    ),
   );
 };
 
