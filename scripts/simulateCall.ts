@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type AssistantConfig, type AssistantConfigDelta, applyConfigDelta } from '../src/contract/assistant';
 import { generateSession, type GeneratedSession } from '../server/seed/sessions';
 import { cardsNamedIn } from '../server/services/battlecardMentions';
 import { ApiError, type AssistantClientOptions, createAssistantClient, sleep } from './assistantClient';
@@ -151,8 +152,10 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
 
   let configVersion = 0;
   let ids: ConfigIds | undefined;
+  let held: AssistantConfig | undefined;
   try {
-    const config = await withRetry('reading the configuration', () => call<ConfigSnapshot>('GET', '/api/assistant/config'));
+    const config = await withRetry('reading the configuration', () => call<AssistantConfig>('GET', '/api/assistant/config'));
+    held = config;
     configVersion = config.version;
     ids = configIdsOf(config);
     log(`Configuration version ${configVersion}`);
@@ -206,6 +209,14 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
     }
 
     await sleep(dueAt(startMs + durationMs) - Date.now());
+    if (held) {
+      const refreshed = await refreshConfig(call, withRetry, held);
+      log(
+        refreshed.version === held.version
+          ? `Configuration still version ${held.version}`
+          : `Configuration now version ${refreshed.version}, from what changed since ${held.version}`,
+      );
+    }
     // The same completion again answers the same, so a completion whose answer was lost is simply sent again.
     const completion = { endTime: new Date(startMs + durationMs).toISOString(), status: 'completed' };
     await withRetry('completing the session', () =>
@@ -217,6 +228,23 @@ export const simulateCall = async (options: SimulateOptions): Promise<string> =>
   }
   log(`Completed. Open ${new URL(`/sessions/${encodeURIComponent(sessionId)}`, options.url)} in the portal.`);
   return sessionId;
+};
+
+type AssistantClient = ReturnType<typeof createAssistantClient>;
+
+/**
+ * As a live assistant polls during its calls: only what changed since the version it holds
+ * (docs/assistant-api.md "Deltas"), applied to it; the whole configuration when the server no longer knows that version.
+ */
+export const refreshConfig = async (
+  call: AssistantClient['call'],
+  withRetry: AssistantClient['withRetry'],
+  held: AssistantConfig,
+): Promise<AssistantConfig> => {
+  const answer = await withRetry('refreshing the configuration', () =>
+    call<AssistantConfig | AssistantConfigDelta>('GET', `/api/assistant/config?since=${held.version}`),
+  );
+  return 'since' in answer ? applyConfigDelta(held, answer) : answer;
 };
 
 const parseSpeed = (value: string) => (value === 'max' ? Infinity : Number(value));

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assistantConfigResponseSchema } from '../../src/contract/assistant';
+import { assistantConfigAnswerSchema, assistantConfigQuerySchema } from '../../src/contract/assistant';
 import {
   ingestCompleteResponseSchema,
   ingestCompleteSchema,
@@ -43,8 +43,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
     {
       config: { scope: 'config:read' },
       schema: {
+        querystring: assistantConfigQuerySchema,
         response: {
-          200: assistantConfigResponseSchema,
+          200: assistantConfigAnswerSchema,
           304: z.null().describe('Not modified: the If-None-Match tag is the current version'),
         },
       },
@@ -55,10 +56,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
       // No payload: a serialised `null` would announce four bytes that never come, and a keep-alive client waits for them.
       if (ifNoneMatch && matchesAny(ifNoneMatch, etagOf(version)))
         return (reply as FastifyReply).code(304).header('ETag', etagOf(version)).send();
-      // A whole answer costs its megabyte however often it is asked: counted per key (docs/security.md "Service keys").
-      wholeAnswer(request.apiKey.id);
       // Already serialised and compressed (services/assistantConfigAnswer.ts): neither runs again.
-      const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']));
+      const answer = await configAnswers.answer(version, configEncodingFor(request.headers['accept-encoding']), request.query.since);
+      // A whole answer costs its hundreds of kilobytes however often it is asked: counted per key (docs/security.md "Service keys").
+      if (answer.whole) wholeAnswer(request.apiKey.id);
       reply.header('ETag', etagOf(answer.version)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       if (answer.encoding !== 'identity') reply.header('Content-Encoding', answer.encoding);
       return (reply as FastifyReply).send(answer.body);

@@ -72,6 +72,56 @@ export type AssistantConfig = z.infer<typeof assistantConfigSchema>;
 
 export const assistantConfigResponseSchema = z.object({ success: z.literal(true), data: assistantConfigSchema });
 
+/** docs/assistant-api.md "Deltas": what changed since `since`, each entry whole; removals by id. */
+export const assistantConfigDeltaSchema = assistantConfigSchema.extend({
+  since: z.number().int(),
+  removed: z.object({
+    objections: z.array(z.string()),
+    faqs: z.array(z.string()),
+    landmines: z.array(z.string()),
+    battlecards: z.array(z.string()),
+  }),
+});
+export type AssistantConfigDelta = z.infer<typeof assistantConfigDeltaSchema>;
+export const assistantConfigQuerySchema = z.object({
+  since: z.coerce.number().int().min(0).optional().describe('The version the assistant holds: answers what changed since'),
+});
+/** The whole snapshot, or a delta when the server still knows the version asked `since`. */
+export const assistantConfigAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.union([assistantConfigDeltaSchema, assistantConfigSchema]),
+});
+
+/** The lists a delta carries, each keyed by the entries' id field. */
+export const CONFIG_LISTS = ['objections', 'faqs', 'landmines', 'battlecards'] as const;
+export type ConfigList = (typeof CONFIG_LISTS)[number];
+const idOf = (entry: { _id: string } | { id: string }) => ('_id' in entry ? entry._id : entry.id);
+
+/** The assistant's side: a delta applied to the configuration it holds gives the whole one of the delta's version. */
+export const applyConfigDelta = (held: AssistantConfig, delta: AssistantConfigDelta): AssistantConfig => {
+  if (delta.since !== held.version) throw new Error(`a delta since ${delta.since} applies to version ${delta.since}, not ${held.version}`);
+  const merged = Object.fromEntries(
+    CONFIG_LISTS.map((list) => {
+      const changed = new Map<string, { _id: string } | { id: string }>(delta[list].map((entry) => [idOf(entry), entry]));
+      const gone = new Set(delta.removed[list]);
+      const kept = (held[list] as ({ _id: string } | { id: string })[])
+        .filter((entry) => !gone.has(idOf(entry)))
+        .map((entry) => changed.get(idOf(entry)) ?? entry);
+      const known = new Set(kept.map(idOf));
+      // New entries first, as the whole snapshot lists the newest first; the order carries no meaning.
+      return [list, [...[...changed.values()].filter((entry) => !known.has(idOf(entry))), ...kept]];
+    }),
+  ) as Pick<AssistantConfig, ConfigList>;
+  return {
+    ...held,
+    ...merged,
+    version: delta.version,
+    generatedAt: delta.generatedAt,
+    speechRate: delta.speechRate,
+    matching: delta.matching,
+  };
+};
+
 export const configVersionSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 export type ConfigVersionInfo = z.infer<typeof configVersionSchema>;
 export const configVersionResponseSchema = z.object({ success: z.literal(true), data: configVersionSchema });

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, vi } from 'vitest';
-import { backoffMs, RETRY_BUDGET_MS, retryAfterMsOf } from '../../scripts/assistantClient';
-import { eventsOf, simulateCall } from '../../scripts/simulateCall';
+import { backoffMs, createAssistantClient, RETRY_BUDGET_MS, retryAfterMsOf } from '../../scripts/assistantClient';
+import { eventsOf, refreshConfig, simulateCall } from '../../scripts/simulateCall';
+import type { AssistantConfig } from '../../src/contract/assistant';
 import {
   sessionDetections,
   sessionEventSeqs,
@@ -301,6 +302,25 @@ describe('simulate-call, the reference client of the assistant API', () => {
     expect(detail.duration).toBeGreaterThan(0);
     expect(lines.some((line) => /batch 1 \(seq 1-10\): accepted 10, duplicates 0/.test(line))).toBe(true);
     expect(lines.at(-1)).toContain(`/sessions/${sessionId}`);
+    expect(lines).toContain(`Configuration still version ${await currentVersion()}`);
+  });
+
+  it('refreshes its configuration with what changed since the version it holds, reaching the whole configuration', async () => {
+    const key = await createKey(['config:read']);
+    const { call, withRetry } = createAssistantClient({ key, url, log: () => {} });
+    const held = await call<AssistantConfig>('GET', '/api/assistant/config');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/dictionary/faqs',
+      headers: adminHeaders,
+      payload: { question: 'Can we pay yearly?', answer: 'Yes, with two months free.' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const refreshed = await refreshConfig(call, withRetry, held);
+    const whole = await call<AssistantConfig>('GET', '/api/assistant/config');
+    expect(refreshed.version).toBe(whole.version);
+    expect(refreshed.version).toBeGreaterThan(held.version);
+    expect({ ...refreshed, generatedAt: '' }).toEqual({ ...whole, generatedAt: '' });
   });
 
   it('never prints its service key: it takes the key from the environment and refuses one on the command line', async () => {
