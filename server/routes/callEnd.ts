@@ -9,7 +9,7 @@ import { sessionIdParamsSchema } from '../../src/contract/sessions';
 import type { Database } from '../db/client';
 import { markSessionFailed } from '../services/abandonedCalls';
 import { readCallSettings, updateCallSettings } from '../services/callSettings';
-import { toSummary } from '../services/sessions';
+import { summaryOf } from '../services/sessions';
 
 /** docs/api.md "Calls that never finished": the silence after which a call is abandoned, and an admin's Mark as failed. */
 export const callEndRoutes: FastifyPluginAsyncZod<{ db: Database; abandonAfterMinutes: number }> = async (
@@ -41,7 +41,7 @@ export const callEndRoutes: FastifyPluginAsyncZod<{ db: Database; abandonAfterMi
       const row = await markSessionFailed(db, request.admin, request.params.sessionId, request.body.lastEventAt);
       return {
         success: true as const,
-        data: { ...toSummary(row), failureReason: row.failureReason, lastEventAt: row.lastEventAt.toISOString() },
+        data: { ...(await summaryOf(db, row)), failureReason: row.failureReason, lastEventAt: row.lastEventAt.toISOString() },
       };
     },
   );

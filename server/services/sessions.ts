@@ -3,7 +3,7 @@ import type { SessionListQuery, SessionListResponse, SessionSummary } from '../.
 import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
 import { listTotal } from '../db/rowCount';
-import { insightInquiryPhrases, sessionCompetitorMentions, sessionDetections, sessionLandmineHits, sessions } from '../db/schema';
+import { insightInquiryPhrases, sessionCompetitorMentions, sessionDetections, sessionLandmineHits, sessions, users } from '../db/schema';
 import { storedStatistics } from './sessionComplete';
 
 /** pick: only a search matching a large share of 100 000+ sessions gets there, and nobody pages through 10 000 hits. */
@@ -27,21 +27,41 @@ export const summaryColumns = {
   totalNewInquiries: sessions.totalNewInquiries,
   responseRate: sessions.responseRate,
   configVersion: sessions.configVersion,
+  // The oldest live profile of the address (case aside), as Insights names reps (services/insights/reps.ts).
+  userName: sql<string | null>`(select nullif(${users.name}, '') from ${users}
+    where lower(${users.email}) = lower(${sessions.userEmail}) and ${users.deletedAt} is null
+    order by ${users.createdAt} limit 1)`,
+  // The page's rows only, each through the hits' primary key.
+  landmineCount: sql<number>`(select count(*)::int from ${sessionLandmineHits} where ${sessionLandmineHits.sessionId} = ${sessions.id})`,
 };
-export type SummaryRow = Pick<typeof sessions.$inferSelect, keyof typeof summaryColumns>;
+export type SummaryRow = Pick<typeof sessions.$inferSelect, Exclude<keyof typeof summaryColumns, 'userName' | 'landmineCount'>> & {
+  userName: string | null;
+  landmineCount: number;
+};
 
 export const toSummary = (row: SummaryRow): SessionSummary => ({
   _id: row.id,
   sessionId: row.sessionId,
   sessionName: row.sessionName,
   userEmail: row.userEmail,
+  userName: row.userName,
   startTime: row.startTime.toISOString(),
   duration: row.duration,
   status: row.status,
   metadata: { roomName: row.roomName },
   configVersion: row.configVersion,
   statistics: storedStatistics(row),
+  landmineCount: row.landmineCount,
 });
+
+/** A session row read elsewhere (a write's returned row), with what its summary adds: the rep's name and the landmine count. */
+export const summaryOf = async (db: Database, row: Omit<SummaryRow, 'userName' | 'landmineCount'>): Promise<SessionSummary> => {
+  const [added] = await db
+    .select({ userName: summaryColumns.userName, landmineCount: summaryColumns.landmineCount })
+    .from(sessions)
+    .where(eq(sessions.id, row.id));
+  return toSummary({ ...row, userName: added?.userName ?? null, landmineCount: added?.landmineCount ?? 0 });
+};
 
 /** Spelled exactly like the indexes (DESC NULLS LAST) so PostgreSQL walks them. */
 const newestFirst = [sql`${sessions.startTime} desc nulls last`, sql`${sessions.id} desc nulls last`];
@@ -71,6 +91,7 @@ const withLandmineKey = (key: string): SQL =>
 
 const withCompetitor = (battlecardId: string): SQL =>
   sql`exists (select 1 from ${sessionCompetitorMentions} where ${eq(sessionCompetitorMentions.battlecardId, battlecardId)} and ${sessionCompetitorMentions.sessionId} = ${sessions.id})`;
+const withAnyLandmine: SQL = sql`exists (select 1 from ${sessionLandmineHits} where ${sessionLandmineHits.sessionId} = ${sessions.id})`;
 
 /** A phrasing not grouped yet is its own group. */
 const inquiryKeys = async (db: Database, group: string): Promise<string[]> => {
@@ -91,6 +112,7 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
   if (query.item) conditions.push(withDetectionKey([query.item]));
   if (query.landmine) conditions.push(withLandmineKey(query.landmine));
   if (query.competitorId) conditions.push(withCompetitor(query.competitorId));
+  if (query.hasLandmine) conditions.push(withAnyLandmine);
   if (query.inquiry) {
     const keys = await inquiryKeys(db, query.inquiry);
     if (keys.length === 0) return null;
@@ -103,7 +125,7 @@ const insightConditions = async (db: Database, query: SessionListQuery): Promise
 };
 
 const hasInsightFilter = (query: SessionListQuery) =>
-  [query.rep, query.item, query.landmine, query.competitorId, query.inquiry, query.from, query.to, query.finished].some(
+  [query.rep, query.item, query.landmine, query.competitorId, query.hasLandmine, query.inquiry, query.from, query.to, query.finished].some(
     (value) => value !== undefined,
   );
 

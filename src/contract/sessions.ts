@@ -49,11 +49,15 @@ export const sessionSummarySchema = z.object({
   sessionId: z.string(),
   sessionName: z.string(),
   userEmail: z.string(),
+  /** The rep's name from their user profile; null when Users has no profile (with a name) for the address. */
+  userName: z.string().nullable(),
   startTime: isoTimestamp,
   duration: z.number().int().min(0),
   status: sessionStatusSchema,
   metadata: z.object({ roomName: z.string().nullable().optional() }),
   statistics: sessionStatisticsSchema,
+  /** How many times a landmine was triggered in the call. */
+  landmineCount: z.number().int().min(0),
   /** null for calls recorded before configuration versions. */
   configVersion: z.number().int().nullable().optional(),
 });
@@ -179,6 +183,8 @@ export const sessionListQuerySchema = z
     to: sessionDaySchema.optional(),
     /** The calls the insights count. */
     finished: z.literal('true').optional(),
+    /** The calls where any landmine was triggered. */
+    hasLandmine: z.literal('true').optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     path: ['from'],

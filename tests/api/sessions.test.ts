@@ -73,6 +73,8 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
       // The configuration version the call ran with (null for demo and older sessions)
       'configVersion',
       'duration',
+      // Landmine hits and the rep's name: tests/api/sessionsListLandmines.test.ts
+      'landmineCount',
       'metadata',
       'sessionId',
       'sessionName',
@@ -80,6 +82,7 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
       'statistics',
       'status',
       'userEmail',
+      'userName',
     ]);
     const first = newestFirst(all)[0];
     expect(body.data[0]).toEqual({
@@ -87,11 +90,13 @@ describe.each(DB_KINDS)('admin sessions (%s)', (kind) => {
       sessionId: first.sessionId,
       sessionName: first.sessionName,
       userEmail: first.userEmail,
+      userName: null,
       startTime: new Date(first.startTime).toISOString(),
       duration: first.duration,
       status: first.status,
       metadata: { roomName: first.roomName },
       statistics: first.statistics,
+      landmineCount: expect.any(Number),
       configVersion: null,
     });
   });

@@ -265,6 +265,7 @@ describe('the OpenAPI document of the sessions list', () => {
       'competitorId',
       'finished',
       'from',
+      'hasLandmine',
       'inquiry',
       'item',
       'landmine',
@@ -275,7 +276,7 @@ describe('the OpenAPI document of the sessions list', () => {
       'status',
       'to',
     ]);
-    for (const name of ['rep', 'item', 'landmine', 'competitorId', 'inquiry', 'from', 'to', 'finished'])
+    for (const name of ['rep', 'item', 'landmine', 'competitorId', 'hasLandmine', 'inquiry', 'from', 'to', 'finished'])
       expect(query[name].required ?? false, name).toBe(false);
     expect(query.from.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(query.inquiry.schema).toMatchObject({ type: 'string', format: 'uuid' });

@@ -13,6 +13,7 @@ describe('an answer written from its compiled schema', () => {
       sessionId: session.sessionId,
       sessionName: session.sessionName,
       userEmail: session.userEmail,
+      userName: index % 2 === 0 ? null : `Rep ${index}`,
       startTime: new Date(session.startTime).toISOString(),
       duration: session.duration,
       status: session.status,
@@ -20,6 +21,7 @@ describe('an answer written from its compiled schema', () => {
       metadata: { roomName: index % 3 === 0 ? null : `Room ${index}` },
       ...(index % 4 === 0 ? {} : { configVersion: index % 4 === 1 ? null : index }),
       statistics: session.statistics,
+      landmineCount: index % 5,
     })),
     pagination: { page: 1, limit: 50, total: 10_000, pages: 200 },
   };
