@@ -39,6 +39,8 @@ export const usersMessages = {
     disable: 'Disable user',
     enable: 'Enable user',
     restore: 'Restore',
+    calls: 'Calls',
+    callsOf: 'Calls of %{name}',
   },
   /** Why a control is disabled on the signed-in admin's own row (the server refuses these, spec 6). */
   self: {

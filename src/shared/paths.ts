@@ -14,3 +14,7 @@ export const PATHS = {
   transcripts: '/transcripts',
   search: '/search',
 } as const;
+
+/** The Sessions list filtered, in react-admin's own address form, from page 1. */
+export const filteredSessionsPath = (filter: Record<string, string>): string =>
+  `${PATHS.sessions}?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;

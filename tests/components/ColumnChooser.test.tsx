@@ -21,7 +21,7 @@ import { buildUser } from '../support/users';
 
 const admin = buildAccount({ email: 'admin@salescoach.test' });
 const other = buildAccount({ email: 'other@salescoach.test' });
-const SESSION_HEADERS = ['Session Info', 'User', 'Room', 'Duration', 'Statistics', 'Status', 'Actions'];
+const SESSION_HEADERS = ['Session Info', 'User', 'Room', 'Duration', 'Statistics', 'Landmines', 'Status', 'Actions'];
 
 /** The key the portal's localStorage store writes the sessions choice under, for `account`. */
 const storedKey = (account: FakeAccount, list = 'sessions') => `RaStore.listPreferences.${account.uid}.${list}.hiddenColumns`;
@@ -103,7 +103,7 @@ describe('the column chooser on Sessions', () => {
     expect(document.activeElement).toHaveAccessibleName('Room');
     await user.keyboard('{Enter}');
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'User' })).toHaveAttribute('aria-checked', 'false');
-    expect(headers()).toEqual(['Session Info', 'Duration', 'Statistics', 'Status', 'Actions']);
+    expect(headers()).toEqual(['Session Info', 'Duration', 'Statistics', 'Landmines', 'Status', 'Actions']);
     expect(columnsButton('Columns (2 hidden)')).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Reset columns' }));

@@ -9,7 +9,7 @@ import { sessionsPath } from '@/resources/sessions/sessionFilters';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
-import { buildDetail, buildSession, fakeLayout } from '../support/sessions';
+import { buildDetail, buildSession, fakeLayout, withFilterLookups } from '../support/sessions';
 
 /**
  * Erasing sessions from the portal (src/resources/sessions/SessionErasure.tsx): the session page's
@@ -66,9 +66,13 @@ describe("a session's Delete", () => {
 
 describe("the Sessions list's rep erasure", () => {
   const rows = Array.from({ length: 3 }, (_, i) =>
-    buildSession({ sessionId: `s-${i}`, sessionName: `Call ${i}`, userEmail: 'ann@x.test' }),
+    buildSession({ sessionId: `s-${i}`, sessionName: `Call ${i}`, userEmail: 'ann@x.test', userName: 'Ann Smith' }),
   );
-  const renderAt = (path: string, total: number) => {
+  const users = [
+    { email: 'ann@x.test', name: 'Ann Smith' },
+    { email: 'bob@x.test', name: 'Bob Jones' },
+  ];
+  const renderAt = (path: string, total: number, store = localStorageStore()) => {
     const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({
       data: rows.map((session) => ({ ...session, id: session.sessionId })),
       total,
@@ -79,41 +83,66 @@ describe("the Sessions list's rep erasure", () => {
         <SessionList />
         <Notification />
       </>,
-      {
-        dataProvider: buildDataProvider({ getList, eraseRepSessions } as never),
-        path,
-        store: localStorageStore(),
-      },
+      { dataProvider: buildDataProvider({ getList: withFilterLookups(getList, { users }), eraseRepSessions } as never), path, store },
     );
     return { getList, eraseRepSessions };
   };
+  const erase = () => screen.queryByRole('button', { name: "Erase this rep's calls" });
+  const pickRep = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.type(screen.getByRole('combobox', { name: 'Rep' }), name.slice(0, 3));
+    await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
+  };
 
-  it('is offered only while the list is filtered by a rep', async () => {
-    renderAt('/sessions', 40);
+  it('is not offered without a rep, nor for a rep a link set, until the admin picks the rep here', async () => {
+    const user = userEvent.setup();
+    renderAt(sessionsPath({ rep: 'ann@x.test' }), 40);
     expect(await screen.findByText('Call 0')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: "Erase this rep's calls" })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove filter Rep: Ann Smith (ann@x.test)' })).toBeInTheDocument();
+    expect(erase()).not.toBeInTheDocument();
+    await pickRep(user, 'Bob Jones');
+    expect(await screen.findByRole('button', { name: 'Remove filter Rep: Bob Jones (bob@x.test)' })).toBeInTheDocument();
+    expect(erase()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(erase()).not.toBeInTheDocument());
   });
 
-  it("counts the rep's calls, names them in the confirmation, and erases them all when confirmed", async () => {
+  it('is not offered for a restored rep filter, which is shown and said once, until the admin picks the rep here', async () => {
     const user = userEvent.setup();
-    const { getList, eraseRepSessions } = renderAt(sessionsPath({ rep: 'ann@x.test' }), 40);
+    const store = localStorageStore();
+    store.setItem('sessions.listParams', { page: 1, perPage: 15, sort: 'id', order: 'DESC', filter: { rep: 'ann@x.test' } });
+    renderAt('/sessions', 40, store);
+    expect(await screen.findByRole('status')).toHaveTextContent('Showing the filters you last used');
+    expect(await screen.findByRole('button', { name: 'Remove filter Rep: Ann Smith (ann@x.test)' })).toBeInTheDocument();
+    expect(erase()).not.toBeInTheDocument();
+    await pickRep(user, 'Ann Smith');
+    expect(await screen.findByRole('button', { name: "Erase this rep's calls" })).toBeInTheDocument();
+  });
+
+  it("counts the rep's calls, names the rep and the count in the confirmation, and erases them all when confirmed", async () => {
+    const user = userEvent.setup();
+    const { getList, eraseRepSessions } = renderAt('/sessions', 40);
+    await screen.findByText('Call 0');
+    await pickRep(user, 'Ann Smith');
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
-    const dialog = await screen.findByRole('dialog', { name: 'Erase every call of ann@x.test?' });
-    expect(within(dialog).getByText(/^All 40 calls of ann@x\.test will be erased, .+ This cannot be undone\.$/)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Erase every call of Ann Smith (ann@x.test)?' });
+    expect(
+      within(dialog).getByText(/^All 40 calls of Ann Smith \(ann@x\.test\) will be erased, .+ This cannot be undone\.$/),
+    ).toBeInTheDocument();
     // Counted with the rep filter alone, whatever else the list shows.
     expect(getList).toHaveBeenCalledWith('sessions', expect.objectContaining({ filter: { rep: 'ann@x.test' } }));
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
     await waitFor(() => expect(eraseRepSessions).toHaveBeenCalledWith('ann@x.test'));
-    expect(await screen.findByText('40 calls of ann@x.test erased')).toBeInTheDocument();
+    expect(await screen.findByText('40 calls of Ann Smith (ann@x.test) erased')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says so, without a dialog, when the rep has no call stored', async () => {
     const user = userEvent.setup();
-    const { eraseRepSessions } = renderAt(sessionsPath({ rep: 'ann@x.test' }), 0);
+    const { eraseRepSessions } = renderAt('/sessions', 0);
+    await pickRep(user, 'Ann Smith');
     await user.click(await screen.findByRole('button', { name: "Erase this rep's calls" }));
-    expect(await screen.findByText('No call of ann@x.test is stored.')).toBeInTheDocument();
+    expect(await screen.findByText('No call of Ann Smith (ann@x.test) is stored.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(eraseRepSessions).not.toHaveBeenCalled();
   });

@@ -11,7 +11,7 @@ import { SESSION_LIST_STORE_KEY } from '@/resources/sessions/sessionNavigation';
 import { SessionList } from '@/resources/sessions/SessionList';
 import { buildAccount, buildFakeAuth } from '../support/fakePortalAuth';
 import { buildDataProvider, renderInAdmin } from '../support/render';
-import { buildDetail, buildSession, renderDetail } from '../support/sessions';
+import { buildDetail, buildSession, renderDetail, withFilterLookups } from '../support/sessions';
 
 /** The address's query, as the browser's address bar shows it; and Back / Forward. */
 let history: { back(): void; forward(): void } = { back: () => undefined, forward: () => undefined };
@@ -39,7 +39,7 @@ const renderAt = (path: string, { store = localStorageStore() }: { store?: Store
       <Address />
     </>,
     {
-      dataProvider: buildDataProvider({ getList } as never),
+      dataProvider: buildDataProvider({ getList: withFilterLookups(getList) } as never),
       auth: buildFakeAuth({ users: [admin], signedInAs: admin.email }),
       path,
       store,

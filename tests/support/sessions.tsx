@@ -100,6 +100,25 @@ export const buildLandmineHit = (second: number, overrides: Partial<LandmineHit>
   ...overrides,
 });
 
+export interface FilterLookups {
+  users?: { email: string; name: string }[];
+  landmines?: { id: string; trigger: string }[];
+}
+
+/**
+ * A getList for the Sessions list: `sessions` answers the list's reads (its calls are the spy's),
+ * while the rep and landmine filters read `users` and `landmines` from the fixed lists here.
+ */
+export const withFilterLookups = <T,>(sessions: (resource: string, params: GetListParams) => Promise<T>, lookups: FilterLookups = {}) =>
+  (async (resource: string, params: GetListParams) => {
+    if (resource === 'users') {
+      const users = (lookups.users ?? []).map((user, index) => ({ ...user, id: `u${index}`, role: 'user', isActive: true }));
+      return { data: users, total: users.length };
+    }
+    if (resource === 'landmines') return { data: lookups.landmines ?? [], total: lookups.landmines?.length ?? 0 };
+    return sessions(resource, params);
+  }) as (resource: string, params: GetListParams) => Promise<T>;
+
 /** Renders /sessions over a fake getList returning `sessions`; `store` holds react-admin's store (default a fresh one). */
 export const renderSessions = (
   sessions: SessionSummary[] = [buildSession()],
@@ -109,7 +128,7 @@ export const renderSessions = (
     data: sessions.map((s) => ({ ...s, id: s.sessionId })),
     total,
   }));
-  const dataProvider = buildDataProvider({ getList, ...overrides } as Partial<PortalDataProvider>);
+  const dataProvider = buildDataProvider({ getList: withFilterLookups(getList), ...overrides } as Partial<PortalDataProvider>);
   const view = renderInAdmin(<SessionList />, { dataProvider, path: '/sessions', store });
   return { getList, dataProvider, view };
 };

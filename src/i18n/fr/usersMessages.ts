@@ -39,6 +39,8 @@ export const usersMessages: typeof english = {
     disable: "Désactiver l'utilisateur",
     enable: "Activer l'utilisateur",
     restore: 'Restaurer',
+    calls: 'Appels',
+    callsOf: 'Appels de %{name}',
   },
   self: {
     disable: 'Vous ne pouvez pas désactiver votre propre compte',

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import Button from '@mui/material/Button';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { ConfirmDialog } from '@/shared/ConfirmDialog';
 import { useErrorText } from '@/shared/useErrorText';
+import { useRepName, useRepText } from './useFilterNames';
 
 /**
  * Erasing every call of one rep from the Sessions list filtered by that rep, for privacy requests
@@ -48,18 +49,17 @@ export const RepEraseDialog = ({
 };
 
 /**
- * "Erase this rep's calls" on the Sessions list filtered by a rep: counts the rep's calls (the
- * list's count of the rep filter alone), asks, erases them all.
+ * "Erase this rep's calls" on the Sessions list filtered by a rep the admin picked there: counts
+ * the rep's calls (the list's count of the rep filter alone), asks naming the rep, erases them all.
  */
-export const RepErasureButton = () => {
+export const RepErasureButton = ({ rep: email }: { rep: string }) => {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
+  const rep = useRepText()(email, useRepName(email));
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const errorText = useErrorText();
   const forgetReads = useForgetReads();
   const [calls, setCalls] = useState<number | null>(null);
-  const rep = typeof filterValues.rep === 'string' ? filterValues.rep : null;
   const count = useMutation({
     mutationFn: async (who: string) =>
       (
@@ -69,17 +69,17 @@ export const RepErasureButton = () => {
           sort: { field: 'id', order: 'DESC' },
         })
       ).total ?? 0,
-    onSuccess: (total, who) => {
-      if (total === 0) notify(translate('app.sessionErasure.eraseRepNone', { rep: who }), { type: 'info' });
+    onSuccess: (total) => {
+      if (total === 0) notify(translate('app.sessionErasure.eraseRepNone', { rep }), { type: 'info' });
       else setCalls(total);
     },
     onError: (error) => notify(errorText(error, 'app.sessionErasure.countFailed'), { type: 'error' }),
   });
   const erase = useMutation({
     mutationFn: (who: string) => dataProvider.eraseRepSessions(who),
-    onSuccess: (erased, who) => {
+    onSuccess: (erased) => {
       setCalls(null);
-      notify(translate('app.sessionErasure.repErased', { smart_count: erased.erased, rep: who }), { type: 'success' });
+      notify(translate('app.sessionErasure.repErased', { smart_count: erased.erased, rep }), { type: 'success' });
       void forgetReads();
     },
     onError: (error) => {
@@ -87,7 +87,6 @@ export const RepErasureButton = () => {
       notify(errorText(error, 'app.sessionErasure.eraseRepFailed'), { type: 'error' });
     },
   });
-  if (!rep) return null;
   return (
     <>
       <Button
@@ -98,7 +97,7 @@ export const RepErasureButton = () => {
         disabled={count.isPending}
         sx={{ mb: 2 }}
         title={translate('app.sessionErasure.eraseRepHint', { rep })}
-        onClick={() => count.mutate(rep)}
+        onClick={() => count.mutate(email)}
       >
         {translate('app.sessionErasure.eraseRep')}
       </Button>
@@ -108,7 +107,7 @@ export const RepErasureButton = () => {
           calls={calls}
           loading={erase.isPending}
           onCancel={() => !erase.isPending && setCalls(null)}
-          onConfirm={() => erase.mutate(rep)}
+          onConfirm={() => erase.mutate(email)}
         />
       )}
     </>

@@ -2,74 +2,28 @@ import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { format } from 'date-fns';
+import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
-import { useDateLocale } from '@/i18n/dateFormat';
-import {
-  INSIGHT_FILTERS,
-  LABELLED_FILTERS,
-  labelledFilter,
-  readableKey,
-  type SessionFilter,
-  type SessionFilterValues,
-  withoutFilters,
-} from './sessionFilters';
-
-interface FilterChip {
-  id: string;
-  text: string;
-  removes: SessionFilter[];
-}
-
-/** A UTC day (YYYY-MM-DD) as the language writes a date; the day itself, whatever the browser's time zone. */
-const dayText = (day: string, locale: ReturnType<typeof useDateLocale>) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return format(new Date(year, month - 1, date), 'PP', { locale });
-};
-
-const useChips = (filter: SessionFilterValues): FilterChip[] => {
-  const translate = useTranslate();
-  const locale = useDateLocale();
-  const named = labelledFilter(filter);
-  const nameOf = (name: (typeof LABELLED_FILTERS)[number], key: string) =>
-    name === named && filter.label ? filter.label : readableKey(key);
-  const chips: FilterChip[] = [];
-  if (filter.rep) chips.push({ id: 'rep', text: translate('app.sessions.insightFilters.rep', { value: filter.rep }), removes: ['rep'] });
-  for (const name of LABELLED_FILTERS) {
-    const key = filter[name];
-    if (key)
-      chips.push({ id: name, text: translate(`app.sessions.insightFilters.${name}`, { value: nameOf(name, key) }), removes: [name] });
-  }
-  const from = filter.from && dayText(filter.from, locale);
-  const to = filter.to && dayText(filter.to, locale);
-  if (from || to) {
-    const text =
-      from && to
-        ? translate('app.sessions.insightFilters.range', { from, to })
-        : from
-          ? translate('app.sessions.insightFilters.from', { from })
-          : translate('app.sessions.insightFilters.to', { to });
-    chips.push({ id: 'dates', text, removes: ['from', 'to'] });
-  }
-  if (filter.finished) chips.push({ id: 'finished', text: translate('app.sessions.insightFilters.finished'), removes: ['finished'] });
-  return chips;
-};
+import { CHIP_FILTERS, type SessionFilter, type SessionFilterValues, SESSION_FILTERS, withoutFilters } from './sessionFilters';
+import { useSessionChips } from './useSessionChips';
 
 interface SessionFilterChipsProps {
   /** Where the keyboard focus goes when the last chip is removed (the search box). */
   focusAfterLast: () => void;
+  /** The filters were restored from the admin's last visit: said once, and Clear all clears them all. */
+  restored: boolean;
 }
 
 /**
- * The filters a link from Insights set (rep, item, landmine, competitor, new inquiry, days), one chip each
- * above the table, and Clear all. A chip is one button that removes its filter (click, Enter,
+ * The filters beyond status and search (rep, item, landmine, competitor, new inquiry, days), one chip
+ * each above the table, and Clear all; restored filters are said so, once, in a live region. A chip is one button that removes its filter (click, Enter,
  * Space, Delete or Backspace), named "Remove filter …" after the text it shows; the focus then
  * moves to the chip that takes its place, or to the search box when none is left.
  */
-export const SessionFilterChips = ({ focusAfterLast }: SessionFilterChipsProps) => {
+export const SessionFilterChips = ({ focusAfterLast, restored }: SessionFilterChipsProps) => {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const chips = useChips(filterValues as SessionFilterValues);
+  const chips = useSessionChips(filterValues as SessionFilterValues);
   const buttons = useRef(new Map<string, HTMLElement>());
   // The place of the chip just removed, to focus the one that takes it once the filters follow.
   const removedAt = useRef<number | null>(null);
@@ -85,7 +39,13 @@ export const SessionFilterChips = ({ focusAfterLast }: SessionFilterChipsProps) 
     else buttons.current.get(next)?.focus();
   }, [ids, focusAfterLast]);
 
-  if (chips.length === 0) return null;
+  // Present before its text, so screen readers announce the text when it comes.
+  const note = (
+    <Typography role="status" variant="body2" color="text.secondary">
+      {restored ? translate('app.sessions.restoredFilters') : ''}
+    </Typography>
+  );
+  if (chips.length === 0 && !restored) return note;
   const remove = (names: readonly SessionFilter[], at: number) => {
     removedAt.current = at;
     setFilters(withoutFilters(filterValues, names), {});
@@ -98,6 +58,7 @@ export const SessionFilterChips = ({ focusAfterLast }: SessionFilterChipsProps) 
       useFlexGap
       sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}
     >
+      {note}
       {chips.map((chip, index) => {
         const onRemove = () => remove(chip.removes, index);
         return (
@@ -122,7 +83,8 @@ export const SessionFilterChips = ({ focusAfterLast }: SessionFilterChipsProps) 
         size="small"
         onClick={() => {
           removedAt.current = 0;
-          setFilters(withoutFilters(filterValues, [...INSIGHT_FILTERS]), {});
+          const names: readonly SessionFilter[] = restored ? SESSION_FILTERS : CHIP_FILTERS;
+          setFilters(withoutFilters(filterValues, names), {});
         }}
       >
         {translate('app.sessions.insightFilters.clearAll')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -9,12 +9,14 @@ import { ReadFailureAlert, StaleRows } from '@/shared/ReadFailure';
 import { useListFailure, usePortalList } from '@/shared/usePortalList';
 import { useListSearch } from '@/shared/useListSearch';
 import { RepErasureButton } from './SessionErasure';
+import { SessionFilterBar } from './SessionFilterBar';
 import { SessionFilterChips } from './SessionFilterChips';
 import { sessionListError } from './sessionErrors';
 import { SESSION_LIST_SORT, SESSION_LIST_STORE_KEY } from './sessionNavigation';
 import { SessionTable } from './SessionTable';
 import { SessionToolbar } from './SessionToolbar';
 import { matchesSearch, type SessionRecord } from './sessionTypes';
+import { useRestoredFilters } from './useRestoredFilters';
 
 /** On top of react-admin's sync: leaving keeps the list as the admin saw it, for Back to Sessions and the detail's walk. */
 const useKeepListAsSeen = (typed: string) => {
@@ -60,6 +62,10 @@ const SessionListView = () => {
   const unread = error !== null && !data?.length;
   const searchBox = useRef<HTMLInputElement>(null);
   const focusSearch = useCallback(() => searchBox.current?.focus(), []);
+  const restored = useRestoredFilters();
+  // The rep the admin picked on this screen: a restored or linked-in rep never offers the erasure.
+  const [chosenRep, setChosenRep] = useState<string | null>(null);
+  const { rep } = listContext.filterValues;
 
   return (
     // minWidth 0: the page is a flex item, so without it the table's width would widen the window
@@ -68,8 +74,9 @@ const SessionListView = () => {
         {translate('app.sessions.subtitle')}
       </Typography>
       <SessionToolbar search={search} searchRef={searchBox} />
-      <SessionFilterChips focusAfterLast={focusSearch} />
-      <RepErasureButton />
+      <SessionFilterBar onRepChosen={setChosenRep} />
+      <SessionFilterChips focusAfterLast={focusSearch} restored={restored} />
+      {typeof rep === 'string' && rep === chosenRep && <RepErasureButton rep={rep} />}
       {error ? (
         <ReadFailureAlert
           message={translate(sessionListError(error), { _: sessionListError(error) })}

@@ -1,3 +1,4 @@
+import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,17 +10,35 @@ import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
 import { ColumnCell } from '@/shared/ColumnCell';
 import { PATHS } from '@/shared/paths';
 import { useDateLocale } from '@/i18n/dateFormat';
+import { useSeriesPalette } from './detail/chartColors';
 import { formatStartTime } from './formatDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';
 import type { SessionSummary } from './sessionTypes';
 import { useSessionFormat } from './useSessionFormat';
+
+/** A rep by name, the address second; the address alone when Users has no name for it. */
+export const RepName = ({ name, email }: { name?: string | null; email: string }) =>
+  name ? (
+    <>
+      <Typography variant="body2">{name}</Typography>
+      <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {email}
+      </Typography>
+    </>
+  ) : (
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {email}
+    </Typography>
+  );
 
 /** spec 2: one session, in the spec's columns. */
 export const SessionRow = ({ session }: { session: SessionSummary }) => {
   const translate = useTranslate();
   const locale = useDateLocale();
   const format = useSessionFormat();
+  const { landmine } = useSeriesPalette();
   const stats = session.statistics;
+  const landmines = session.landmineCount ?? 0;
   return (
     <TableRow hover>
       <ColumnCell column="info">
@@ -33,7 +52,9 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
           {session.sessionId.slice(0, SESSION_ID_PREVIEW_LENGTH)}
         </Typography>
       </ColumnCell>
-      <ColumnCell column="user">{session.userEmail}</ColumnCell>
+      <ColumnCell column="user">
+        <RepName name={session.userName} email={session.userEmail} />
+      </ColumnCell>
       <ColumnCell column="room">{session.metadata?.roomName || translate('app.sessions.noRoom')}</ColumnCell>
       <ColumnCell column="duration" sx={{ whiteSpace: 'nowrap' }}>
         {format.duration(session.duration)}
@@ -55,6 +76,12 @@ export const SessionRow = ({ session }: { session: SessionSummary }) => {
           <li>
             {translate('app.sessions.counts.faqs', { smart_count: stats?.totalFAQs ?? 0, count: format.number(stats?.totalFAQs ?? 0) })}
           </li>
+        </Box>
+      </ColumnCell>
+      <ColumnCell column="landmines">
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: landmines ? landmine : undefined }}>
+          {landmines > 0 && <GppMaybeOutlinedIcon fontSize="small" aria-hidden />}
+          {format.number(landmines)}
         </Box>
       </ColumnCell>
       <ColumnCell column="status">

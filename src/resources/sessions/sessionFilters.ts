@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, safeText } from '@/contract/common';
 import { sessionListQuerySchema } from '@/contract/sessions';
-import { PATHS } from '@/shared/paths';
+import { filteredSessionsPath } from '@/shared/paths';
 
 /** contract/sessions.ts's parameters, plus `label`: the chip's name, kept for display only (never sent). */
 export const SESSION_FILTERS = [
@@ -11,6 +11,7 @@ export const SESSION_FILTERS = [
   'item',
   'landmine',
   'competitorId',
+  'hasLandmine',
   'inquiry',
   'from',
   'to',
@@ -50,11 +51,10 @@ export const isSessionFilter = (filter: Record<string, unknown>): boolean =>
   (filter.label === undefined || labelledFilter(filter as SessionFilterValues) !== undefined);
 
 /** In react-admin's own form, from page 1 (a link from Insights). */
-export const sessionsPath = (filter: SessionFilterValues): string =>
-  `${PATHS.sessions}?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;
+export const sessionsPath = (filter: SessionFilterValues): string => filteredSessionsPath(filter as Record<string, string>);
 
-/** Status and search have their own fields. */
-export const INSIGHT_FILTERS = ['rep', 'item', 'landmine', 'competitorId', 'inquiry', 'from', 'to'] as const;
+/** The filters the chips show (status and search have their own fields), which Clear all removes. */
+export const CHIP_FILTERS = ['rep', 'item', 'landmine', 'hasLandmine', 'competitorId', 'inquiry', 'from', 'to', 'finished'] as const;
 
 export const withoutFilters = (filter: Record<string, unknown>, names: readonly SessionFilter[]): Record<string, unknown> => {
   const owner = labelledFilter(filter as SessionFilterValues);

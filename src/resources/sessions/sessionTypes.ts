@@ -23,11 +23,15 @@ export interface SessionSummary {
   sessionId: string;
   sessionName: string;
   userEmail: string;
+  /** The rep's name from Users; null or missing when Users has none for the address. */
+  userName?: string | null;
   startTime: string;
   duration: number;
   status: SessionStatus;
   metadata?: { roomName?: string | null } | null;
   statistics: SessionStatistics;
+  /** Landmine hits in the call. */
+  landmineCount?: number;
   /** The configuration version the call ran with; null for calls recorded before versions existed. */
   configVersion?: number | null;
 }

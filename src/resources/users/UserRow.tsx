@@ -15,6 +15,7 @@ import { formatDateTime, formatDay, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
 import type { RowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
+import { UserCallsLink } from './UserCallsLink';
 import { UserRestoreButton } from './UserRestoreButton';
 import { UserSelectCell } from './UserSelectCell';
 import { UserToggleSwitch } from './UserToggleSwitch';
@@ -102,6 +103,7 @@ export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
       <ColumnCell column="lastLogin">{user.lastLogin ? formatDateTime(user.lastLogin, locale) : translate('app.users.never')}</ColumnCell>
       <ColumnCell column="created">{formatDay(user.createdAt, locale)}</ColumnCell>
       <ColumnCell column="actions" sx={{ whiteSpace: 'nowrap' }}>
+        <UserCallsLink user={user} />
         {user.deletedAt ? (
           <UserRestoreButton user={user} />
         ) : (

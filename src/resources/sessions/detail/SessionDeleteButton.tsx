@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { formatStartTime } from '@/resources/sessions/formatDuration';
+import { repLabel } from '@/resources/sessions/repLabel';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { ConfirmDialog } from '@/shared/ConfirmDialog';
 import { PATHS } from '@/shared/paths';
@@ -26,7 +27,7 @@ export const SessionEraseDialog = ({
   onCancel,
   onConfirm,
 }: {
-  session: Pick<SessionDetail, 'sessionName' | 'userEmail' | 'startTime'>;
+  session: Pick<SessionDetail, 'sessionName' | 'userEmail' | 'userName' | 'startTime'>;
   loading: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -38,7 +39,7 @@ export const SessionEraseDialog = ({
       title="app.sessionErasure.deleteTitle"
       message={translate('app.sessionErasure.deleteMessage', {
         name: session.sessionName,
-        rep: session.userEmail,
+        rep: repLabel(translate, session.userEmail, session.userName),
         date: formatStartTime(session.startTime, locale),
       })}
       confirmLabel="app.sessionErasure.deleteConfirm"

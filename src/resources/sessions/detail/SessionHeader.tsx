@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { useDateLocale } from '@/i18n/dateFormat';
 import { SessionStatusBadge } from '@/resources/sessions/SessionStatusBadge';
 import { formatStartTime } from '@/resources/sessions/formatDuration';
+import { repLabel } from '@/resources/sessions/repLabel';
 import type { SessionDetail } from '@/resources/sessions/sessionTypes';
 import { useSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { SessionConfigVersion } from './SessionConfigVersion';
@@ -17,7 +18,7 @@ export const SessionHeader = memo(({ session }: { session: SessionDetail }) => {
   const locale = useDateLocale();
   const format = useSessionFormat();
   const facts: [string, string][] = [
-    ['user', session.userEmail],
+    ['user', repLabel(translate, session.userEmail, session.userName)],
     ['duration', format.duration(session.duration)],
     ['date', formatStartTime(session.startTime, locale)],
     ['room', session.metadata?.roomName || translate('app.sessions.noRoom')],

@@ -1,6 +1,7 @@
 import type { Locale } from 'date-fns';
 import { formatDateTime } from '@/i18n/dateFormat';
 import { formatOffset, formatStartTime } from '@/resources/sessions/formatDuration';
+import { repLabel } from '@/resources/sessions/repLabel';
 import type { Detection, SessionDetail } from '@/resources/sessions/sessionTypes';
 import type { createSessionFormat } from '@/resources/sessions/useSessionFormat';
 import { alertWording } from './chartSeries';
@@ -101,7 +102,7 @@ const summarySection = (session: SessionDetail, words: ReportWords): Section => 
     title: t('app.sessions.report.summary'),
     body: dataList([
       [t('app.sessions.report.name'), session.sessionName],
-      [t('app.sessions.detail.user'), session.userEmail],
+      [t('app.sessions.detail.user'), repLabel(t, session.userEmail, session.userName)],
       [t('app.sessions.detail.room'), session.metadata?.roomName || t('app.sessions.noRoom')],
       [t('app.sessions.report.start'), formatStartTime(session.startTime, words.dateLocale)],
       [t('app.sessions.detail.duration'), format.duration(session.duration)],
