@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -29,7 +30,8 @@ export const SessionRepFilter = ({ onChosen }: { onChosen: (email: string | null
   const { data, isFetching } = useGetList<{ id: string; email: string; name: string }>(
     'users',
     { pagination: { page: 1, perPage: REP_CHOICES }, sort: { field: 'id', order: 'DESC' }, filter: search ? { search } : {} },
-    { enabled: opened },
+    // The choices stay while the next ones load, so a pick is never lost to an empty list between keystrokes.
+    { enabled: opened, placeholderData: keepPreviousData },
   );
   const options: RepOption[] = (data ?? []).map((user) => ({ email: user.email, name: user.name.trim() }));
   const value: RepOption | null = rep ? { email: rep, name: repName ?? '' } : null;
