@@ -20,6 +20,7 @@ import {
   loadHeldOutItems,
   loadHeldOutLandmineLines,
   loadLabelledPhrases,
+  loadLandmineTuningLines,
   type EvaluationPhrase,
   type MatchQuality,
 } from '../server/services/matching/evaluation/evaluate';
@@ -42,7 +43,12 @@ const sets: [string, EvaluationPhrase[]][] = [
   ['earlier labelled set (labelled.json)', loadLabelledPhrases()],
   ['held-out set (customer-items.json, written blind)', loadHeldOutItems()],
 ];
-const landmineLines = loadHeldOutLandmineLines();
+const landmineSets: [string, EvaluationPhrase[]][] = [
+  ['landmines, tuning set (landmine-tuning.json, ours to tune on)', loadLandmineTuningLines()],
+  ['landmines, held-out set (landmine-lines.json, written blind)', loadHeldOutLandmineLines()],
+];
+/** `--landmines`: the landmine sets only (the item sets take most of the time). */
+const landminesOnly = process.argv.includes('--landmines');
 const providers: EmbeddingProvider[] = [createSentenceEncoderProvider(), createLocalEmbeddingProvider()];
 if (process.env.EMBEDDINGS_BASE_URL)
   providers.push(
@@ -64,10 +70,12 @@ for (const provider of providers) {
   const started = performance.now();
   await provider.embed(['warm up']);
   console.log(`\n${provider.model} (first call, loading included: ${Math.round(performance.now() - started)} ms)`);
-  for (const [name, phrases] of sets) report(name, await evaluateMatchQuality(provider, items, phrases));
-  const mines = await evaluateLandmineQuality(provider, landmines, landmineLines);
-  console.log(`  landmines, held-out set (landmine-lines.json, written blind): threshold ${mines.threshold} (calibrated for recall)`);
-  console.log(`    right landmine first      ${percent(mines.top1, mines.crossing)}`);
-  console.log(`    right landmine fires      ${percent(mines.firedCorrectly, mines.crossing)}`);
-  console.log(`    compliant-near line fires ${percent(mines.compliantFires, mines.compliant)}`);
+  if (!landminesOnly) for (const [name, phrases] of sets) report(name, await evaluateMatchQuality(provider, items, phrases));
+  for (const [name, lines] of landmineSets) {
+    const mines = await evaluateLandmineQuality(provider, landmines, lines);
+    console.log(`  ${name}: threshold ${mines.threshold} (calibrated for recall)`);
+    console.log(`    right landmine first      ${percent(mines.top1, mines.crossing)}`);
+    console.log(`    right landmine fires      ${percent(mines.firedCorrectly, mines.crossing)}`);
+    console.log(`    compliant-near line fires ${percent(mines.compliantFires, mines.compliant)}`);
+  }
 }

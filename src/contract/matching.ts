@@ -14,7 +14,7 @@ export const defaultThresholdFor = (model: string) => DEFAULT_THRESHOLDS[model] 
 
 /** The landmines' own while they have no calibration: lower, since a missed breach costs more than a false warning. */
 export const DEFAULT_LANDMINE_THRESHOLDS: Readonly<Record<string, number>> = {
-  'use-lite-512+bow-256': 0.5,
+  'use-lite-512+bow-256': 0.45,
   'local-hashed-bow-256': 0.4,
 };
 export const defaultLandmineThresholdFor = (model: string) => DEFAULT_LANDMINE_THRESHOLDS[model] ?? FALLBACK_THRESHOLD;

@@ -8,6 +8,7 @@ import {
   loadHeldOutItems,
   loadHeldOutLandmineLines,
   loadLabelledPhrases,
+  loadLandmineTuningLines,
 } from '../../server/services/matching/evaluation/evaluate';
 import { landmineTexts } from '../../server/services/matching/rule';
 
@@ -101,6 +102,22 @@ describe('landmines and the held-out sets', () => {
     for (const phrase of loadHeldOutItems()) {
       if (phrase.expected) expect(questions.has(phrase.expected), phrase.text).toBe(true);
       expect(stored.has(phrase.text.toLowerCase()), phrase.text).toBe(false);
+    }
+  });
+
+  it('the tuning set covers every active landmine, crossing and compliant, and repeats none of the dictionary nor the held-out lines', () => {
+    const tuning = loadLandmineTuningLines();
+    const stored = new Set(
+      landmines.flatMap((mine) => [...landmineTexts(mine), ...mine.canSay.map((entry) => entry.point)]).map((text) => text.toLowerCase()),
+    );
+    const heldOut = new Set(lines.map((line) => line.text.toLowerCase()));
+    for (const mine of landmines.filter((one) => one.isActive)) {
+      expect(tuning.filter((line) => line.expected === mine.trigger).length, mine.trigger).toBeGreaterThanOrEqual(4);
+      expect(tuning.filter((line) => line.expected === null && line.near === mine.trigger).length, mine.trigger).toBeGreaterThanOrEqual(3);
+    }
+    for (const line of tuning) {
+      expect(stored.has(line.text.toLowerCase()), line.text).toBe(false);
+      expect(heldOut.has(line.text.toLowerCase()), line.text).toBe(false);
     }
   });
 

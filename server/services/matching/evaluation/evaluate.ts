@@ -10,6 +10,8 @@ export interface EvaluationPhrase {
   text: string;
   expected: string | null;
   kind: string;
+  /** A compliant landmine line: the trigger whose topic it is close to. */
+  near?: string;
 }
 
 export interface EvaluatedItem {
@@ -40,6 +42,8 @@ export const loadCustomerPhrases = (): EvaluationPhrase[] => readSet('customerPh
 /** Held out: written blind, never used to tune a threshold or the rule (README.md beside them). */
 export const loadHeldOutItems = (): EvaluationPhrase[] => readSet('customer-items.json');
 export const loadHeldOutLandmineLines = (): EvaluationPhrase[] => readSet('landmine-lines.json');
+/** Ours, written apart from the held-out lines (never read), to tune the landmines' phrasings and rule on. */
+export const loadLandmineTuningLines = (): EvaluationPhrase[] => readSet('landmine-tuning.json');
 
 /** It flatters any matcher: kept for comparison. */
 export const loadLabelledPhrases = (): EvaluationPhrase[] =>
