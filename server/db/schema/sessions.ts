@@ -83,7 +83,8 @@ export const sessionTranscripts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.seq] }),
-    index('session_transcripts_search_idx').using('gin', table.searchVector),
+    // No pending list: PGlite has no autovacuum to merge it, and every search read it whole (docs/performance.md).
+    index('session_transcripts_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),
   ],
 );
 
@@ -109,7 +110,7 @@ export const sessionDetections = pgTable(
     primaryKey({ columns: [table.sessionId, table.seq] }),
     check('session_detections_kind_check', sql`${table.kind} in ('objection', 'faq', 'new_inquiry')`),
     index('session_detections_item_key_idx').on(table.itemKey, table.sessionId),
-    index('session_detections_search_idx').using('gin', table.searchVector),
+    index('session_detections_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),
   ],
 );
 
