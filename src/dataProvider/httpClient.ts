@@ -123,7 +123,11 @@ export const createHttpClient = ({
   };
 
   const fetchJson: HttpClient['fetchJson'] = async (url, options = {}) => {
-    const init: RequestInit = { method: options.method ?? 'GET', headers: options.headers, body: options.body };
+    const headers = new Headers(options.headers);
+    // ra-data-simple-rest sends JSON text untyped, and its DELETE typed text/plain with no body: the server takes neither (415)
+    if (typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    if (options.body == null) headers.delete('Content-Type');
+    const init: RequestInit = { method: options.method ?? 'GET', headers, body: options.body };
     const sentToken = await getToken().catch(() => null);
     let { response, body } = await send(url, init, sentToken);
     if (response.status === 401) {

@@ -6,6 +6,10 @@ import { declaredColumns } from '../../server/db/schema/columns';
 import { serverResources } from '../../server/resources';
 import type { ServerResource } from '../../server/services/declaredResource';
 import { declaredContract } from '../../src/contract/declaredResource';
+import type { AddressInfo } from 'node:net';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
+import { fetchAllRows, flattenRecord, toCsv } from '../../src/dataProvider/csvExport';
+import { createHttpClient } from '../../src/dataProvider/httpClient';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
 
@@ -103,6 +107,50 @@ describe.each(DB_KINDS)('a resource declared on the server (%s)', (kind) => {
     expect((await audit(id))[1].changes).toEqual(['color: red → green']);
     // tags are not in the assistant's configuration: its version stays
     expect(await version()).toBe(configVersion);
+  });
+
+  it("is written, read and exported as CSV by the portal's own dataProvider over HTTP, each write audited", async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const token = headers.authorization.replace(/^Bearer /, '');
+    const http = createHttpClient({
+      baseUrl: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+      getToken: async () => token,
+      refreshToken: async () => token,
+      onAuthFailure: () => undefined,
+    });
+    const declaration = { name: 'tags', api: { dialect: 'simple-rest', path: '/admin/tags', paging: 'server', idField: 'id' } } as const;
+    const portal = createDataProvider(http, [declaration]);
+    const made = [];
+    for (const name of ['=HYPERLINK("x")', 'Zeta, "quoted"', 'Eta'])
+      made.push((await portal.create('tags', { data: { name, color: 'green', aliases: [`${name} alias`] } })).data);
+    const { data: edited } = await portal.update('tags', {
+      id: made[2].id,
+      data: { ...tagContract.fields.parse(made[2]), weight: 7, version: made[2].version },
+      previousData: made[2],
+    });
+    expect(edited).toMatchObject({ weight: 7, version: 2 });
+    expect((await portal.getOne('tags', { id: made[2].id })).data).toMatchObject({ name: 'Eta', weight: 7 });
+
+    const exported = await fetchAllRows(
+      (page, perPage) =>
+        portal.getList('tags', { pagination: { page, perPage }, sort: { field: 'name', order: 'ASC' }, filter: { color: 'green' } }),
+      { pageSize: 2 },
+    );
+    expect(exported).toMatchObject({ total: 3, capped: false });
+    const csv = toCsv(
+      exported.rows.map((row) => flattenRecord(row)),
+      ['name', 'aliases', 'weight'],
+    );
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFname,aliases,weight',
+      `"'=HYPERLINK(""x"")","'=HYPERLINK(""x"") alias",0`,
+      'Eta,Eta alias,7',
+      '"Zeta, ""quoted""","Zeta, ""quoted"" alias",0',
+    ]);
+
+    await portal.delete('tags', { id: made[2].id, previousData: edited });
+    expect((await audit(made[2].id)).map((row) => row.action)).toEqual(['tag.delete', 'tag.update', 'tag.create']);
+    expect((await list({ filter: { color: 'green' } })).json()).toHaveLength(2);
   });
 
   it('documents every route with its error answers', async () => {

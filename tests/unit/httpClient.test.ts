@@ -57,6 +57,23 @@ const okForNewToken = (call: Call) =>
     : json(401, { error: 'NOT_AUTHENTICATED', message: 'bad token' });
 
 describe('createHttpClient', () => {
+  it('types the JSON text ra-data-simple-rest sends untyped, and sends its bodyless DELETE untyped (the server refuses text/plain)', async () => {
+    const { client, calls } = setup(() => json(201, { id: '1' }));
+    await client.fetchJson('http://api.test/api/battlecards', { method: 'POST', body: JSON.stringify({ name: 'Gong' }) });
+    await client.fetchJson('http://api.test/api/battlecards/1', { method: 'PUT', body: '{}', headers: { 'Content-Type': 'text/csv' } });
+    await client.fetchJson('http://api.test/api/battlecards');
+    await client.fetchJson('http://api.test/api/battlecards/1', {
+      method: 'DELETE',
+      headers: new Headers({ 'Content-Type': 'text/plain' }),
+    });
+    expect(calls.map((call) => [call.method, call.contentType])).toEqual([
+      ['POST', 'application/json'],
+      ['PUT', 'text/csv'],
+      ['GET', null],
+      ['DELETE', null],
+    ]);
+  });
+
   it('prefixes /api, sends the bearer token and JSON, and returns the parsed body', async () => {
     const { client, calls } = setup(() => json(200, { success: true }));
     await expect(client.request('/speech-rate', { method: 'PUT', body: { enabled: true } })).resolves.toEqual({ success: true });
