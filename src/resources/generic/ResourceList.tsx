@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { CreateButton, Datagrid, List, TopToolbar, useListContext } from 'react-admin';
+import Link from '@mui/material/Link';
+import { CreateButton, Datagrid, List, TopToolbar, useCreatePath, useListContext, useRecordContext, useResourceContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { ReadFailureAlert } from '@/shared/ReadFailure';
 import { SavedQueries } from '@/shared/SavedQueries';
 import { useErrorText } from '@/shared/useErrorText';
 import { type ListColumnsSpec, useListColumns } from '@/shared/useListColumns';
 import { useListFailure } from '@/shared/usePortalList';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { FieldMeta, ResourceDeclaration } from '@/resources/types';
 import { columnOf, exportColumnsOf, listColumnsOf, savedQueryCheckOf } from './fromDeclaration';
 import { ExportCsvButton } from './ExportCsvButton';
 import { fieldElement, filterElements } from './fieldComponents';
@@ -89,12 +91,34 @@ const ROWS_SX = {
   '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
 } as const;
 
+/** A row's click has no key of its own: its first text column is a link to the show, so a row opens by keyboard too. */
+const ShowLinkField = ({ source }: { source: string; label?: string; sortable?: boolean }) => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={createPath({ resource, id: record.id, type: 'show' })}
+      onClick={(event: { stopPropagation: () => void }) => event.stopPropagation()}
+    >
+      {String(record[source] ?? '')}
+    </Link>
+  );
+};
+
+const isPlainText = (field: FieldMeta) => !field.Field && (field.type ?? 'text') === 'text';
+
 /** The rows, inside the list's context (the admin's column choice is stored per resource). */
 const ListRows = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => {
   const { visible } = useListColumns(columns);
+  const shown = (declaration.fields ?? []).filter((field) => field.inList && visible.includes(columnOf(field)));
   return (
     <Datagrid rowClick="show" bulkActionButtons={false} sx={ROWS_SX}>
-      {(declaration.fields ?? []).filter((field) => field.inList && visible.includes(columnOf(field))).map(fieldElement)}
+      {shown.map((field, index) =>
+        index === 0 && isPlainText(field) ? fieldElement({ ...field, Field: ShowLinkField }) : fieldElement(field),
+      )}
     </Datagrid>
   );
 };
