@@ -31,14 +31,14 @@ const rows = [
   },
 ];
 
-const renderAudit = (french = false) =>
+const renderAudit = (french = false, data: object[] = rows) =>
   renderInAdmin(
     <ResourceContextProvider value="audit">
       <ResourceList declaration={audit} />
     </ResourceContextProvider>,
     {
       path: '/audit',
-      dataProvider: buildDataProvider({ getList: vi.fn(async () => ({ data: rows, total: rows.length })) as never }),
+      dataProvider: buildDataProvider({ getList: vi.fn(async () => ({ data, total: data.length })) as never }),
       ...(french ? { i18nProvider: polyglotI18nProvider(() => fr, 'fr') } : {}),
     },
   );
@@ -74,5 +74,45 @@ describe('the Audit Log', () => {
     expect(within(retention).getByText('Commencées avant le : — → 3 févr. 2026 12:00')).toBeInTheDocument();
     expect(within(update).getByText('Utilisateur modifié')).toBeInTheDocument();
     expect(within(update).getByText('Actif : Oui → Non')).toBeInTheDocument();
+  });
+
+  it("words a calibration's landmine threshold beside the objections' one", async () => {
+    const calibration = {
+      id: 3,
+      at: '2026-03-06T10:00:00.000Z',
+      actorUid: 'system',
+      actorEmail: null,
+      action: 'matching.calibrate',
+      targetType: 'matching',
+      targetId: 'use-lite-512+bow-256',
+      changes: [
+        'threshold: 0.56 → 0.558',
+        'landmineThreshold: 0.45 → 0.45',
+        'landmineCalibratedThreshold: — → 0.45',
+        'landmineSource: default → calibrated',
+      ],
+    };
+    renderAudit(false, [calibration]);
+    const [, row] = await screen.findAllByRole('row', {}, { timeout: 10_000 });
+    expect(await within(row).findByText('Matching thresholds calibrated')).toBeInTheDocument();
+    expect(within(row).getByText('Calibrated landmine threshold: — → 0.45')).toBeInTheDocument();
+    expect(within(row).getByText('Landmine threshold source: default → calibrated')).toBeInTheDocument();
+  });
+
+  it("words a calibration's landmine threshold in French", async () => {
+    renderAudit(true, [
+      {
+        id: 3,
+        at: '2026-03-06T10:00:00.000Z',
+        actorUid: 'system',
+        actorEmail: null,
+        action: 'matching.calibrate',
+        targetType: 'matching',
+        targetId: 'use-lite-512+bow-256',
+        changes: ['landmineThreshold: 0.5 → 0.45'],
+      },
+    ]);
+    expect(await screen.findByText('Seuils de détection calibrés', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Seuil des sujets sensibles : 0.5 → 0.45')).toBeInTheDocument();
   });
 });
