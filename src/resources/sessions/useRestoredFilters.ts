@@ -3,9 +3,8 @@ import { useListContext } from 'react-admin';
 import { useLocation } from 'react-router';
 
 /**
- * Whether the list shows filters react-admin restored from the admin's last visit (an address
- * without filters, and filters all the same), until the admin changes them. It turns true after
- * the first render, so a live region already on the page announces it.
+ * Filters react-admin restored from the last visit (an address without any), until the admin changes them;
+ * true only after the first render, so the live region already on the page announces it.
  */
 export const useRestoredFilters = (): boolean => {
   const { filterValues } = useListContext();
