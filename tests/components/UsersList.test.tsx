@@ -72,6 +72,14 @@ describe('UserList: the table', () => {
     expect(within(bob).getByRole('switch', { name: 'Enable user' })).not.toBeChecked();
   });
 
+  it("links each user's row to their calls: the Sessions list filtered by their email", async () => {
+    renderUsers([buildUser({ name: 'Ann Lee' })]);
+    const link = within(await rowOf('ann@example.test')).getByRole('link', { name: 'Calls of Ann Lee' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://portal.test');
+    expect(target.pathname).toBe('/sessions');
+    expect(JSON.parse(target.searchParams.get('filter') ?? '{}')).toEqual({ rep: 'ann@example.test' });
+  });
+
   it('says when there are no users', async () => {
     renderUsers([]);
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
