@@ -71,6 +71,14 @@ describe('Audit Log and export', () => {
     await row.getByText(`Trigger: ${before} → ${after}`).click();
     await page.waitForURL('**/audit/*/show');
     await page.getByText('Landmine updated').first().waitFor();
+
+    // and by keyboard: the row's first cell (its time) is a link to the same page
+    await page.goBack();
+    const link = row.getByRole('link').first();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/audit/*/show');
+    await page.getByText('Landmine updated').first().waitFor();
   });
 
   it('exports exactly the users the API returns for the Admin role filter', async ({ page }) => {

@@ -97,6 +97,9 @@ describe('the generated battlecard screens', () => {
     await tabTo(signedIn, (focus) => focus.startsWith('a|') && focus.endsWith(`|${en.ra.action.create}`));
     await signedIn.keyboard.press('Enter');
     await signedIn.waitForURL('**/battlecards/create');
+    // The address changes before the form's page is drawn: the list's own Name filter would take the typing.
+    const save = signedIn.locator('main').getByRole('button', { name: en.ra.action.save });
+    await shown(save);
     await tabTo(signedIn, (focus) => focus.startsWith(`input|${fields.name}`));
     await signedIn.keyboard.type(name);
     await tabTo(signedIn, (focus) => focus.startsWith(`textarea|${fields.talkTrack}`));
@@ -109,6 +112,7 @@ describe('the generated battlecard screens', () => {
     await tabTo(signedIn, (focus) => focus.startsWith('a|') && focus.endsWith(`|${en.ra.action.edit}`));
     await signedIn.keyboard.press('Enter');
     await signedIn.waitForURL(/\/battlecards\/[0-9a-f-]+$/);
+    await shown(save);
     await tabTo(signedIn, (focus) => focus.startsWith(`input|${fields.name}`));
     await signedIn.keyboard.press('End');
     await signedIn.keyboard.type(' Renamed');

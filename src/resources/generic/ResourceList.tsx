@@ -91,8 +91,11 @@ const ROWS_SX = {
   '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
 } as const;
 
-/** A row's click has no key of its own: its first text column is a link to the show, so a row opens by keyboard too. */
-const ShowLinkField = ({ source }: { source: string; label?: string; sortable?: boolean }) => {
+/**
+ * A row's click has no key of its own: its first column is a link to the show (a built-in field's
+ * rendering inside it; a declared Field component may hold links of its own, so it stays as it is).
+ */
+const ShowLinkField = ({ source, inner }: { source: string; inner?: FieldMeta; label?: string; sortable?: boolean }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const createPath = useCreatePath();
@@ -103,12 +106,25 @@ const ShowLinkField = ({ source }: { source: string; label?: string; sortable?: 
       to={createPath({ resource, id: record.id, type: 'show' })}
       onClick={(event: { stopPropagation: () => void }) => event.stopPropagation()}
     >
-      {String(record[source] ?? '')}
+      {inner ? fieldElement(inner) : String(record[source] ?? '')}
     </Link>
   );
 };
 
 const isPlainText = (field: FieldMeta) => !field.Field && (field.type ?? 'text') === 'text';
+
+const firstColumn = (field: FieldMeta) =>
+  field.Field ? (
+    fieldElement(field)
+  ) : (
+    <ShowLinkField
+      key={field.source}
+      source={field.source}
+      label={field.label}
+      sortable={field.sortable ?? false}
+      inner={isPlainText(field) ? undefined : field}
+    />
+  );
 
 /** The rows, inside the list's context (the admin's column choice is stored per resource). */
 const ListRows = ({ declaration, columns }: { declaration: ResourceDeclaration; columns: ListColumnsSpec }) => {
@@ -116,9 +132,7 @@ const ListRows = ({ declaration, columns }: { declaration: ResourceDeclaration; 
   const shown = (declaration.fields ?? []).filter((field) => field.inList && visible.includes(columnOf(field)));
   return (
     <Datagrid rowClick="show" bulkActionButtons={false} sx={ROWS_SX}>
-      {shown.map((field, index) =>
-        index === 0 && isPlainText(field) ? fieldElement({ ...field, Field: ShowLinkField }) : fieldElement(field),
-      )}
+      {shown.map((field, index) => (index === 0 ? firstColumn(field) : fieldElement(field)))}
     </Datagrid>
   );
 };
