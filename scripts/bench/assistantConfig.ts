@@ -16,6 +16,16 @@ export interface AssistantConfigBenchOptions {
 /** The fleet's answers a second the portal must sustain (docs/performance.md). */
 const FLEET_GOAL_PER_SECOND = 1_000;
 
+const createFleetKey = async (url: string, adminHeaders: Record<string, string>, name: string) => {
+  const created = await fetch(`${url}/api/admin/api-keys`, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, scopes: ['config:read'] }),
+  });
+  if (created.status !== 201) throw new Error(`key creation: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { data: { key: string } }).data.key;
+};
+
 /** The median of `count` reads of the sessions list's first page, one after another, each read from the database. */
 const adminReads = async (url: string, headers: Record<string, string>, count: number) => {
   const times: number[] = [];
@@ -46,13 +56,7 @@ export const benchAssistantConfig = async ({
   log = console.log,
 }: AssistantConfigBenchOptions) => {
   await matchingSettled(url, adminHeaders);
-  const created = await fetch(`${url}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: { ...adminHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench fleet', scopes: ['config:read'] }),
-  });
-  if (created.status !== 201) throw new Error(`key creation: ${created.status} ${await created.text()}`);
-  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  const key = await createFleetKey(url, adminHeaders, 'bench fleet');
   // The first answer of the version builds the snapshot; the fleet then reads it.
   const first = await fetch(`${url}/api/assistant/config`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br' } });
   const size = Number(first.headers.get('content-length') ?? 0) || (await first.arrayBuffer()).byteLength;
@@ -89,7 +93,7 @@ export const benchAssistantConfig = async ({
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const duringPaced = await adminReads(url, adminHeaders, 40);
   const pacedResult = await paced;
-  const oneItemDelta = await deltaAfterOneEdit(url, adminHeaders, key);
+  const oneItemDelta = await deltaAfterOneEdit(url, adminHeaders);
   const slowdown = (ms: number) => `${ms.toFixed(1)} ms (${(((ms - alone) / alone) * 100).toFixed(0)} %)`;
   log(`\nThe assistant's configuration, ${connections} connections polling with one key for ${seconds} s each (${label}):`);
   log(`  the whole snapshot            ${describeLoad(result)}   (${(size / 1024).toFixed(0)} KiB as sent)`);
@@ -105,7 +109,9 @@ export const benchAssistantConfig = async ({
 };
 
 /** Bytes on the wire (brotli) of `?since=` the version before one admin edit (docs/assistant-api.md "Deltas"). */
-const deltaAfterOneEdit = async (url: string, adminHeaders: Record<string, string>, key: string) => {
+const deltaAfterOneEdit = async (url: string, adminHeaders: Record<string, string>) => {
+  // A key of its own: the flood's key has spent its whole answers for the minute.
+  const key = await createFleetKey(url, adminHeaders, 'bench delta');
   const assistant = { authorization: `Bearer ${key}`, 'accept-encoding': 'br' };
   const held = (await (await fetch(`${url}/api/assistant/config`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
     data: { version: number; faqs: { _id: string; question: string; answer: string; category: string }[] };
