@@ -25,6 +25,32 @@ describe('the call library', () => {
     expect(await moment.innerText()).toContain('Does it work with our on-premise Avaya phone system?');
   });
 
+  it("shows where a salesperson crossed a landmine: the list's filter, then the call's timeline", async ({ page }) => {
+    await page.getByRole('link', { name: 'Sessions' }).click();
+    await page.waitForURL('**/sessions');
+    await pick(page, 'Landmines', 'Any landmine');
+    await page.waitForURL(/hasLandmine/);
+    const row = page.locator('tbody tr').first();
+    await row.getByRole('link', { name: 'View Details' }).waitFor();
+    await row.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(/\/sessions\/[^/?]+/);
+
+    await page.getByRole('button', { name: 'Landmines only' }).click();
+    const timeline = page.getByRole('list', { name: 'Session timeline' });
+    const mine = timeline
+      .getByRole('listitem')
+      .filter({ hasText: /Landmine: / })
+      .first();
+    await mine.waitFor();
+    expect(await mine.innerText()).toMatch(/Category: /);
+    expect(
+      await timeline
+        .getByRole('listitem')
+        .filter({ hasNotText: /Landmine: / })
+        .count(),
+    ).toBe(0);
+  });
+
   it('marks a call in progress failed from its page, once confirmed', async ({ page }) => {
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.waitForURL('**/sessions');
