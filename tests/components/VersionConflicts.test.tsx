@@ -67,19 +67,21 @@ describe('version conflicts', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const getSpeechRate = vi.fn(async () => ({ enabled: true, time_window: 30, max_words: 150, version: 1 }));
     renderInAdmin(<SettingsPage />, { dataProvider: buildDataProvider({ getSpeechRate }), path: '/settings', queryClient });
-    const save = await screen.findByRole('button', { name: 'Save' });
+    // The speech-rate card alone: the other cards of Settings have their own Save and Retry.
+    const card = within(await screen.findByRole('region', { name: 'Speech Rate Monitoring' }));
+    const save = await card.findByRole('button', { name: 'Save' });
     expect(save).toBeEnabled();
 
     getSpeechRate.mockRejectedValueOnce(new Error('network down'));
     await act(() => queryClient.refetchQueries({ queryKey: ['speechRate'] }));
-    expect(await screen.findByText(/These values may be out of date/)).toBeInTheDocument();
-    expect(screen.getByText('Failed to load speech rate settings')).toBeInTheDocument();
-    expect(screen.getByRole('spinbutton', { name: 'Max Words' })).toHaveValue(150);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(await card.findByText(/These values may be out of date/)).toBeInTheDocument();
+    expect(card.getByText('Failed to load speech rate settings')).toBeInTheDocument();
+    expect(card.getByRole('spinbutton', { name: 'Max Words' })).toHaveValue(150);
+    expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(/These values may be out of date/)).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.click(card.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(card.queryByText(/These values may be out of date/)).not.toBeInTheDocument());
+    expect(card.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('objection: the conflict inside the edit dialog, Reload keeps the typed text and the next save carries their version', async () => {
