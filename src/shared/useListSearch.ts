@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListContext } from 'react-admin';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useFilterWriter } from './useFilterWriter';
 
 interface ListSearchOptions {
   /** Spaces alone are no search; the box keeps them while typing. */
@@ -9,12 +10,13 @@ interface ListSearchOptions {
 
 /** The text shows at once; the filter follows once typing pauses, from page 1. */
 export const useListSearch = (source = 'search', { trim = false }: ListSearchOptions = {}) => {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const { filterValues } = useListContext();
+  const writeFilters = useFilterWriter();
   const committed = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
   const [text, setText] = useState(committed);
   const settled = useDebouncedValue(text);
-  const latest = useRef({ filterValues, displayedFilters });
-  latest.current = { filterValues, displayedFilters };
+  const write = useRef(writeFilters);
+  write.current = writeFilters;
   const lastCommitted = useRef(committed);
 
   useEffect(() => {
@@ -28,10 +30,11 @@ export const useListSearch = (source = 'search', { trim = false }: ListSearchOpt
     const value = trim ? settled.trim() : settled;
     if (settled !== text || value === lastCommitted.current) return;
     lastCommitted.current = value;
-    const { filterValues: current, displayedFilters: shown } = latest.current;
-    const { [source]: _previous, ...rest } = current;
-    setFilters(value === '' ? rest : { ...rest, [source]: value }, shown);
-  }, [settled, text, source, setFilters, trim]);
+    write.current((current) => {
+      const { [source]: _previous, ...rest } = current;
+      return value === '' ? rest : { ...rest, [source]: value };
+    });
+  }, [settled, text, source, trim]);
 
   return [text, useCallback((next: string) => setText(next), [])] as const;
 };

@@ -10,6 +10,7 @@ import { ExportCsvButton } from '@/resources/generic/ExportCsvButton';
 import { exportColumnsOf } from '@/resources/generic/fromDeclaration';
 import { ColumnChooser } from '@/shared/ColumnChooser';
 import { SavedQueries, sameQuery } from '@/shared/SavedQueries';
+import { useFilterWriter } from '@/shared/useFilterWriter';
 import { useListSearch } from '@/shared/useListSearch';
 import { USER_FIELDS } from './userFields';
 import { USER_COLUMNS } from './UserTable';
@@ -31,7 +32,8 @@ const isUserQuery = ({ filter = {}, perPage }: SavedQuery['value']) =>
  */
 export const UserToolbar = ({ onAdd }: { onAdd: () => void }) => {
   const translate = useTranslate();
-  const { filterValues, displayedFilters, setFilters, refetch } = useListContext();
+  const { filterValues, refetch } = useListContext();
+  const writeFilters = useFilterWriter();
   const [search, setSearch] = useListSearch('search', { trim: true });
   const filters = fromListFilter(filterValues);
 
@@ -42,7 +44,9 @@ export const UserToolbar = ({ onAdd }: { onAdd: () => void }) => {
       sx={{ minWidth: 140 }}
       label={translate(`app.users.filters.${name}`)}
       value={filters[name]}
-      onChange={(event) => setFilters(toListFilter({ ...filters, [name]: event.target.value } as UserFilters), displayedFilters)}
+      onChange={(event) =>
+        writeFilters((current) => toListFilter({ ...fromListFilter(current), [name]: event.target.value } as UserFilters))
+      }
     >
       {options.map((option) => (
         <MenuItem key={option} value={option}>
