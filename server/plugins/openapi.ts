@@ -81,7 +81,12 @@ const errorAnswersOf = (route: RouteOptions, schema: TransformedSchema): Record<
     answers[413] = 'PAYLOAD_TOO_LARGE: the body is over 256 KB.';
     answers[415] = 'UNSUPPORTED_MEDIA_TYPE: a body that is not application/json.';
   }
-  const versioned = [schema.body, schema.querystring].some((part) => part?.properties && 'version' in (part.properties as JsonSchema));
+  // A body of several branches (anyOf) is versioned when any branch names a version.
+  const hasVersion = (part: JsonSchema | undefined): boolean =>
+    !!part &&
+    ((!!part.properties && 'version' in (part.properties as JsonSchema)) ||
+      ((part.anyOf ?? part.oneOf) as JsonSchema[] | undefined)?.some(hasVersion) === true);
+  const versioned = [schema.body, schema.querystring].some(hasVersion);
   if (versioned) {
     answers[409] = 'VERSION_CONFLICT: the edit started from a version someone else has since replaced (docs/api.md "Versions").';
   }

@@ -100,17 +100,19 @@ export const matchingCalibrateResponseSchema = z.object({
   data: matchingSettingsSchema.extend({ calibration: calibrationOutcomeSchema }),
 });
 
-/** null: back to the calibrated threshold; left out: unchanged. */
-export const matchingPutBodySchema = z
-  .object({
-    threshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable().optional(),
-    landmineThreshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable().optional(),
-    version: z.number().int().min(0).optional(),
-  })
-  .strict()
-  .refine((body) => body.threshold !== undefined || body.landmineThreshold !== undefined, {
-    message: 'Give threshold, landmineThreshold or both',
-  });
+const thresholdValue = z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).nullable();
+const putVersion = z.number().int().min(0).optional();
+/**
+ * null: back to the calibrated threshold; left out: unchanged. One of the two at least, as two
+ * branches, so the OpenAPI document says it too.
+ */
+export const matchingPutBodySchema = z.union(
+  [
+    z.object({ threshold: thresholdValue, landmineThreshold: thresholdValue.optional(), version: putVersion }).strict(),
+    z.object({ threshold: thresholdValue.optional(), landmineThreshold: thresholdValue, version: putVersion }).strict(),
+  ],
+  { error: `Give threshold, landmineThreshold or both, each null or from ${THRESHOLD_MIN} to ${THRESHOLD_MAX}` },
+);
 export type MatchingPutBody = z.infer<typeof matchingPutBodySchema>;
 
 export const whatIf = (sample: CalibrationSample, threshold: number, margin = MATCH_MARGIN) => {
