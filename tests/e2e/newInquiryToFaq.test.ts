@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 
 import { it, baseUrl } from '../support/e2e';
 
-const OTHER_KINDS = ['Transcripts', 'Objections', 'FAQs', 'Speech alerts', 'Landmines'];
+const OTHER_KINDS = ['Transcripts', 'Objections', 'FAQs', 'Speech alerts', 'Landmines', 'Competitors'];
 
 /** The timeline narrowed to new inquiries (the kind toggles the Timeline tab offers). */
 const onlyInquiries = async (page: Page) => {
