@@ -9,6 +9,7 @@ import {
   assistantConfigDeltaSchema,
   assistantConfigResponseSchema,
   CONFIG_LISTS,
+  configEntryId,
 } from '../../src/contract/assistant';
 import type { Database } from '../db/client';
 import { readAssistantConfig } from './assistantConfig';
@@ -63,7 +64,9 @@ export interface ConfigAnswer {
 /** How many past versions a delta can start from; an older one gets the whole snapshot (docs/assistant-api.md "Deltas"). */
 export const DELTA_HISTORY = 64;
 
-const keyOf = (list: string, entry: { _id: string } | { id: string }) => `${list}:${'_id' in entry ? entry._id : entry.id}`;
+const deltaResponseSchema = z.object({ success: z.literal(true), data: assistantConfigDeltaSchema });
+
+const keyOf = (list: string, entry: { _id: string } | { id: string }) => `${list}:${configEntryId(entry)}`;
 
 const fingerprintsOf = (config: AssistantConfig): Fingerprints => {
   const prints: Fingerprints = new Map();
@@ -160,5 +163,3 @@ export const createConfigAnswers = (db: Database, model: string) => {
     },
   };
 };
-
-const deltaResponseSchema = z.object({ success: z.literal(true), data: assistantConfigDeltaSchema });

@@ -95,21 +95,22 @@ export const assistantConfigAnswerSchema = z.object({
 /** The lists a delta carries, each keyed by the entries' id field. */
 export const CONFIG_LISTS = ['objections', 'faqs', 'landmines', 'battlecards'] as const;
 export type ConfigList = (typeof CONFIG_LISTS)[number];
-const idOf = (entry: { _id: string } | { id: string }) => ('_id' in entry ? entry._id : entry.id);
+/** Items and landmines are keyed by `_id`, battlecards by `id`. */
+export const configEntryId = (entry: { _id: string } | { id: string }) => ('_id' in entry ? entry._id : entry.id);
 
 /** The assistant's side: a delta applied to the configuration it holds gives the whole one of the delta's version. */
 export const applyConfigDelta = (held: AssistantConfig, delta: AssistantConfigDelta): AssistantConfig => {
   if (delta.since !== held.version) throw new Error(`a delta since ${delta.since} applies to version ${delta.since}, not ${held.version}`);
   const merged = Object.fromEntries(
     CONFIG_LISTS.map((list) => {
-      const changed = new Map<string, { _id: string } | { id: string }>(delta[list].map((entry) => [idOf(entry), entry]));
+      const changed = new Map<string, { _id: string } | { id: string }>(delta[list].map((entry) => [configEntryId(entry), entry]));
       const gone = new Set(delta.removed[list]);
       const kept = (held[list] as ({ _id: string } | { id: string })[])
-        .filter((entry) => !gone.has(idOf(entry)))
-        .map((entry) => changed.get(idOf(entry)) ?? entry);
-      const known = new Set(kept.map(idOf));
+        .filter((entry) => !gone.has(configEntryId(entry)))
+        .map((entry) => changed.get(configEntryId(entry)) ?? entry);
+      const known = new Set(kept.map(configEntryId));
       // New entries first, as the whole snapshot lists the newest first; the order carries no meaning.
-      return [list, [...[...changed.values()].filter((entry) => !known.has(idOf(entry))), ...kept]];
+      return [list, [...[...changed.values()].filter((entry) => !known.has(configEntryId(entry))), ...kept]];
     }),
   ) as Pick<AssistantConfig, ConfigList>;
   return {
