@@ -65,6 +65,13 @@ export const insightsMessages = {
     hits: '%{count} landmine triggered |||| %{count} landmines triggered',
     none: 'None',
   },
+  chart: {
+    title: 'Top objections and FAQs per 100 calls, week by week',
+    caption:
+      'Each week’s rate per 100 calls of the items rising beyond chance (thick, solid, “rising” in the legend) and of the most detected ones (thin, dashed). %{count} line. |||| Each week’s rate per 100 calls of the items rising beyond chance (thick, solid, “rising” in the legend) and of the most detected ones (thin, dashed). %{count} lines.',
+    rising: '%{label} (rising)',
+    week: 'Week of',
+  },
   items: {
     title: 'Objections and FAQs',
     description: 'How often each objection and FAQ came up in calls, against the previous period of the same length.',

@@ -138,6 +138,33 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(await within(headline).findByText('8 landmines triggered')).toBeInTheDocument();
   });
 
+  it('draws the top items’ weekly rate per 100 calls beside the headline, the risers marked, with the same figures in a table', async () => {
+    renderInsights();
+    const headline = await screen.findByRole('region', { name: 'This period at a glance' });
+    const figure = await within(headline).findByRole('figure', { name: 'Top objections and FAQs per 100 calls, week by week' }, FIND);
+    const table = within(figure).getByRole('table', { name: 'Top objections and FAQs per 100 calls, week by week' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Week of', 'It is too expensive (rising)', 'Do you integrate with our CRM?', 'We use a competitor']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Mar 02', '250.0', '12.5', '3.8'],
+      ['Mar 09', '277.8', '8.9', '3.3'],
+      ['Mar 16', '352.9', '10.6', '2.4'],
+      ['Mar 23', '298.9', '7.4', '2.1'],
+      ['Mar 30', '400.0', '12.0', '4.0'],
+    ]);
+    expect(within(figure).getByText(/thick, solid, “rising” in the legend.*3 lines\./)).toBeInTheDocument();
+  });
+
   it('shows objections and FAQs with their change, trend, deleted items and the biggest risers', async () => {
     renderInsights();
     const items = await loadedSection('Objections and FAQs', 'It is too expensive');

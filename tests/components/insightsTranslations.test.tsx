@@ -37,6 +37,8 @@ const FAKE_DATA = new Set([
 ]);
 /** Numbers as Intl writes them, signed or not: the page's figures without a unit. */
 const NUMBER = /^[+\u2212-]?\d{1,3}(,\d{3})*(\.\d+)?$/;
+/** Weeks as the date pattern writes them (the trend chart's table): formatted, not catalogue texts. */
+const WEEK = /^[A-Z][a-z]{2} \d{2}$/;
 const ALLOWED = new Set([...LOCALES.map(({ name }) => name), '*']);
 
 const untranslated = () =>
@@ -44,6 +46,7 @@ const untranslated = () =>
     (text) =>
       !(text.startsWith('⟦') && text.endsWith('⟧')) &&
       !NUMBER.test(text) &&
+      !WEEK.test(text) &&
       !FAKE_DATA.has(text) &&
       !ALLOWED.has(text) &&
       !/^\u200b+$/.test(text),

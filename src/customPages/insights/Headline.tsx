@@ -3,15 +3,21 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsightItem } from '@/contract/insights';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { ItemName, SessionsLink } from './InsightsTable';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { FlagReason } from './RepsSection';
+import { trendLines } from './trendLines';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
+
+// recharts is a chunk of its own, drawn in a deferred render: the headline's figures paint first.
+const TrendChart = lazy(() => import('./TrendChart').then((module) => ({ default: module.TrendChart })));
+const CHART_HEIGHT = 380;
 
 /** How many risers, reps and unknown questions the headline names. */
 const TOP = 3;
@@ -47,6 +53,7 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
   const inquiries = useInsights('inquiries', filters).data;
   const reps = useInsights('reps', filters).data;
   const landmines = useInsights('landmines', filters).data;
+  const chartData = useDeferredValue(items, undefined);
   if (!items) return null;
   const { period } = items;
   const byKey = new Map(items.items.map((item) => [item.key, item]));
@@ -124,6 +131,17 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
             </Typography>
           </Part>
         </Box>
+        {trendLines(items).length > 0 && (
+          <Box sx={{ display: 'flex', mt: 2, minHeight: CHART_HEIGHT }}>
+            {chartData === undefined ? (
+              <Skeleton variant="rounded" width="100%" height={CHART_HEIGHT} />
+            ) : (
+              <Suspense fallback={<Skeleton variant="rounded" width="100%" height={CHART_HEIGHT} />}>
+                <TrendChart data={chartData} />
+              </Suspense>
+            )}
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

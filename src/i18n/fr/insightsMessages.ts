@@ -66,6 +66,13 @@ export const insightsMessages: typeof english = {
     hits: '%{count} sujet sensible abordé |||| %{count} sujets sensibles abordés',
     none: 'Aucun',
   },
+  chart: {
+    title: 'Principales objections et FAQ pour 100 appels, semaine par semaine',
+    caption:
+      'Le taux pour 100 appels de chaque semaine des éléments en hausse au-delà du hasard (trait épais et plein, « en hausse » dans la légende) et des plus détectés (trait fin, en tirets). %{count} courbe. |||| Le taux pour 100 appels de chaque semaine des éléments en hausse au-delà du hasard (trait épais et plein, « en hausse » dans la légende) et des plus détectés (trait fin, en tirets). %{count} courbes.',
+    rising: '%{label} (en hausse)',
+    week: 'Semaine du',
+  },
   items: {
     title: 'Objections et FAQ',
     description:
