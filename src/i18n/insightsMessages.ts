@@ -109,7 +109,7 @@ export const insightsMessages = {
   },
   answers: {
     title: 'Answers that help',
-    description: "How the customer's sentiment moved after each objection, by the answer the assistant suggested and by rep.",
+    description: "How the customer's sentiment moved after each objection, and which of the assistant's suggested answers helped more.",
     empty: 'No objection in these calls had sentiment before and after it.',
     loadFailed: 'The answers could not be loaded.',
     meaning:
@@ -120,10 +120,11 @@ export const insightsMessages = {
     tooFew: 'Too few calls (%{count})',
     cases: '%{count} case |||| %{count} cases',
     byAnswer: '“%{objection}” by suggested answer',
-    byRep: '“%{objection}” by rep',
+    onlyAnswer: 'One suggested answer: “%{answer}”, nothing to compare it with.',
+    tooFewMore: '%{count} more objection with too few calls |||| %{count} more objections with too few calls',
+    tooFewCases: '(%{cases})',
     columns: {
       answer: 'Suggested answer',
-      rep: 'Rep',
       change: 'Sentiment change (95% interval)',
       cases: 'Cases',
     },

@@ -354,8 +354,36 @@ describe('Insights', { timeout: 30_000 }, () => {
     const byAnswer = within(answers).getByRole('table', { name: '“It is too expensive” by suggested answer' });
     expect(cellsOf(rowOf(byAnswer, 'Compare it'))).toEqual(['+0.50 (+0.10 to +0.90)', '18']);
     expect(cellsOf(rowOf(byAnswer, 'Offer the annual plan'))).toEqual(['Too few calls (3)', '3']);
-    const byRep = within(answers).getByRole('table', { name: '“It is too expensive” by rep' });
-    expect(cellsOf(rowOf(byRep, 'pat@example.test'))).toEqual(['\u22120.25 (\u22120.60 to +0.10)', '21']);
+    // per-rep rows belong to the rep's page
+    expect(within(answers).queryByText('pat@example.test')).toBeNull();
+  });
+
+  it('compares answers only where there are two, and folds the objections with too few calls into one line', async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    const answers = await loadedSection('Answers that help', 'It is too expensive');
+    expect(
+      within(answers)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['It is too expensive', 'Not the right time']);
+    expect(within(answers).getAllByRole('table')).toHaveLength(1);
+    expect(within(answers).getByText('One suggested answer: “Ask when would be”, nothing to compare it with.')).toBeInTheDocument();
+    const more = within(answers).getByRole('button', { name: '2 more objections with too few calls' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(answers).queryByText(/I need to ask my boss/)).toBeNull();
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['I need to ask my boss (4 cases)', 'Send me an email (deleted) (1 case)']);
+    await user.keyboard(' ');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(answers).queryByText(/I need to ask my boss/)).toBeNull();
   });
 
   it("shows each rep's figures beside the team's median, and a dash for a figure without value", async () => {

@@ -1,8 +1,12 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { INSIGHT_MIN_CASES, type InsightAnswer, type InsightAnswers, type InsightEffect } from '@/contract/insights';
+import { INSIGHT_MIN_CASES, type InsightAnswer, type InsightAnswers } from '@/contract/insights';
 import { ExportCsv } from './ExportCsv';
 import { answerRows } from './insightsCsv';
 import type { InsightsFilters } from './insightsFilters';
@@ -18,36 +22,37 @@ const MESSAGES = {
   loadFailed: 'app.insights.answers.loadFailed',
 };
 
-type Breakdown = { name: string; effect: InsightEffect }[];
+/** Enough cases for a figure with its interval: below that there is nothing to compare. */
+export const comparable = (objection: InsightAnswer) => objection.overall.cases >= INSIGHT_MIN_CASES;
 
-/** One breakdown of an objection's effect (by suggested answer, or by rep): the change with its interval, and the cases. */
-const EffectTable = ({ label, nameColumn, rows }: { label: string; nameColumn: string; rows: Breakdown }) => {
+/** Where the assistant suggested two or more answers, which helped more: each with its interval and cases. */
+const AnswersTable = ({ objection }: { objection: InsightAnswer }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
   return (
     <InsightsTable
-      label={label}
+      label={translate('app.insights.answers.byAnswer', { objection: objection.label })}
       columns={[
-        { label: nameColumn },
+        { label: translate('app.insights.answers.columns.answer') },
         { label: translate('app.insights.answers.columns.change'), numeric: true },
         { label: translate('app.insights.answers.columns.cases'), numeric: true },
       ]}
     >
-      {rows.map(({ name, effect }) => (
-        <TableRow key={name}>
-          <RowHeader>{name}</RowHeader>
-          <NumberCell>{format.effect(effect)}</NumberCell>
-          <NumberCell>{format.count(effect.cases)}</NumberCell>
+      {objection.byAnswer.map((answer) => (
+        <TableRow key={answer.answerKey}>
+          <RowHeader>{answer.answer}</RowHeader>
+          <NumberCell>{format.effect(answer)}</NumberCell>
+          <NumberCell>{format.count(answer.cases)}</NumberCell>
         </TableRow>
       ))}
     </InsightsTable>
   );
 };
 
-const Objection = ({ objection, titleId, index }: { objection: InsightAnswer; titleId: string; index: number }) => {
+const Objection = ({ objection, headingId }: { objection: InsightAnswer; headingId: string }) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
-  const headingId = `${titleId}-objection-${index}`;
+  const [only] = objection.byAnswer;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ '& + &': { mt: 3 } }}>
       <Typography id={headingId} component="h3" variant="subtitle1">
@@ -56,43 +61,70 @@ const Objection = ({ objection, titleId, index }: { objection: InsightAnswer; ti
       <Typography variant="body2" sx={{ mb: 1 }}>
         {translate('app.insights.answers.overall', { effect: format.effectWithCases(objection.overall) })}
       </Typography>
-      {objection.byAnswer.length > 0 && (
-        <EffectTable
-          label={translate('app.insights.answers.byAnswer', { objection: objection.label })}
-          nameColumn={translate('app.insights.answers.columns.answer')}
-          rows={objection.byAnswer.map((answer) => ({ name: answer.answer, effect: answer }))}
-        />
+      {objection.byAnswer.length >= 2 ? (
+        <AnswersTable objection={objection} />
+      ) : (
+        only && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.insights.answers.onlyAnswer', { answer: only.answer })}
+          </Typography>
+        )
       )}
-      {objection.byRep.length > 0 && (
-        <EffectTable
-          label={translate('app.insights.answers.byRep', { objection: objection.label })}
-          nameColumn={translate('app.insights.answers.columns.rep')}
-          rows={objection.byRep.map((rep) => ({ name: rep.rep, effect: rep }))}
-        />
-      )}
+    </Box>
+  );
+};
+
+/** The objections below the minimum of cases, in one line that opens on their names and cases. */
+const TooFew = ({ objections }: { objections: readonly InsightAnswer[] }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Button
+        size="small"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      >
+        {translate('app.insights.answers.tooFewMore', { count: format.count(objections.length), smart_count: objections.length })}
+      </Button>
+      <Box component="ul" id={listId} hidden={!open} sx={{ m: 0, pl: 3 }}>
+        {open &&
+          objections.map((objection) => (
+            <Typography component="li" variant="body2" key={objection.key} sx={{ py: 0.25 }}>
+              <ItemName label={objection.label} deleted={objection.deleted} />
+              {` ${translate('app.insights.answers.tooFewCases', { cases: format.cases(objection.overall.cases) })}`}
+            </Typography>
+          ))}
+      </Box>
     </Box>
   );
 };
 
 const Objections = ({ data, titleId }: { data: InsightAnswers; titleId: string }) => {
   const translate = useTranslate();
-  const objections = useRowsInSteps(data.objections);
+  const shown = useRowsInSteps(data.objections.filter(comparable));
+  const tooFew = data.objections.filter((objection) => !comparable(objection));
   return (
     <>
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('app.insights.answers.meaning', { min: INSIGHT_MIN_CASES })}
       </Typography>
-      {objections.map((objection, index) => (
-        <Objection key={objection.key} objection={objection} titleId={titleId} index={index} />
+      {shown.map((objection, index) => (
+        <Objection key={objection.key} objection={objection} headingId={`${titleId}-objection-${index}`} />
       ))}
+      {tooFew.length > 0 && <TooFew objections={tooFew} />}
     </>
   );
 };
 
 /**
- * Answers that help: per objection, how the customer's sentiment moved after it, by suggested
- * answer and by rep, always with its 95% interval and its number of cases; under the minimum
- * of cases, "too few calls" instead of a figure.
+ * Answers that help: per objection with enough cases, how the customer's sentiment moved after
+ * it, always with its 95% interval and its number of cases, and by suggested answer where there
+ * were two or more to compare. The objections with too few cases wait in one collapsed line.
  */
 export const AnswersSection = ({ filters }: { filters: InsightsFilters }) => {
   const translate = useTranslate();

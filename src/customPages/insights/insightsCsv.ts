@@ -69,11 +69,7 @@ export const answerRows = ({ objections }: InsightAnswers): FlatRow[] =>
       low: twoDecimals(low),
       high: twoDecimals(high),
     });
-    return [
-      effect('overall', '', objection.overall),
-      ...objection.byAnswer.map((answer) => effect('answer', answer.answer, answer)),
-      ...objection.byRep.map((rep) => effect('rep', rep.rep, rep)),
-    ];
+    return [effect('overall', '', objection.overall), ...objection.byAnswer.map((answer) => effect('answer', answer.answer, answer))];
   });
 
 /** Each rep figure as the Reps table writes it: talk ratio in percent, monologues in seconds. */

@@ -112,7 +112,7 @@ export const insightsMessages: typeof english = {
   answers: {
     title: 'Les réponses qui aident',
     description:
-      "Comment le sentiment du client a évolué après chaque objection, selon la réponse suggérée par l'assistant et selon le commercial.",
+      "Comment le sentiment du client a évolué après chaque objection, et laquelle des réponses suggérées par l'assistant a le plus aidé.",
     empty: "Aucune objection de ces appels n'avait de sentiment avant et après elle.",
     loadFailed: "Les réponses n'ont pas pu être chargées.",
     meaning:
@@ -123,10 +123,11 @@ export const insightsMessages: typeof english = {
     tooFew: "Trop peu d'appels (%{count})",
     cases: '%{count} cas |||| %{count} cas',
     byAnswer: '« %{objection} » par réponse suggérée',
-    byRep: '« %{objection} » par commercial',
+    onlyAnswer: 'Une seule réponse suggérée : « %{answer} », rien à quoi la comparer.',
+    tooFewMore: "%{count} autre objection avec trop peu d'appels |||| %{count} autres objections avec trop peu d'appels",
+    tooFewCases: '(%{cases})',
     columns: {
       answer: 'Réponse suggérée',
-      rep: 'Commercial',
       change: 'Évolution du sentiment (intervalle à 95 %)',
       cases: 'Cas',
     },
