@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { type I18nProvider, memoryStore } from 'react-admin';
+import { type I18nProvider, localStorageStore, memoryStore, type Store } from 'react-admin';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InsightsPage } from '@/customPages/insights/InsightsPage';
@@ -38,15 +38,17 @@ const renderInsights = ({
   path = '/insights',
   reply,
   i18nProvider,
+  store = memoryStore(),
 }: {
   path?: string;
   reply?: Reply;
   i18nProvider?: I18nProvider;
+  store?: Store;
 } = {}) => {
   const server = insightsServer(reply);
   const dictionary = buildDictionaryProvider();
   const dataProvider = { ...dictionary, getInsights: server.getInsights, matchPhrase: vi.fn(async () => buildMatchResult([])) };
-  renderInAdmin(
+  const view = renderInAdmin(
     <>
       <Routes>
         <Route path="/insights" element={<InsightsPage />} />
@@ -54,9 +56,9 @@ const renderInsights = ({
       </Routes>
       <Address />
     </>,
-    { dataProvider: dataProvider as never, path, store: memoryStore(), ...(i18nProvider ? { i18nProvider } : {}) },
+    { dataProvider: dataProvider as never, path, store, ...(i18nProvider ? { i18nProvider } : {}) },
   );
-  return { ...server, dataProvider };
+  return { ...server, dataProvider, unmount: view.unmount };
 };
 
 const FIND = { timeout: 10_000 };
@@ -471,6 +473,35 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(await within(reps).findByText('pat@example.test', {}, FIND)).toBeInTheDocument();
     expect(server.queries('reps')).toHaveLength(before + 1);
     expect(within(reps).queryByText('The reps could not be loaded.')).toBeNull();
+  });
+
+  it('collapses a section from its heading button and keeps it closed on the next visit', async () => {
+    const user = userEvent.setup();
+    // the portal's own kind of store: memoryStore forgets everything when the admin unmounts
+    const store = localStorageStore(undefined, 'insights-collapse-test');
+    const { unmount } = renderInsights({ store });
+    const landmines = await loadedSection('Landmines', 'We guarantee results');
+    const toggle = within(landmines).getByRole('button', { name: 'Landmines' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(landmines).queryByRole('table')).toBeNull();
+    expect(within(landmines).queryByRole('button', { name: /Export CSV/ })).toBeNull();
+    unmount();
+
+    renderInsights({ store });
+    await loadedSection('Objections and FAQs', 'It is too expensive');
+    const again = screen.getByRole('region', { name: 'Landmines' });
+    expect(within(again).getByRole('button', { name: 'Landmines' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(again).queryByText('We guarantee results')).toBeNull();
+    // the other sections stay open
+    expect(within(screen.getByRole('region', { name: 'Reps' })).getByRole('button', { name: 'Reps' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    within(again).getByRole('button', { name: 'Landmines' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(again).findByText('We guarantee results')).toBeInTheDocument();
   });
 
   it('exports the rows a table shows as CSV', async () => {

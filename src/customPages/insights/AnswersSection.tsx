@@ -11,6 +11,7 @@ import { ExportCsv } from './ExportCsv';
 import { answerRows } from './insightsCsv';
 import type { InsightsFilters } from './insightsFilters';
 import { InsightsSection } from './InsightsSection';
+import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsTable, ItemName, NumberCell, RowHeader, useRowsInSteps } from './InsightsTable';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
@@ -133,6 +134,7 @@ export const AnswersSection = ({ filters }: { filters: InsightsFilters }) => {
     <InsightsSection
       later
       messages={MESSAGES}
+      anchor={SECTION_ANCHORS.answers}
       query={query}
       isEmpty={(data) => data.objections.length === 0}
       actions={(data) => <ExportCsv name="answers" section={translate(MESSAGES.title)} rows={() => answerRows(data)} />}

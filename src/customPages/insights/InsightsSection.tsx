@@ -1,3 +1,4 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,8 +8,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useId } from 'react';
-import { useTranslate } from 'react-admin';
+import { type ReactNode, useDeferredValue, useEffect, useId } from 'react';
+import { useStore, useTranslate } from 'react-admin';
 import { readFailure } from '@/dataProvider/queryClient';
 import { useErrorText } from '@/shared/useErrorText';
 
@@ -32,6 +33,20 @@ interface InsightsSectionProps<T> {
   anchor?: string;
 }
 
+/** Open or closed per section, kept in react-admin's store (local storage) across visits. */
+const useSectionOpen = (title: string, anchor: string | undefined) => {
+  const [open, setOpen] = useStore<boolean>(`insights.open.${title}`, true);
+  // a link to the section (the headline's) opens it
+  useEffect(() => {
+    if (!anchor) return;
+    const openIfTarget = () => window.location.hash === `#${anchor}` && setOpen(true);
+    openIfTarget();
+    window.addEventListener('hashchange', openIfTarget);
+    return () => window.removeEventListener('hashchange', openIfTarget);
+  }, [anchor, setOpen]);
+  return [open, setOpen] as const;
+};
+
 const Loading = ({ label }: { label: string }) => (
   <Box role="status" aria-label={label}>
     {[0, 1, 2, 3].map((row) => (
@@ -45,6 +60,8 @@ export const InsightsSection = <T,>({ messages, query, isEmpty, actions, childre
   const translate = useTranslate();
   const errorText = useErrorText();
   const titleId = useId();
+  const contentId = useId();
+  const [open, setOpen] = useSectionOpen(messages.title, anchor);
   const { isPlaceholderData, isFetching, refetch } = query;
   const deferred = useDeferredValue(query.data, undefined);
   const data = later ? deferred : query.data;
@@ -58,41 +75,56 @@ export const InsightsSection = <T,>({ messages, query, isEmpty, actions, childre
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Typography id={titleId} component="h2" variant="h6">
-            {translate(messages.title)}
+            <Button
+              color="inherit"
+              aria-expanded={open}
+              aria-controls={contentId}
+              onClick={() => setOpen(!open)}
+              startIcon={<ExpandMoreIcon sx={{ transform: open ? 'none' : 'rotate(-90deg)', transition: 'transform 150ms' }} />}
+              sx={{ font: 'inherit', textTransform: 'none', textAlign: 'left', ml: -1 }}
+            >
+              {translate(messages.title)}
+            </Button>
           </Typography>
-          {shown !== undefined && !isEmpty(shown) && actions?.(shown)}
+          {open && shown !== undefined && !isEmpty(shown) && actions?.(shown)}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate(messages.description)}
-        </Typography>
-        {failure !== null && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                {translate('app.insights.retry')}
-              </Button>
-            }
-          >
-            {errorText(failure, messages.loadFailed)}
-            {retrying && ` ${translate('app.http.retrying')}`}
-          </Alert>
-        )}
-        <Box sx={{ height: 4, mb: 1 }}>
-          {loading && shown !== undefined && <LinearProgress aria-label={translate('app.insights.loading')} />}
+        <Box id={contentId} hidden={!open}>
+          {open && (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {translate(messages.description)}
+              </Typography>
+              {failure !== null && (
+                <Alert
+                  severity="error"
+                  sx={{ mb: 2 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                      {translate('app.insights.retry')}
+                    </Button>
+                  }
+                >
+                  {errorText(failure, messages.loadFailed)}
+                  {retrying && ` ${translate('app.http.retrying')}`}
+                </Alert>
+              )}
+              <Box sx={{ height: 4, mb: 1 }}>
+                {loading && shown !== undefined && <LinearProgress aria-label={translate('app.insights.loading')} />}
+              </Box>
+              {shown === undefined ? (
+                failure === null && <Loading label={translate('app.insights.loading')} />
+              ) : isEmpty(shown) ? (
+                <Typography color="text.secondary" sx={{ py: 2 }}>
+                  {translate(messages.empty)}
+                </Typography>
+              ) : (
+                <Box aria-busy={loading} sx={loading ? { opacity: 0.6 } : undefined}>
+                  {children(shown, titleId)}
+                </Box>
+              )}
+            </>
+          )}
         </Box>
-        {shown === undefined ? (
-          failure === null && <Loading label={translate('app.insights.loading')} />
-        ) : isEmpty(shown) ? (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            {translate(messages.empty)}
-          </Typography>
-        ) : (
-          <Box aria-busy={loading} sx={loading ? { opacity: 0.6 } : undefined}>
-            {children(shown, titleId)}
-          </Box>
-        )}
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@
 export const SECTION_ANCHORS = {
   items: 'insights-items',
   inquiries: 'insights-inquiries',
+  answers: 'insights-answers',
   reps: 'insights-reps',
   landmines: 'insights-landmines',
   competitors: 'insights-competitors',
