@@ -44,6 +44,7 @@ import { createLocalEmbeddingProvider, type EmbeddingProvider } from './services
 import type { Identity } from './services/identity';
 import { serverResources } from './resources';
 import { callEndRoutes } from './routes/callEnd';
+import { targetBandsRoutes } from './routes/targetBands';
 import { CALL_SETTINGS_DEFAULTS } from '../src/contract/callEnd';
 import type { ServerResource } from './services/declaredResource';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
@@ -154,6 +155,7 @@ export const buildApp = async (options: BuildAppOptions) => {
         abandonAfterMinutes: options.abandonAfterMinutes ?? CALL_SETTINGS_DEFAULTS.abandonAfterMinutes,
       });
       await api.register(insightsRoutes, { db: options.db });
+      await api.register(targetBandsRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });

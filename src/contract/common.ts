@@ -41,6 +41,7 @@ export const VERSION_CONFLICT_MESSAGES = {
   speechRate: 'Someone else changed the speech rate settings since you opened them. Reload to see their values; what you typed is kept.',
   matching: 'Someone else changed the matching threshold since you opened it. Reload to see their value; what you chose is kept.',
   callSettings: 'Someone else changed the call settings since you opened them. Reload to see their value; what you typed is kept.',
+  targetBands: 'Someone else changed the target bands since you opened them. Reload to see their values; what you typed is kept.',
   record: 'Someone else changed this record since you opened it. Reload to see their version; what you typed is kept.',
 } as const;
 

@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { SpeechRateSettings } from '@/contract';
 import type { BulkOutcome } from '@/contract/bulk';
 import type { CallSettingsData } from '@/contract/callEnd';
+import type { TargetBandsData } from '@/contract/targetBands';
 import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
@@ -83,6 +84,8 @@ export const createDataProvider = (
     getCallSettings: async () => (await http.request<{ data: CallSettingsData }>('/admin/call-settings')).data,
     updateCallSettings: async (settings) =>
       (await http.request<{ data: CallSettingsData }>('/admin/call-settings', { method: 'PUT', body: settings })).data,
+    getTargetBands: async () => (await http.request<{ data: TargetBandsData }>('/admin/target-bands')).data,
+    updateTargetBands: async (body) => (await http.request<{ data: TargetBandsData }>('/admin/target-bands', { method: 'PUT', body })).data,
     markSessionFailed: async (sessionId, lastEventAt) => {
       await http.request(`/admin/sessions/${encodeURIComponent(sessionId)}/fail`, {
         method: 'POST',

@@ -7,6 +7,7 @@ import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { InsightsQueryInput } from '@/contract/insights';
 import type { SessionErasure } from '@/contract/sessionErasure';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
+import type { TargetBandsData, TargetBandsPutBody } from '@/contract/targetBands';
 import type { InsightData, InsightSection } from './insightsApi';
 
 /** The custom methods beside react-admin's CRUD calls. */
@@ -35,6 +36,8 @@ export interface PortalDataProvider extends DataProvider {
   eraseRepSessions(rep: string): Promise<SessionErasure>;
   getCallSettings(): Promise<CallSettingsData>;
   updateCallSettings(settings: CallSettings): Promise<CallSettingsData>;
+  getTargetBands(): Promise<TargetBandsData>;
+  updateTargetBands(body: TargetBandsPutBody): Promise<TargetBandsData>;
   /** `lastEventAt` as the page read it: a call that heard from the assistant since is refused (409). */
   markSessionFailed(sessionId: string, lastEventAt?: string): Promise<void>;
   getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;

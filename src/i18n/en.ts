@@ -3,6 +3,7 @@ import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { battlecardsMessages } from './battlecardsMessages';
+import { targetBandsMessages } from './targetBandsMessages';
 import { callEndMessages } from './callEndMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
@@ -35,6 +36,7 @@ export const en = {
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
     callEnd: callEndMessages,
+    targetBands: targetBandsMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

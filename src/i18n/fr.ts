@@ -4,6 +4,7 @@ import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { battlecardsMessages } from './fr/battlecardsMessages';
+import { targetBandsMessages } from './fr/targetBandsMessages';
 import { callEndMessages } from './fr/callEndMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
@@ -33,6 +34,7 @@ export const fr: Catalogue = {
     sessionExpiry: sessionExpiryMessages,
     sessionErasure: sessionErasureMessages,
     callEnd: callEndMessages,
+    targetBands: targetBandsMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

@@ -161,7 +161,7 @@ export const mutationOf = (value: unknown): fc.Arbitrary<unknown> => {
 
 /**
  * The document's judgement of values (JSON Schema 2020-12, OpenAPI 3.1), with the rules between
- * values it writes as x-ordered (the first is not after the second) and x-max-span (the second
+ * values it writes as x-ordered (the first is not after the second; an absent or null one is open) and x-max-span (the second
  * at most `max` after the first, in days for dates), and x-unique-ignoring-case (no two items
  * that differ only in case).
  */
@@ -174,7 +174,7 @@ export const createJudge = (components: JsonSchema) => {
     keyword: 'x-ordered',
     validate: ([first, second]: [string, string], data: unknown) => {
       const [a, b] = [read(data, first), read(data, second)];
-      return a === undefined || b === undefined || (typeof a === 'number' ? a <= (b as number) : String(a) <= String(b));
+      return a == null || b == null || (typeof a === 'number' ? a <= (b as number) : String(a) <= String(b));
     },
   });
   ajv.addKeyword({

@@ -9,3 +9,4 @@ export * from './users';
 export * from './insights';
 export * from './battlecards';
 export * from './callSettings';
+export * from './targetBands';

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_TARGET_BANDS,
-  type InsightRep,
-  type InsightReps,
-  type InsightsQuery,
-  type RepMetrics,
-} from '../../../src/contract/insights';
+import type { InsightRep, InsightReps, InsightsQuery, RepMetrics } from '../../../src/contract/insights';
 import type { Database } from '../../db/client';
+import { readTargetBands } from '../targetBands';
 import { periodWithCalls } from './rates';
 import { daysBetween, rowsOf, statusFilter, weekOfDay } from './read';
 import { flagsOf, teamFences } from './repFlags';
@@ -45,7 +40,7 @@ export const repMetricsOf = (sums: RepSums): RepMetrics => ({
  * The user profiles of the reps' addresses (case aside), deleted ones left out: a rep is shown by
  * their name, and an address without a profile as the address with an offer to add the user.
  */
-const profilesOf = async (db: Database, emails: string[]) => {
+export const profilesOf = async (db: Database, emails: string[]) => {
   if (emails.length === 0) return new Map<string, { id: string; name: string }>();
   const rows = await rowsOf<{ email: string; id: string; name: string }>(
     db,
@@ -97,7 +92,7 @@ export const insightReps = async (db: Database, query: InsightsQuery, now = Date
   );
   const everyone = [...figures.values()];
   const fences = teamFences(everyone);
-  const targets = DEFAULT_TARGET_BANDS;
+  const { bands: targets } = await readTargetBands(db);
   const profiles = await profilesOf(
     db,
     totals.map((row) => row.rep),

@@ -8,6 +8,7 @@ import { ConfigVersionCard } from './ConfigVersionCard';
 import { MatchingCard } from './MatchingCard';
 import { SpeechRateCard } from './SpeechRateCard';
 import { SystemConfigCard } from './SystemConfigCard';
+import { TargetBandsCard } from './TargetBandsCard';
 
 /** spec 2: settings; the speech-rate and phrase-matching cards talk to the server. */
 export const SettingsPage = () => {
@@ -20,6 +21,7 @@ export const SettingsPage = () => {
       <SpeechRateCard />
       <CallSettingsCard />
       <MatchingCard />
+      <TargetBandsCard />
       <ConfigVersionCard />
       <AiAssistantCard />
       <SystemConfigCard />
