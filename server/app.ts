@@ -45,6 +45,7 @@ import type { Identity } from './services/identity';
 import { serverResources } from './resources';
 import { callEndRoutes } from './routes/callEnd';
 import { targetBandsRoutes } from './routes/targetBands';
+import { insightRepRoutes } from './routes/insightRep';
 import { CALL_SETTINGS_DEFAULTS } from '../src/contract/callEnd';
 import type { ServerResource } from './services/declaredResource';
 import { createLocalVariationGenerator, type VariationGenerator } from './services/variations';
@@ -156,6 +157,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       });
       await api.register(insightsRoutes, { db: options.db });
       await api.register(targetBandsRoutes, { db: options.db });
+      await api.register(insightRepRoutes, { db: options.db });
       await api.register(adminAuditRoutes, { db: options.db });
       await api.register(adminApiKeysRoutes, { db: options.db });
       await api.register(adminConfigVersionRoutes, { db: options.db });

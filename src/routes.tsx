@@ -66,6 +66,11 @@ export const adminRoutes: readonly PageRoute[] = [
     () => import('@/customPages/insights/insightsFirstRead').then((m) => m.startInsightsFirstRead(window.location.search)),
   ),
   pageRoute(
+    `${PATHS.insightRep}/:rep`,
+    () => import('@/customPages/insights/rep/RepPage'),
+    (m) => m.RepPage,
+  ),
+  pageRoute(
     PATHS.settings,
     () => import('@/customPages/settings/SettingsPage'),
     (m) => m.SettingsPage,

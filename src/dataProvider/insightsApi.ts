@@ -9,6 +9,7 @@ import type {
   insightLandminesResponseSchema,
   insightRepsResponseSchema,
 } from '@/contract/insights';
+import type { InsightRepPage } from '@/contract/insightRep';
 import type { HttpClient } from './httpClient';
 
 interface InsightResponses {
@@ -53,5 +54,13 @@ export const createInsightsApi = (http: HttpClient) => ({
       responseSchemas(),
     ]);
     return schemas[section].parse(body).data as InsightData<S>;
+  },
+  /** The path names the rep; the query's other filters apply. */
+  getInsightRep: async (rep: string, query: InsightsQueryInput = {}): Promise<InsightRepPage> => {
+    const [body, contract] = await Promise.all([
+      http.request(`/insights/reps/${encodeURIComponent(rep)}`, { query: insightsQueryString({ ...query, rep: undefined }) }),
+      import('@/contract/insightRep'),
+    ]);
+    return contract.insightRepResponseSchema.parse(body).data;
   },
 });

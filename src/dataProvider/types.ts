@@ -4,6 +4,7 @@ import type { BulkOutcome, LandmineBulkAction } from '@/contract/bulk';
 import type { CallSettings, CallSettingsData } from '@/contract/callEnd';
 import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
+import type { InsightRepPage } from '@/contract/insightRep';
 import type { InsightsQueryInput } from '@/contract/insights';
 import type { SessionErasure } from '@/contract/sessionErasure';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
@@ -41,6 +42,7 @@ export interface PortalDataProvider extends DataProvider {
   /** `lastEventAt` as the page read it: a call that heard from the assistant since is refused (409). */
   markSessionFailed(sessionId: string, lastEventAt?: string): Promise<void>;
   getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;
+  getInsightRep(rep: string, query?: InsightsQueryInput): Promise<InsightRepPage>;
 }
 
 export interface ConfigVersionInfo {

@@ -7,6 +7,7 @@ import { targetBandsMessages } from './targetBandsMessages';
 import { callEndMessages } from './callEndMessages';
 import { bulkMessages } from './bulkMessages';
 import { dictionaryMessages } from './dictionaryMessages';
+import { insightRepMessages } from './insightRepMessages';
 import { insightsMessages } from './insightsMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { matchingMessages } from './matchingMessages';
@@ -29,6 +30,7 @@ export const en = {
     users: usersMessages,
     sessions: sessionsMessages,
     insights: insightsMessages,
+    insightRep: insightRepMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     matching: matchingMessages,

@@ -8,6 +8,7 @@ import { targetBandsMessages } from './fr/targetBandsMessages';
 import { callEndMessages } from './fr/callEndMessages';
 import { bulkMessages } from './fr/bulkMessages';
 import { dictionaryMessages } from './fr/dictionaryMessages';
+import { insightRepMessages } from './fr/insightRepMessages';
 import { insightsMessages } from './fr/insightsMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { matchingMessages } from './fr/matchingMessages';
@@ -27,6 +28,7 @@ export const fr: Catalogue = {
     users: usersMessages,
     sessions: sessionsMessages,
     insights: insightsMessages,
+    insightRep: insightRepMessages,
     apiKeys: apiKeysMessages,
     configVersion: configVersionMessages,
     matching: matchingMessages,

@@ -41,6 +41,8 @@ export const usersMessages = {
     restore: 'Restore',
     calls: 'Calls',
     callsOf: 'Calls of %{name}',
+    insights: 'Coaching figures',
+    insightsOf: 'Coaching figures of %{name}',
   },
   /** Why a control is disabled on the signed-in admin's own row (the server refuses these, spec 6). */
   self: {

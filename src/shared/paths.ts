@@ -5,6 +5,7 @@ export const PATHS = {
   dashboard: '/dashboard',
   sessions: '/sessions',
   insights: '/insights',
+  insightRep: '/insights/reps',
   dictionary: '/dictionary',
   users: '/users',
   settings: '/settings',
@@ -14,6 +15,9 @@ export const PATHS = {
   transcripts: '/transcripts',
   search: '/search',
 } as const;
+
+/** A rep's page (the calls' address as it is spelled there). */
+export const insightRepPath = (rep: string, search = ''): string => `${PATHS.insightRep}/${encodeURIComponent(rep)}${search}`;
 
 /** The Sessions list filtered, in react-admin's own address form, from page 1. */
 export const filteredSessionsPath = (filter: Record<string, string>): string =>

@@ -104,6 +104,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/sessions/', { sessionId: fixtures.session }],
       ['/api/admin/audit/', { id: fixtures.audit }],
       ['/api/battlecards/', { id: fixtures.battlecard }],
+      ['/api/insights/reps/', { rep: 'fuzz.rep@example.test' }],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
     if (!found || names.some((name) => !(name in found)))

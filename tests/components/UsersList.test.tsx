@@ -80,6 +80,12 @@ describe('UserList: the table', () => {
     expect(JSON.parse(target.searchParams.get('filter') ?? '{}')).toEqual({ rep: 'ann@example.test' });
   });
 
+  it("links each user's row to their page in Insights, beside their calls", async () => {
+    renderUsers([buildUser({ name: 'Ann Lee' })]);
+    const link = within(await rowOf('ann@example.test')).getByRole('link', { name: 'Coaching figures of Ann Lee' });
+    expect(link).toHaveAttribute('href', '/insights/reps/ann%40example.test');
+  });
+
   it('says when there are no users', async () => {
     renderUsers([]);
     expect(await screen.findByText('No users found.')).toBeInTheDocument();

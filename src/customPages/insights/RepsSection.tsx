@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import type { InsightRep, InsightReps, RepFlag, RepMetrics } from '@/contract/insights';
-import { PATHS } from '@/shared/paths';
+import { insightRepPath, PATHS } from '@/shared/paths';
 import { useChartTheme } from '@/resources/sessions/detail/chartColors';
 import { ExportCsv } from './ExportCsv';
 import { repRows } from './insightsCsv';
-import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { type InsightsFilters, searchOfFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
 import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
@@ -105,7 +105,7 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
   return (
     <TableRow>
       <RowHeader>
-        <RepName rep={rep} to={to} />
+        <RepName rep={rep} to={insightRepPath(rep.rep, searchOfFilters({ ...filters, rep: undefined }))} />
       </RowHeader>
       <NumberCell note={team(format.count(data.teamMedian.calls))}>
         <SessionsLink

@@ -41,6 +41,8 @@ export const usersMessages: typeof english = {
     restore: 'Restaurer',
     calls: 'Appels',
     callsOf: 'Appels de %{name}',
+    insights: 'Chiffres de coaching',
+    insightsOf: 'Chiffres de coaching de %{name}',
   },
   self: {
     disable: 'Vous ne pouvez pas désactiver votre propre compte',

@@ -15,7 +15,7 @@ import { formatDateTime, formatDay, useDateLocale } from '@/i18n/dateFormat';
 import { ColumnCell } from '@/shared/ColumnCell';
 import type { RowSelection } from '@/shared/useRowSelection';
 import { useIsOwnAccount } from './useIsOwnAccount';
-import { UserCallsLink } from './UserCallsLink';
+import { UserCallsLink, UserInsightsLink } from './UserCallsLink';
 import { UserRestoreButton } from './UserRestoreButton';
 import { UserSelectCell } from './UserSelectCell';
 import { UserToggleSwitch } from './UserToggleSwitch';
@@ -104,6 +104,7 @@ export const UserRow = ({ user, onOpen, selection }: UserRowProps) => {
       <ColumnCell column="created">{formatDay(user.createdAt, locale)}</ColumnCell>
       <ColumnCell column="actions" sx={{ whiteSpace: 'nowrap' }}>
         <UserCallsLink user={user} />
+        <UserInsightsLink user={user} />
         {user.deletedAt ? (
           <UserRestoreButton user={user} />
         ) : (

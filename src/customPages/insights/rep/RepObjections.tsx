@@ -1,0 +1,63 @@
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import type { InsightRepPage } from '@/contract/insightRep';
+import { type InsightsFilters, sessionsLink } from '@/customPages/insights/insightsFilters';
+import { InsightsSection } from '@/customPages/insights/InsightsSection';
+import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink } from '@/customPages/insights/InsightsTable';
+import { useInsightsFormat } from '@/customPages/insights/useInsightsFormat';
+import { RateAgainstTeam } from './RateAgainstTeam';
+import { useInsightRep } from './useInsightRep';
+
+const MESSAGES = {
+  title: 'app.insightRep.objections.title',
+  description: 'app.insightRep.objections.description',
+  empty: 'app.insightRep.objections.empty',
+  loadFailed: 'app.insightRep.loadFailed',
+};
+
+const Objections = ({ data, filters }: { data: InsightRepPage; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  return (
+    <InsightsTable
+      label={translate('app.insightRep.objections.table')}
+      columns={[
+        { label: translate('app.insightRep.objections.columns.objection') },
+        { label: translate('app.insightRep.objections.columns.detections'), numeric: true },
+        { label: translate('app.insightRep.columns.rate'), numeric: true },
+        { label: translate('app.insightRep.columns.teamRate'), numeric: true },
+      ]}
+    >
+      {data.objections.map((objection) => (
+        <TableRow key={objection.key}>
+          <RowHeader>
+            <ItemName label={objection.label} deleted={objection.deleted} />
+          </RowHeader>
+          <NumberCell note={translate('app.insightRep.inCalls', { count: format.count(objection.calls), smart_count: objection.calls })}>
+            <SessionsLink
+              to={sessionsLink({ item: objection.key, label: objection.label }, data.period, { ...filters, rep: data.rep })}
+              label={translate('app.insightRep.objections.link', {
+                count: format.count(objection.detections),
+                smart_count: objection.detections,
+                label: objection.label,
+              })}
+            >
+              {format.count(objection.detections)}
+            </SessionsLink>
+          </NumberCell>
+          <RateAgainstTeam rate={objection.rate} teamRate={objection.teamRate} />
+        </TableRow>
+      ))}
+    </InsightsTable>
+  );
+};
+
+/** The objections the rep meets most, per 100 of their calls, beside the team's rate per 100 calls. */
+export const RepObjections = ({ rep, filters }: { rep: string; filters: InsightsFilters }) => {
+  const query = useInsightRep(rep, filters);
+  return (
+    <InsightsSection messages={MESSAGES} query={query} isEmpty={(data) => data.objections.length === 0}>
+      {(data) => <Objections data={data} filters={filters} />}
+    </InsightsSection>
+  );
+};

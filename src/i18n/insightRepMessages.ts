@@ -1,0 +1,56 @@
+/** A rep's page (keys app.insightRep.*). */
+export const insightRepMessages = {
+  back: 'Back to Insights',
+  period: 'From %{from} to %{to}: %{calls} by this rep, %{teamCalls} by the team.',
+  loadFailed: "The rep's figures could not be loaded.",
+  inCalls: 'in %{count} call |||| in %{count} calls',
+  timesTeam: '%{times}× the team',
+  columns: {
+    rate: 'Per 100 of their calls',
+    teamRate: 'Team, per 100 calls',
+  },
+  figures: {
+    title: 'Figures',
+    description: "The rep's figures for the period beside the team's median and the target band set on Settings.",
+    empty: 'This rep had no finished call in this period.',
+    table: "The rep's figures",
+    landminesPer10Calls: 'Landmines per 10 calls',
+    columns: { figure: 'Figure', rep: 'This rep', team: 'Team median', target: 'Target' },
+    between: '%{min} to %{max}',
+    atLeast: 'at least %{min}',
+    atMost: 'at most %{max}',
+    link: '%{value}, %{figure}: the calls behind it',
+  },
+  weeks: {
+    title: 'Week by week',
+    description: "The rep's calls, talk ratio and customer sentiment each week of the period.",
+    table: "The rep's weeks",
+    columns: { week: 'Week of' },
+    link: '%{count} call in the week of %{week} |||| %{count} calls in the week of %{week}',
+  },
+  objections: {
+    title: 'Objections they face most',
+    description: "How often each objection comes up in the rep's calls, against the team's rate.",
+    empty: "No objection came up in this rep's calls in this period.",
+    table: 'Objections, most frequent first',
+    columns: { objection: 'Objection', detections: 'Times' },
+    link: '%{count} time: %{label} |||| %{count} times: %{label}',
+  },
+  answers: {
+    title: 'Sentiment after their answers',
+    description:
+      "How the customer's sentiment moves (from -2 to +2) after the rep answers each objection, beside the whole team, with 95% intervals.",
+    empty: 'The rep answered no objection in this period.',
+    table: 'Sentiment change after each objection',
+    columns: { rep: 'After their answers', team: "After the team's" },
+    link: '%{effect} after their answers to %{label}: the calls',
+  },
+  landmines: {
+    title: 'Landmines and speech-rate alerts',
+    description: 'The compliance triggers the rep said and their speech-rate alerts, against the team.',
+    table: 'Landmines, most triggered first',
+    alerts: 'Speech-rate alerts: %{value} per hour (team median %{team})',
+    none: 'No landmine in this period.',
+    link: '%{count} hit: %{label} |||| %{count} hits: %{label}',
+  },
+};
