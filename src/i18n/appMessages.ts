@@ -126,6 +126,16 @@ export const appMessages = {
         description: 'Monitor the health and configuration of the system.',
       },
     },
+    live: {
+      model: 'Embedding model',
+      version: 'Configuration version',
+      repsToWatch: 'Reps to watch, last 7 days',
+      calls: 'Calls in the last 7 days',
+      unknown: 'Unknown questions, last 7 days',
+      failed: 'Could not be loaded.',
+      retry: 'Retry: %{label}',
+      loading: 'Loading: %{label}',
+    },
     quickActions: {
       note: 'Placeholders: these actions are not available yet.',
       title: 'Quick Actions',

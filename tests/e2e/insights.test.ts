@@ -105,6 +105,40 @@ describe('Insights', () => {
     await followCallsLink(page, landmineCalls, await figureOf(landmineCalls, from));
   });
 
+  it('follows the headline to the calls behind it', { timeout: 120_000 }, async ({ page }) => {
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${baseUrl}/insights?period=90d`);
+    const headline = page.getByRole('region', { name: 'This period at a glance' });
+    await headline.getByRole('figure', { name: 'Top objections and FAQs per 100 calls, week by week' }).waitFor();
+    await settled(page);
+    const { data: counted } = (await adminFetch(page, '/api/insights/inquiries?period=90d')) as {
+      data: { period: { from: string }; groups: { label: string; calls: number }[] };
+    };
+    const [largest] = counted.groups;
+    const unknown = headline.getByRole('group', { name: 'Largest unknown questions' }).getByRole('listitem').first();
+    await expect.poll(() => unknown.innerText()).toBe(`${largest.label} in ${largest.calls} call${largest.calls === 1 ? '' : 's'}`);
+    await followCallsLink(page, unknown.getByRole('link'), largest.calls);
+  });
+
+  it("reads the dashboard's live figures on the demo, each opening where it comes from", { timeout: 120_000 }, async ({ page }) => {
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${baseUrl}/dashboard`);
+    const { data: items } = (await adminFetch(page, '/api/insights/items?period=7d')) as { data: { period: { calls: number } } };
+    const { data: config } = (await adminFetch(page, '/api/admin/config-version')) as { data: { version: number } };
+    const figure = (label: string) => page.getByRole('listitem').filter({ hasText: label }).getByRole('link');
+    await expect.poll(() => figure('Configuration version').innerText()).toBe(String(config.version));
+    expect(await figure('Embedding model').innerText()).not.toBe('');
+    const calls = figure('Calls in the last 7 days');
+    await expect.poll(async () => Number(await calls.innerText())).toBe(items.period.calls);
+    await calls.click();
+    await page.waitForURL('**/sessions?**');
+    await expect.poll(() => listTotal(page), { timeout: 15_000 }).toBe(items.period.calls);
+    await page.goBack();
+    await figure('Reps to watch, last 7 days').click();
+    await page.waitForURL('**/insights?period=7d#insights-reps');
+    await expect.poll(() => page.getByRole('button', { name: 'Reps', exact: true }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('counts a call streamed through the assistant API as soon as it completes', async ({ page }) => {
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Insights' }).waitFor();

@@ -17,6 +17,17 @@ describe('narrow windows', () => {
     },
   );
 
+  it('reads the whole Insights page in a 1024 px window without a sideways scroll', { timeout: 60_000 }, async ({ signedIn }) => {
+    const { page } = await signedIn('admin@salescoach.test', { width: 1024, height: 740 });
+    await page.goto(`${baseUrl}/insights?period=90d`);
+    for (const title of ['Objections and FAQs', 'Answers that help', 'Reps', 'Landmines', 'Competitors'])
+      await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    await page.getByRole('figure', { name: /per 100 calls, week by week/ }).waitFor();
+    await page.getByRole('table', { name: 'Reps, most calls first' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  });
+
   it('fits the Audit Log with its Export and Changes in a 1024 px window', async ({ signedIn }) => {
     const width = 1024;
     const { page } = await signedIn('admin@salescoach.test', { width, height: 740 });

@@ -12,6 +12,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { useTranslate } from 'react-admin';
 import { useDashboardTokenCheck } from '@/authProvider';
 import { PATHS } from '@/shared/paths';
+import { useCardFigures } from './DashboardFigures';
 import { NotYetAvailable } from './NotYetAvailable';
 
 const INFO_CARDS: { key: string; Icon: SvgIconComponent }[] = [
@@ -29,6 +30,7 @@ const PLACEHOLDER_BUTTON_SX = { borderStyle: 'dashed', color: 'text.secondary', 
 export const DashboardPage = () => {
   const translate = useTranslate();
   useDashboardTokenCheck();
+  const figures = useCardFigures();
 
   return (
     <Box sx={{ py: 2 }}>
@@ -50,6 +52,7 @@ export const DashboardPage = () => {
                 <Typography variant="body2" color="text.secondary">
                   {translate(`app.dashboard.cards.${key}.description`)}
                 </Typography>
+                {figures[key]}
               </CardContent>
             </Card>
           </Grid>

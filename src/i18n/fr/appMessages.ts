@@ -126,6 +126,16 @@ export const appMessages: typeof english = {
         description: "Surveillez l'état et la configuration du système.",
       },
     },
+    live: {
+      model: "Modèle d'embedding",
+      version: 'Version de la configuration',
+      repsToWatch: 'Commerciaux à suivre, 7 derniers jours',
+      calls: 'Appels des 7 derniers jours',
+      unknown: 'Questions inconnues, 7 derniers jours',
+      failed: "N'a pas pu être chargé.",
+      retry: 'Réessayer : %{label}',
+      loading: 'Chargement : %{label}',
+    },
     quickActions: {
       note: 'Emplacements réservés : ces actions ne sont pas encore disponibles.',
       title: 'Actions rapides',
