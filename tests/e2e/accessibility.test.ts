@@ -117,6 +117,9 @@ const SCREENS: Screen[] = [
     show: async (page, t) => {
       await go(page, '/dashboard');
       await shown(heading(page, t('app.dashboard.welcome')));
+      // the cards' live figures, each a link once loaded
+      await expect.poll(() => page.locator('main .MuiCard-root li a').count(), SHOWN_WITHIN).toBe(5);
+      await loaded(page.locator('main'));
     },
   },
   {
@@ -159,7 +162,11 @@ const SCREENS: Screen[] = [
         await shown(heading(page, t(`app.insights.${section}.title`)));
       }
       await shown(page.locator('main section table tbody tr').first());
+      await shown(page.locator('main figure .recharts-surface').first());
       await loaded(page.locator('main'));
+      // every section is open: what stays closed is the line of objections with too few calls
+      const closed = page.locator('main section button[aria-expanded="false"]');
+      if ((await closed.count()) > 0) await closed.first().click();
     },
   },
   {
