@@ -20,7 +20,8 @@ const summaryOf = (data: Record<string, unknown>): string =>
 /**
  * The Insights page's requests (docs/insights.md) over HTTP: p50/p99 of `requests` calls each
  * after two warm-ups, every one read from the database (`Cache-Control: no-cache`), for the
- * default 30 days, 90 days, a 90-day range filtered by rep and status, and a year, once the
+ * default 30 days, 90 days, a 90-day range filtered by rep and status, and a year (and a rep's
+ * page for each, which takes the period and status but names its rep in the path), once the
  * server has grouped the calls' new inquiries. Goal: p99 <= 100 ms each. Prints; asserts nothing.
  */
 export const benchInsights = async ({ url, headers, requests = 50, log = console.log }: InsightsBenchOptions) => {
@@ -33,18 +34,19 @@ export const benchInsights = async ({ url, headers, requests = 50, log = console
     ['90 days, one rep, completed', `from=${ago(89)}&to=${today}&rep=${rep}&status=completed`],
     ['a year', `from=${ago(364)}&to=${today}`],
   ] as const;
-  const parts = ['items', 'inquiries', 'answers', 'reps', 'landmines'] as const;
+  // The rep's page (GET /api/insights/reps/:rep) reads seven parts in one request.
+  const parts = [...['items', 'inquiries', 'answers', 'reps', 'landmines'].map((part) => [part, part]), ['rep page', `reps/${rep}`]];
   const fresh = { ...headers, 'cache-control': 'no-cache' };
   await waitForGrouping(url, headers, log);
   log(`\nInsights over HTTP (${requests} requests each after 2 warm-ups, each read from the database; goal p99 <= 100 ms):`);
   let worst = 0;
   for (const [view, query] of views) {
-    for (const part of parts) {
+    for (const [part, path] of parts) {
       const times: number[] = [];
       let summary = '';
       for (let i = 0; i < requests + 2; i += 1) {
         const t0 = performance.now();
-        const response = await fetch(`${url}/api/insights/${part}?${query}`, { headers: fresh });
+        const response = await fetch(`${url}/api/insights/${path}?${query}`, { headers: fresh });
         const text = await response.text();
         const ms = performance.now() - t0;
         if (!response.ok) throw new Error(`insights ${part}?${query}: ${response.status} ${text.slice(0, 200)}`);
