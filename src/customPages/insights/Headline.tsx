@@ -4,9 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsightItem } from '@/contract/insights';
+import { preloadable } from '@/shared/preloadable';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { ItemName, SessionsLink } from './InsightsTable';
 import { SECTION_ANCHORS } from './sectionAnchors';
@@ -16,7 +17,9 @@ import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
 
 // recharts is a chunk of its own, drawn in a deferred render: the headline's figures paint first.
-const TrendChart = lazy(() => import('./TrendChart').then((module) => ({ default: module.TrendChart })));
+// Its load starts with the page, beside the figures' requests, not after them.
+const loadTrendChart = preloadable(() => import('./TrendChart'));
+const TrendChart = lazy(() => loadTrendChart().then((module) => ({ default: module.TrendChart })));
 const CHART_HEIGHT = 380;
 
 /** How many risers, reps and unknown questions the headline names. */
@@ -54,6 +57,10 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
   const reps = useInsights('reps', filters).data;
   const landmines = useInsights('landmines', filters).data;
   const chartData = useDeferredValue(items, undefined);
+  useEffect(() => {
+    // a failed load is shown by the lazy chart's own try
+    loadTrendChart().catch(() => undefined);
+  }, []);
   if (!items) return null;
   const { period } = items;
   const byKey = new Map(items.items.map((item) => [item.key, item]));
