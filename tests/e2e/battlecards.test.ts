@@ -129,6 +129,9 @@ describe('the generated battlecard screens', () => {
     await signedIn.waitForURL(/\/show$/);
     await tabTo(signedIn, (focus) => focus.startsWith('a|') && focus.endsWith(`|${en.ra.action.edit}`));
     await signedIn.keyboard.press('Enter');
+    // As above, tabbing waits for the form: presses made while it loads land on the page being left.
+    await signedIn.waitForURL(/\/battlecards\/[0-9a-f-]+$/);
+    await shown(save);
     await tabTo(signedIn, (focus) => focus.startsWith('button|') && focus.endsWith(`|${en.ra.action.delete}`));
     await signedIn.keyboard.press('Enter');
     const confirm = signedIn.getByRole('dialog');

@@ -6,8 +6,12 @@ import { baseUrl, it } from '../support/e2e';
 const dataRows = (page: Page) => page.locator('main tbody tr');
 const eraseButton = (page: Page) => page.getByRole('button', { name: "Erase this rep's calls" });
 
+/** Types part of a name and picks the rep: the choices are searched for what was typed, even over a rep already chosen. */
 const pickRep = async (page: Page, typed: string, name: string) => {
+  const searched = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/users') && request.url().includes(typed));
   await page.getByRole('combobox', { name: 'Rep' }).fill(typed);
+  await searched;
+  expect(await page.getByRole('combobox', { name: 'Rep' }).inputValue()).toBe(typed);
   await page.getByRole('option', { name: new RegExp(name) }).click();
 };
 

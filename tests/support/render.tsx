@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import { AdminContext, memoryStore, testDataProvider, type AuthProvider, type I18nProvider, type Store } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
@@ -74,6 +74,8 @@ interface AdminRenderOptions {
   queryClient?: QueryClient;
   /** Default a fresh memory store; pass one to keep what a screen stored across renders. */
   store?: Store;
+  /** 'browser' keeps the window's address at `path`, as the portal's router does; default an address of its own. */
+  router?: 'memory' | 'browser';
 }
 
 /** Renders a signed-in screen inside react-admin's contexts, with fakes for both providers. */
@@ -87,22 +89,26 @@ export const renderInAdmin = (
     path = '/dashboard',
     queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     store = memoryStore(),
+    router = 'memory',
   }: AdminRenderOptions = {},
-) =>
-  render(
+) => {
+  const admin = (
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      theme={theme}
+    >
+      {ui}
+      <LocationDisplay />
+    </AdminContext>
+  );
+  if (router === 'browser') window.history.replaceState(null, '', path);
+  return render(
     <PortalAuthContext value={auth}>
-      <MemoryRouter initialEntries={[path]}>
-        <AdminContext
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={i18nProvider}
-          store={store}
-          queryClient={queryClient}
-          theme={theme}
-        >
-          {ui}
-          <LocationDisplay />
-        </AdminContext>
-      </MemoryRouter>
+      {router === 'browser' ? <BrowserRouter>{admin}</BrowserRouter> : <MemoryRouter initialEntries={[path]}>{admin}</MemoryRouter>}
     </PortalAuthContext>,
   );
+};

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -34,7 +34,8 @@ export const SessionRepFilter = ({ onChosen }: { onChosen: (email: string | null
     { enabled: opened, placeholderData: keepPreviousData },
   );
   const options: RepOption[] = (data ?? []).map((user) => ({ email: user.email, name: user.name.trim() }));
-  const value: RepOption | null = rep ? { email: rep, name: repName ?? '' } : null;
+  // One object per rep: Autocomplete puts the chosen rep's name back over what is being typed whenever its value changes identity.
+  const value = useMemo<RepOption | null>(() => (rep ? { email: rep, name: repName ?? '' } : null), [rep, repName]);
   const choose = (option: RepOption | null) => {
     const { rep: _rep, ...rest } = filterValues;
     setFilters(option ? { ...rest, rep: option.email } : rest, displayedFilters);
