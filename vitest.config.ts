@@ -32,7 +32,8 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+          // The unit files change no shared state, so one module graph serves them all: about half the project's time.
+          test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], isolate: false },
         },
         {
           extends: true,
