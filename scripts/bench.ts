@@ -29,7 +29,8 @@ import { SERVER_BUNDLE } from './buildServer';
 import { startProduct, type RunningProduct } from './product';
 
 /**
- * `npm run bench [-- --postgres]`: the sessions list and detail at scale.
+ * `npm run bench [-- --postgres] [--only insights]`: the sessions list and detail at scale (with --only insights,
+ * step 2's Insights requests and step 3's Insights page alone).
  *
  * 1. A throwaway database: PGlite in a temporary folder, or with --postgres a throwaway
  *    PostgreSQL 15 cluster (scripts/postgres.ts). It gets BENCH_SESSIONS (default 100 000)
@@ -73,7 +74,7 @@ import { startProduct, type RunningProduct } from './product';
  * Everything started here is stopped and the folder (and the cluster) removed, also on
  * failure and on Ctrl-C. Figures are printed, never asserted.
  */
-const { values: flags } = parseArgs({ options: { postgres: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { postgres: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const WITH_DETAIL = Math.min(SESSIONS, Number(process.env.BENCH_DETAIL ?? 10_000));
 // Enough for a p99 that is not just the slowest request (with 50 it is the maximum).
@@ -176,125 +177,143 @@ try {
   await matchingSettled(product.url, headers);
   console.log(`The dictionary embedded and calibrated ${seconds(Date.now() - startedWork)} after the server answered`);
 
-  // Each figure reads the database (`Cache-Control: no-cache`), except the "reused" ones: the
-  // server keeps answers until the next write (plugins/readCache.ts).
-  const fresh = { ...headers, 'cache-control': 'no-cache' };
-  const measure = async (label: string, path: string, count = REQUESTS, sent: Record<string, string> = fresh) => {
-    const times: number[] = [];
-    let summary = '';
-    for (let i = 0; i < count + 2; i += 1) {
-      const t0 = performance.now();
-      const response = await fetch(`${product!.url}${path}`, { headers: sent });
-      const body = await response.text();
-      const ms = performance.now() - t0;
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
-      if (i >= 2) times.push(ms); // two warm-up requests
-      if (i === 0) {
-        const json = JSON.parse(body) as { pagination?: { total: number }; data: { transcripts?: unknown[] } };
-        summary = json.pagination
-          ? `total ${json.pagination.total}`
-          : `${json.data.transcripts?.length} transcripts, ${(body.length / 1024 / 1024).toFixed(1)} MB`;
+  if (flags.only === 'insights') {
+    // `--only insights`: the Insights requests and the page's first screen at this size, nothing else.
+    await benchInsights({ url: product.url, headers, requests: REQUESTS });
+    browser = await launchBrowser();
+    await benchInsightsPage(product.url);
+  } else {
+    // Each figure reads the database (`Cache-Control: no-cache`), except the "reused" ones: the
+    // server keeps answers until the next write (plugins/readCache.ts).
+    const fresh = { ...headers, 'cache-control': 'no-cache' };
+    const measure = async (label: string, path: string, count = REQUESTS, sent: Record<string, string> = fresh) => {
+      const times: number[] = [];
+      let summary = '';
+      for (let i = 0; i < count + 2; i += 1) {
+        const t0 = performance.now();
+        const response = await fetch(`${product!.url}${path}`, { headers: sent });
+        const body = await response.text();
+        const ms = performance.now() - t0;
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
+        if (i >= 2) times.push(ms); // two warm-up requests
+        if (i === 0) {
+          const json = JSON.parse(body) as { pagination?: { total: number }; data: { transcripts?: unknown[] } };
+          summary = json.pagination
+            ? `total ${json.pagination.total}`
+            : `${json.data.transcripts?.length} transcripts, ${(body.length / 1024 / 1024).toFixed(1)} MB`;
+        }
       }
+      times.sort((a, b) => a - b);
+      console.log(
+        `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`,
+      );
+    };
+    console.log(
+      `\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions; each read from the database but the "reused" ones):`,
+    );
+    await measure('list, first page', '/api/admin/sessions?page=1&limit=15');
+    await measure('list, first page, reused', '/api/admin/sessions?page=1&limit=15', REQUESTS, headers);
+    await measure('list, deep page 5000', '/api/admin/sessions?page=5000&limit=15');
+    await measure('list, status=failed page 2', '/api/admin/sessions?status=failed&page=2&limit=15');
+    await measure('list, search "northwind"', '/api/admin/sessions?search=northwind&limit=15');
+    await measure('list, search "priya.shah"', '/api/admin/sessions?search=priya.shah&page=3&limit=15');
+    await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
+    await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100));
+    await measure(
+      `detail, ${BIG_TRANSCRIPTS} transcripts, reused`,
+      `/api/admin/sessions/${bigSessionId}`,
+      Math.min(REQUESTS, 100),
+      headers,
+    );
+    await benchTranscriptSearch({ url: product.url, headers, requests: REQUESTS, label: `search what was said (${WITH_DETAIL} detailed)` });
+    await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
+    await benchInsights({ url: product.url, headers, requests: REQUESTS });
+    await benchAssistantConfig({
+      url: product.url,
+      adminHeaders: headers,
+      label: `${SESSIONS} sessions, rate limits off: what the route serves`,
+    });
+    const serverRss = childRss(SERVER_BUNDLE);
+    console.log(
+      `API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`,
+    );
+
+    // 3. Browser.
+    browser = await launchBrowser();
+    await benchWire(browser, product.url);
+    anchor = await startAnchor(product.url, headers);
+    await benchColdStart({ anchor, baseUrl: product.url });
+    await benchLighthouse(product.url, anchor);
+    await anchor.stop();
+    anchor = null;
+    // The large session's first timeline row, cold as the list's figure (a new browser profile):
+    // the first run includes the server's first read of the session; the next ones reuse its
+    // answer (plugins/readCache.ts).
+    const firstRow = '[aria-label="Session timeline"] [role="listitem"]';
+    const bigSession: ColdApp = { ...portalSessionsList(product.url), url: `${product.url}/sessions/${bigSessionId}`, firstRow };
+    try {
+      const first = await coldFirstRow(bigSession);
+      const reused: number[] = [];
+      for (let run = 0; run < 5; run += 1) reused.push(await coldFirstRow(bigSession));
+      reused.sort((a, b) => a - b);
+      console.log(
+        `\nChromium: first timeline row of the ${BIG_TRANSCRIPTS}-transcript session, cold (new profile, signed in): ${first} ms on the server's first read, ` +
+          `then median ${reused[Math.floor(reused.length / 2)]} ms (${reused.join(', ')}) (goal <= 1,000 ms, first read included)`,
+      );
+    } catch (error) {
+      console.log(`\nChromium: the large session's first timeline row not measured (${String(error).split('\n')[0]})`);
     }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`,
+    await benchInsightsPage(product.url).catch((error: unknown) =>
+      console.log(`\nChromium: the Insights page's first chart not measured (${String(error).split('\n')[0]})`),
     );
-  };
-  console.log(
-    `\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions; each read from the database but the "reused" ones):`,
-  );
-  await measure('list, first page', '/api/admin/sessions?page=1&limit=15');
-  await measure('list, first page, reused', '/api/admin/sessions?page=1&limit=15', REQUESTS, headers);
-  await measure('list, deep page 5000', '/api/admin/sessions?page=5000&limit=15');
-  await measure('list, status=failed page 2', '/api/admin/sessions?status=failed&page=2&limit=15');
-  await measure('list, search "northwind"', '/api/admin/sessions?search=northwind&limit=15');
-  await measure('list, search "priya.shah"', '/api/admin/sessions?search=priya.shah&page=3&limit=15');
-  await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
-  await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100));
-  await measure(`detail, ${BIG_TRANSCRIPTS} transcripts, reused`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100), headers);
-  await benchTranscriptSearch({ url: product.url, headers, requests: REQUESTS, label: `search what was said (${WITH_DETAIL} detailed)` });
-  await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
-  await benchInsights({ url: product.url, headers, requests: REQUESTS });
-  await benchAssistantConfig({
-    url: product.url,
-    adminHeaders: headers,
-    label: `${SESSIONS} sessions, rate limits off: what the route serves`,
-  });
-  const serverRss = childRss(SERVER_BUNDLE);
-  console.log(`API server memory at ${SESSIONS} sessions: ${serverRss === null ? '?' : mib(serverRss)} resident (the Auth emulator apart)`);
+    await browser.close();
+    browser = null;
+    // The large session only: most of this database's sessions carry their statistics without
+    // their transcripts (`tsx scripts/bench/longTasks.ts` measures a demo session). A figure that
+    // cannot be taken is said, and the bench goes on.
+    await benchLongTasks(product.url, { sessionPath: `/sessions/${bigSessionId}` }).catch((error: unknown) =>
+      console.log(`\nLong tasks: not measured (${String(error).split('\n')[0]})`),
+    );
+    await benchLiveRefresh(product.url).catch((error: unknown) =>
+      console.log(`\nLong tasks during a live call: not measured (${String(error).split('\n')[0]})`),
+    );
+    await product.stop();
+    product = null;
 
-  // 3. Browser.
-  browser = await launchBrowser();
-  await benchWire(browser, product.url);
-  anchor = await startAnchor(product.url, headers);
-  await benchColdStart({ anchor, baseUrl: product.url });
-  await benchLighthouse(product.url, anchor);
-  await anchor.stop();
-  anchor = null;
-  // The large session's first timeline row, cold as the list's figure (a new browser profile):
-  // the first run includes the server's first read of the session; the next ones reuse its
-  // answer (plugins/readCache.ts).
-  const firstRow = '[aria-label="Session timeline"] [role="listitem"]';
-  const bigSession: ColdApp = { ...portalSessionsList(product.url), url: `${product.url}/sessions/${bigSessionId}`, firstRow };
-  try {
-    const first = await coldFirstRow(bigSession);
-    const reused: number[] = [];
-    for (let run = 0; run < 5; run += 1) reused.push(await coldFirstRow(bigSession));
-    reused.sort((a, b) => a - b);
-    console.log(
-      `\nChromium: first timeline row of the ${BIG_TRANSCRIPTS}-transcript session, cold (new profile, signed in): ${first} ms on the server's first read, ` +
-        `then median ${reused[Math.floor(reused.length / 2)]} ms (${reused.join(', ')}) (goal <= 1,000 ms, first read included)`,
+    // The same flood on the demo portal as `npm start` runs it: the per-key limit refuses most of it.
+    await onDemoPortal('assistant-config', async (url, demo) =>
+      benchAssistantConfig({
+        url,
+        adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` },
+        label: 'demo database, default limits',
+      }),
     );
-  } catch (error) {
-    console.log(`\nChromium: the large session's first timeline row not measured (${String(error).split('\n')[0]})`);
+    // One key, then a scraper too, at full speed against the per-key limits: what the admins' list meets.
+    await onDemoPortal('key-load', async (url, demo) =>
+      benchKeyLoad({
+        url,
+        adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` },
+        label: 'demo database, default limits',
+      }),
+    );
+    // What an erasure's compaction makes requests wait on PGlite, on a database of its own.
+    if (!flags.postgres) await benchErasureStall({ sessions: Number(process.env.BENCH_ERASURE_SESSIONS ?? 3_000) });
+
+    // 4. The assistant's sessions ingest, on a PGlite of its own with nothing else running: the
+    // most it takes, then its latencies at the goal's rate.
+    await benchIngest({ log: (line) => console.log(line) });
+    await benchIngest({ rate: 2_000, log: (line) => console.log(line) });
+
+    // 5. Throughput next to json-server, on its own 10 000-session database (on the cluster with --postgres).
+    await benchThroughput({
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      sessions: Number(process.env.BENCH_THROUGHPUT_SESSIONS ?? 10_000),
+      postgresUrl: postgres?.url,
+    });
+
+    // 6. Dictionary matching per embedding model, on demo portals of its own.
+    await benchMatchingProviders({ requests: Number(process.env.BENCH_MATCH_REQUESTS ?? 100) });
   }
-  await benchInsightsPage(product.url).catch((error: unknown) =>
-    console.log(`\nChromium: the Insights page's first chart not measured (${String(error).split('\n')[0]})`),
-  );
-  await browser.close();
-  browser = null;
-  // The large session only: most of this database's sessions carry their statistics without
-  // their transcripts (`tsx scripts/bench/longTasks.ts` measures a demo session). A figure that
-  // cannot be taken is said, and the bench goes on.
-  await benchLongTasks(product.url, { sessionPath: `/sessions/${bigSessionId}` }).catch((error: unknown) =>
-    console.log(`\nLong tasks: not measured (${String(error).split('\n')[0]})`),
-  );
-  await benchLiveRefresh(product.url).catch((error: unknown) =>
-    console.log(`\nLong tasks during a live call: not measured (${String(error).split('\n')[0]})`),
-  );
-  await product.stop();
-  product = null;
-
-  // The same flood on the demo portal as `npm start` runs it: the per-key limit refuses most of it.
-  await onDemoPortal('assistant-config', async (url, demo) =>
-    benchAssistantConfig({
-      url,
-      adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` },
-      label: 'demo database, default limits',
-    }),
-  );
-  // One key, then a scraper too, at full speed against the per-key limits: what the admins' list meets.
-  await onDemoPortal('key-load', async (url, demo) =>
-    benchKeyLoad({ url, adminHeaders: { authorization: `Bearer ${await demoAdminToken(demo)}` }, label: 'demo database, default limits' }),
-  );
-  // What an erasure's compaction makes requests wait on PGlite, on a database of its own.
-  if (!flags.postgres) await benchErasureStall({ sessions: Number(process.env.BENCH_ERASURE_SESSIONS ?? 3_000) });
-
-  // 4. The assistant's sessions ingest, on a PGlite of its own with nothing else running: the
-  // most it takes, then its latencies at the goal's rate.
-  await benchIngest({ log: (line) => console.log(line) });
-  await benchIngest({ rate: 2_000, log: (line) => console.log(line) });
-
-  // 5. Throughput next to json-server, on its own 10 000-session database (on the cluster with --postgres).
-  await benchThroughput({
-    seconds: Number(process.env.BENCH_SECONDS ?? 10),
-    sessions: Number(process.env.BENCH_THROUGHPUT_SESSIONS ?? 10_000),
-    postgresUrl: postgres?.url,
-  });
-
-  // 6. Dictionary matching per embedding model, on demo portals of its own.
-  await benchMatchingProviders({ requests: Number(process.env.BENCH_MATCH_REQUESTS ?? 100) });
   console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {
   await cleanUp();

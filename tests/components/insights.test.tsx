@@ -134,6 +134,8 @@ describe('Insights', { timeout: 30_000 }, () => {
       'Pat MorganSpeech-rate alerts per hour: Far above the team (over 2.4)',
     );
     expect(within(reps).getByRole('link', { name: 'Reps to watch' })).toHaveAttribute('href', '#insights-reps');
+    // a rep to watch opens their page, for the same period
+    expect(within(reps).getByRole('link', { name: 'Pat Morgan' }).getAttribute('href')).toMatch(/^\/insights\/reps\/pat%40example\.test\?/);
     const unknown = within(headline).getByRole('group', { name: 'Largest unknown questions' });
     expect(await within(unknown).findAllByRole('listitem')).toHaveLength(2);
     expect(within(unknown).getAllByRole('listitem')[0]).toHaveTextContent('Do you offer training? in 9 calls');

@@ -83,7 +83,7 @@ describe('the generated battlecard screens', () => {
       found.push(await blocking(signedIn, 'edit'));
       await signedIn.goto(`${baseUrl}/battlecards/create`);
       await main.getByLabel(fields.name).fill(`Axe Co ${run}`);
-      await shown(main.getByRole('button', { name: en.ra.action.save, disabled: false }));
+      await shown(main.getByRole('button', { name: en.ra.action.save, exact: true, disabled: false }));
       found.push(await blocking(signedIn, 'create'));
       expect(found.filter(Boolean).join('\n')).toBe('');
     });
@@ -97,8 +97,9 @@ describe('the generated battlecard screens', () => {
     await tabTo(signedIn, (focus) => focus.startsWith('a|') && focus.endsWith(`|${en.ra.action.create}`));
     await signedIn.keyboard.press('Enter');
     await signedIn.waitForURL('**/battlecards/create');
-    // The address changes before the form's page is drawn: the list's own Name filter would take the typing.
-    const save = signedIn.locator('main').getByRole('button', { name: en.ra.action.save });
+    // The address changes before the form is drawn, and the list's Name filter would take the typing: wait for
+    // exactly "Save", as the list's "Saved queries" holds the word.
+    const save = signedIn.locator('main').getByRole('button', { name: en.ra.action.save, exact: true });
     await shown(save);
     await tabTo(signedIn, (focus) => focus.startsWith(`input|${fields.name}`));
     await signedIn.keyboard.type(name);

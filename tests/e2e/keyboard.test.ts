@@ -98,7 +98,7 @@ describe('by keyboard alone', () => {
 
     // the switch of user a: Space disables them, and the focus stays on that switch
     await tabTo(page, (focus) => focus.includes(`Select ${prefix}-a@`));
-    await tabTo(page, (focus) => focus.includes('Disable user'), { max: 4 });
+    await tabTo(page, (focus) => focus.includes('Disable user'), { max: 5 });
     expect(await focusWithin(page, 'tr', `${prefix}-a@`)).toBe(true);
     await page.keyboard.press('Space');
     await page.getByText('User disabled successfully').waitFor();

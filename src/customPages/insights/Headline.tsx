@@ -8,7 +8,8 @@ import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'rea
 import { useTranslate } from 'react-admin';
 import type { InsightItem } from '@/contract/insights';
 import { preloadable } from '@/shared/preloadable';
-import { type InsightsFilters, sessionsLink } from './insightsFilters';
+import { insightRepPath } from '@/shared/paths';
+import { type InsightsFilters, searchOfFilters, sessionsLink } from './insightsFilters';
 import { ItemName, SessionsLink } from './InsightsTable';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { FlagReason } from './RepsSection';
@@ -107,7 +108,9 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
               <List>
                 {watched.slice(0, TOP).map((rep) => (
                   <li key={rep.rep}>
-                    <SessionsLink to={sessionsLink({ rep: rep.rep }, period, filters)}>{rep.name ?? rep.rep}</SessionsLink>
+                    <SessionsLink to={insightRepPath(rep.rep, searchOfFilters({ ...filters, rep: undefined }))}>
+                      {rep.name ?? rep.rep}
+                    </SessionsLink>
                     <Box sx={{ '& > span': { justifyContent: 'flex-start' } }}>
                       <FlagReason flag={rep.flags[0]} metricName />
                     </Box>
