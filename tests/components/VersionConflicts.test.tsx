@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VERSION_CONFLICT_MESSAGES } from '@/contract/common';
+import type { CallSettings, CallSettingsData } from '@/contract/callEnd';
 import type { SpeechRateSettings } from '@/contract/speechRate';
 import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
@@ -82,6 +83,37 @@ describe('version conflicts', () => {
     await user.click(card.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(card.queryByText(/These values may be out of date/)).not.toBeInTheDocument());
     expect(card.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('call settings: the conflict inside the card, Reload shows their minutes beside the typed ones, the next save starts from theirs', async () => {
+    const user = userEvent.setup();
+    let stored: CallSettingsData = { abandonAfterMinutes: 30, defaultMinutes: 30, version: 2 };
+    const updateCallSettings = vi.fn(async (settings: CallSettings) => {
+      if (settings.version !== stored.version) throw versionConflict('callSettings');
+      stored = { ...stored, ...settings, version: stored.version + 1 };
+      return stored;
+    });
+    renderInAdmin(<SettingsPage />, {
+      dataProvider: buildDataProvider({ getCallSettings: vi.fn(async () => stored), updateCallSettings }),
+      path: '/settings',
+    });
+    const card = within(await screen.findByRole('region', { name: 'Calls that never finished' }));
+    const minutes = await card.findByRole('spinbutton', { name: 'Abandon after (minutes)' });
+    stored = { ...stored, abandonAfterMinutes: 45, version: 3 };
+    await user.clear(minutes);
+    await user.type(minutes, '20');
+    await user.click(card.getByRole('button', { name: 'Save' }));
+
+    const alert = await card.findByText(CONFLICT_TEXT);
+    expect(updateCallSettings).toHaveBeenLastCalledWith({ abandonAfterMinutes: 20, version: 2 });
+    expect(card.queryByText('Failed to save call settings')).not.toBeInTheDocument();
+    await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
+    expect(await card.findByText('Their value: 45 minutes.')).toBeInTheDocument();
+    expect(minutes).toHaveValue(20);
+
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Call settings updated successfully')).toBeInTheDocument();
+    expect(updateCallSettings).toHaveBeenLastCalledWith({ abandonAfterMinutes: 20, version: 3 });
   });
 
   it('objection: the conflict inside the edit dialog, Reload keeps the typed text and the next save carries their version', async () => {

@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ABANDON_AFTER_BOUNDS, type CallSettingsData, callSettingsFormSchema } from '@/contract/callEnd';
-import { translatedErrorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
-import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 import { SettingsCard } from './SettingsCard';
+import { type SettingsReload, useVersionedSettingsForm } from './useVersionedSettingsForm';
+import { VersionedSettingsAlerts, VersionedSettingsSave } from './VersionedSettingsAlerts';
 
 const CALL_SETTINGS_KEY = ['callSettings'];
 
@@ -28,59 +23,33 @@ const MESSAGES = {
 interface CallSettingsFormProps {
   initial: CallSettingsData;
   stale: boolean;
-  onReload: () => Promise<{ data?: CallSettingsData; isError: boolean }>;
+  onReload: SettingsReload<CallSettingsData>;
 }
 
-/** As the speech-rate form: the number kept as typed, a save carries its version (docs/api.md "Versions"). */
+/** As the speech-rate form: the number kept as typed. */
 const CallSettingsForm = ({ initial, stale, onReload }: CallSettingsFormProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const [version, setVersion] = useState(initial.version);
-  const [theirs, setTheirs] = useState<CallSettingsData | null>(null);
-  const { banner: saved, success, clear } = useBanner();
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(callSettingsFormSchema),
+  const settings = useVersionedSettingsForm({
+    initial,
+    onReload,
+    queryKey: CALL_SETTINGS_KEY,
+    schema: callSettingsFormSchema,
     defaultValues: { abandonAfterMinutes: String(initial.abandonAfterMinutes) },
-    mode: 'onChange',
+    save: ({ abandonAfterMinutes }, version) => dataProvider.updateCallSettings({ abandonAfterMinutes, version }),
+    savedMessage: 'app.callEnd.settings.saved',
   });
-  const save = useMutation({
-    mutationFn: (abandonAfterMinutes: number) => dataProvider.updateCallSettings({ abandonAfterMinutes, version }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(CALL_SETTINGS_KEY, data);
-      setVersion(data.version);
-      success('app.callEnd.settings.saved', LONG_BANNER_MS);
-    },
-  });
-  const conflict = save.isError && isVersionConflict(save.error);
-  const submit = handleSubmit((values) => {
-    clear();
-    save.reset();
-    save.mutate(values.abandonAfterMinutes);
-  });
-  const reload = async () => {
-    const result = await onReload();
-    if (!result.data || result.isError) return false;
-    setVersion(result.data.version);
-    setTheirs(result.data);
-    return true;
-  };
+  const { theirs } = settings;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {conflict && (
-        <VersionConflictAlert
-          key={save.submittedAt}
-          onReload={reload}
-          theirs={theirs && translate('app.callEnd.settings.theirs', { minutes: theirs.abandonAfterMinutes })}
-        />
-      )}
-      {save.isError && !conflict && (
-        <Alert severity="error">{translatedErrorText(save.error, 'app.callEnd.settings.saveFailed', translate)}</Alert>
-      )}
-      {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
+      <VersionedSettingsAlerts
+        settings={settings}
+        theirs={theirs && translate('app.callEnd.settings.theirs', { minutes: theirs.abandonAfterMinutes })}
+        saveFailed="app.callEnd.settings.saveFailed"
+      />
       <Controller
         name="abandonAfterMinutes"
-        control={control}
+        control={settings.form.control}
         render={({ field: { ref, ...field }, fieldState }) => (
           <TextField
             {...field}
@@ -95,9 +64,11 @@ const CallSettingsForm = ({ initial, stale, onReload }: CallSettingsFormProps) =
         )}
       />
       <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending || stale}>
-          {translate(save.isPending ? 'app.callEnd.settings.saving' : 'app.callEnd.settings.save')}
-        </Button>
+        <VersionedSettingsSave
+          settings={settings}
+          stale={stale}
+          labels={{ save: 'app.callEnd.settings.save', saving: 'app.callEnd.settings.saving' }}
+        />
       </Box>
     </Box>
   );

@@ -1,61 +1,40 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Controller } from 'react-hook-form';
 import { SPEECH_RATE_BOUNDS, speechRateFormSchema, type SpeechRateSettings } from '@/contract';
-import { translatedErrorText } from '@/dataProvider/errorText';
-import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { SPEECH_RATE_QUERY_KEY } from '@/shared/useSpeechRateSettings';
 import { SpeechRatePreview } from './SpeechRatePreview';
-import { useSaveSpeechRateSettings } from '@/shared/useSpeechRateSettings';
-import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
+import { type SettingsReload, useVersionedSettingsForm } from './useVersionedSettingsForm';
+import { VersionedSettingsAlerts, VersionedSettingsSave } from './VersionedSettingsAlerts';
 
 type NumberField = 'time_window' | 'max_words';
 
 interface SpeechRateFormProps {
   initial: SpeechRateSettings;
   stale?: boolean;
-  /** One query, so the card and this form see the same values. */
-  onReload: () => Promise<{ data?: SpeechRateSettings; isError: boolean }>;
+  onReload: SettingsReload<SpeechRateSettings>;
 }
 
-/** The numbers are kept as typed so a field can be cleared; a save carries its version (docs/api.md "Versions"). */
+/** The numbers are kept as typed so a field can be cleared. */
 export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateFormProps) => {
   const translate = useTranslate();
-  const [version, setVersion] = useState(initial.version);
-  const [theirs, setTheirs] = useState<SpeechRateSettings | null>(null);
-  const { control, handleSubmit, formState, watch } = useForm({
-    resolver: zodResolver(speechRateFormSchema),
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const settings = useVersionedSettingsForm({
+    initial,
+    onReload,
+    queryKey: SPEECH_RATE_QUERY_KEY,
+    schema: speechRateFormSchema,
     defaultValues: { enabled: initial.enabled, time_window: String(initial.time_window), max_words: String(initial.max_words) },
-    mode: 'onChange',
+    save: (values, version) => dataProvider.updateSpeechRate({ ...values, version }),
+    savedMessage: 'app.settings.speechRate.saved',
   });
-  const enabled = watch('enabled');
-  // spec 8: the success banner vanishes after 5 s.
-  const { banner: saved, success, clear } = useBanner();
-
-  const save = useSaveSpeechRateSettings({ onSuccess: () => success('app.settings.speechRate.saved', LONG_BANNER_MS) });
-
-  const saveError = translatedErrorText(save.error, 'app.settings.speechRate.saveFailed', translate);
-  const conflict = save.isError && isVersionConflict(save.error);
-
-  const submit = handleSubmit((values) => {
-    clear();
-    save.reset();
-    save.mutate({ ...values, version }, { onSuccess: (saved) => setVersion(saved.version) });
-  });
-
-  const reload = async () => {
-    const result = await onReload();
-    if (!result.data || result.isError) return false;
-    setVersion(result.data.version);
-    setTheirs(result.data);
-    return true;
-  };
+  const { form, theirs } = settings;
+  const { control } = form;
+  const enabled = form.watch('enabled');
   const theirsText =
     theirs &&
     translate('app.settings.speechRate.theirs', {
@@ -85,9 +64,7 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {conflict && <VersionConflictAlert key={save.submittedAt} onReload={reload} theirs={theirsText} />}
-      {save.isError && !conflict && <Alert severity="error">{saveError}</Alert>}
-      {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
+      <VersionedSettingsAlerts settings={settings} theirs={theirsText} saveFailed="app.settings.speechRate.saveFailed" />
       <Controller
         name="enabled"
         control={control}
@@ -104,9 +81,11 @@ export const SpeechRateForm = ({ initial, stale = false, onReload }: SpeechRateF
       </Box>
       <SpeechRatePreview control={control} />
       <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending || stale}>
-          {translate(save.isPending ? 'app.settings.speechRate.saving' : 'app.settings.speechRate.save')}
-        </Button>
+        <VersionedSettingsSave
+          settings={settings}
+          stale={stale}
+          labels={{ save: 'app.settings.speechRate.save', saving: 'app.settings.speechRate.saving' }}
+        />
       </Box>
     </Box>
   );

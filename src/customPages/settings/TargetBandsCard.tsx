@@ -1,27 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { TARGET_BAND_METRICS, type TargetBandMetric, type TargetBands } from '@/contract/insights';
 import {
   TARGET_BAND_MESSAGES,
   type TargetBandsData,
-  type TargetBandsFormValues,
   targetBandShownBounds,
   targetBandsFormSchema,
   targetBandsToForm,
 } from '@/contract/targetBands';
-import { translatedErrorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
-import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
 import { SettingsCard } from './SettingsCard';
+import { type SettingsReload, useVersionedSettingsForm } from './useVersionedSettingsForm';
+import { VersionedSettingsAlerts, VersionedSettingsSave } from './VersionedSettingsAlerts';
 
 const TARGET_BANDS_KEY = ['targetBands'];
 
@@ -40,43 +35,23 @@ const errorKeyOf = (message: string | undefined) =>
 interface TargetBandsFormProps {
   initial: TargetBandsData;
   stale: boolean;
-  onReload: () => Promise<{ data?: TargetBandsData; isError: boolean }>;
+  onReload: SettingsReload<TargetBandsData>;
 }
 
-/** As the call settings' form: each end kept as typed (empty: open), a save carries its version (docs/api.md "Versions"). */
+/** As the call settings' form: each end kept as typed (empty: open). */
 const TargetBandsForm = ({ initial, stale, onReload }: TargetBandsFormProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const [version, setVersion] = useState(initial.version);
-  const [theirs, setTheirs] = useState<TargetBandsData | null>(null);
-  const { banner: saved, success, clear } = useBanner();
-  const { control, handleSubmit, formState, reset } = useForm<TargetBandsFormValues, unknown, TargetBands>({
-    resolver: zodResolver(targetBandsFormSchema),
+  const settings = useVersionedSettingsForm({
+    initial,
+    onReload,
+    queryKey: TARGET_BANDS_KEY,
+    schema: targetBandsFormSchema,
     defaultValues: targetBandsToForm(initial.bands),
-    mode: 'onChange',
+    save: (bands, version) => dataProvider.updateTargetBands({ ...bands, version }),
+    savedMessage: 'app.targetBands.saved',
   });
-  const save = useMutation({
-    mutationFn: (bands: TargetBands) => dataProvider.updateTargetBands({ ...bands, version }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(TARGET_BANDS_KEY, data);
-      setVersion(data.version);
-      success('app.targetBands.saved', LONG_BANNER_MS);
-    },
-  });
-  const conflict = save.isError && isVersionConflict(save.error);
-  const submit = handleSubmit((bands) => {
-    clear();
-    save.reset();
-    save.mutate(bands);
-  });
-  const reload = async () => {
-    const result = await onReload();
-    if (!result.data || result.isError) return false;
-    setVersion(result.data.version);
-    setTheirs(result.data);
-    return true;
-  };
+  const { form, mutation, theirs } = settings;
   const bandText = (metric: TargetBandMetric, bands: TargetBands) => {
     const shown = targetBandsToForm(bands)[metric];
     return translate('app.targetBands.band', {
@@ -89,7 +64,7 @@ const TargetBandsForm = ({ initial, stale, onReload }: TargetBandsFormProps) => 
     <Controller
       key={end}
       name={`${metric}.${end}`}
-      control={control}
+      control={form.control}
       rules={{ deps: [`${metric}.${end === 'min' ? 'max' : 'min'}`] }}
       render={({ field: { ref, ...field }, fieldState }) => {
         const errorKey = errorKeyOf(fieldState.error?.message);
@@ -115,17 +90,11 @@ const TargetBandsForm = ({ initial, stale, onReload }: TargetBandsFormProps) => 
   );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {conflict && (
-        <VersionConflictAlert
-          key={save.submittedAt}
-          onReload={reload}
-          theirs={theirs && TARGET_BAND_METRICS.map((metric) => bandText(metric, theirs.bands)).join('; ')}
-        />
-      )}
-      {save.isError && !conflict && (
-        <Alert severity="error">{translatedErrorText(save.error, 'app.targetBands.saveFailed', translate)}</Alert>
-      )}
-      {saved && <Alert severity="success">{translate(saved.message)}</Alert>}
+      <VersionedSettingsAlerts
+        settings={settings}
+        theirs={theirs && TARGET_BAND_METRICS.map((metric) => bandText(metric, theirs.bands)).join('; ')}
+        saveFailed="app.targetBands.saveFailed"
+      />
       {TARGET_BAND_METRICS.map((metric) => (
         <Box key={metric} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
@@ -143,10 +112,12 @@ const TargetBandsForm = ({ initial, stale, onReload }: TargetBandsFormProps) => 
         })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <Button variant="contained" onClick={() => void submit()} disabled={!formState.isValid || save.isPending || stale}>
-          {translate(save.isPending ? 'app.targetBands.saving' : 'app.targetBands.save')}
-        </Button>
-        <Button onClick={() => reset(targetBandsToForm(initial.defaults), { keepDefaultValues: true })} disabled={save.isPending}>
+        <VersionedSettingsSave
+          settings={settings}
+          stale={stale}
+          labels={{ save: 'app.targetBands.save', saving: 'app.targetBands.saving' }}
+        />
+        <Button onClick={() => form.reset(targetBandsToForm(initial.defaults), { keepDefaultValues: true })} disabled={mutation.isPending}>
           {translate('app.targetBands.useDefaults')}
         </Button>
       </Box>
