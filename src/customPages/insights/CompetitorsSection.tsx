@@ -6,7 +6,7 @@ import { competitorRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
-import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { CountLinkCell, InsightsTable, ItemName, NumberCell, RowHeader, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
@@ -27,23 +27,22 @@ const CompetitorRow = ({
   data: InsightCompetitors;
   filters: InsightsFilters;
 }) => {
-  const translate = useTranslate();
   const format = useInsightsFormat();
   // Mentions and calls both open the calls where the customer named it.
   const calls = sessionsLink({ competitorId: competitor.key, label: competitor.label }, data.period, filters);
-  const countLink = (message: string, count: number) => (
-    <SessionsLink to={calls} label={translate(message, { count: format.count(count), smart_count: count, label: competitor.label })}>
-      {format.count(count)}
-    </SessionsLink>
-  );
   return (
     <TableRow>
       <RowHeader>
         <ItemName label={competitor.label} deleted={false} />
       </RowHeader>
-      <NumberCell>{countLink('app.insights.competitors.mentionsLink', competitor.mentions)}</NumberCell>
+      <CountLinkCell
+        count={competitor.mentions}
+        to={calls}
+        message="app.insights.competitors.mentionsLink"
+        params={{ label: competitor.label }}
+      />
       <NumberCell>{competitor.rate === null ? format.noValue : format.rate(competitor.rate)}</NumberCell>
-      <NumberCell>{countLink('app.insights.callsLink', competitor.calls)}</NumberCell>
+      <CountLinkCell count={competitor.calls} to={calls} message="app.insights.callsLink" params={{ label: competitor.label }} />
       <NumberCell>
         <RateChange rateChange={competitor.rateChange} previousRate={competitor.previousRate} trend={competitor.trend} />
       </NumberCell>

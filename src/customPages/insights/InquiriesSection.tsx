@@ -12,7 +12,7 @@ import { inquiryRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
-import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { CountLinkCell, InsightsTable, NumberCell, RowHeader, useRowsInSteps } from './InsightsTable';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
 
@@ -46,14 +46,12 @@ const Group = ({ group, period, filters }: { group: InquiryGroup; period: Insigh
       <RowHeader>{group.label}</RowHeader>
       <NumberCell>{format.count(group.occurrences)}</NumberCell>
       <NumberCell>{group.rate === null ? format.noValue : format.rate(group.rate)}</NumberCell>
-      <NumberCell>
-        <SessionsLink
-          to={sessionsLink({ inquiry: group.key, label: group.label }, period, filters)}
-          label={translate('app.insights.callsLink', { count: format.count(group.calls), smart_count: group.calls, label: group.label })}
-        >
-          {format.count(group.calls)}
-        </SessionsLink>
-      </NumberCell>
+      <CountLinkCell
+        count={group.calls}
+        to={sessionsLink({ inquiry: group.key, label: group.label }, period, filters)}
+        message="app.insights.callsLink"
+        params={{ label: group.label }}
+      />
       <TableCell sx={{ maxWidth: 320 }}>
         {others.map((text) => translate('app.insights.inquiries.example', { text })).join(', ')}
         {group.phrasings > 1 && (

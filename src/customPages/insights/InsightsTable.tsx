@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { useGrowingCount } from '@/shared/useGrowingCount';
+import { useInsightsFormat } from './useInsightsFormat';
 
 const ROWS_PER_TASK = 25;
 
@@ -82,3 +83,26 @@ export const SessionsLink = ({ to, label, children }: { to: string; label?: stri
     {children}
   </Link>
 );
+
+interface CountLinkProps {
+  count: number;
+  to: string;
+  /** Given the count as shown (`count`, `smart_count`) and `params`. */
+  message: string;
+  params?: Record<string, string>;
+  note?: ReactNode;
+}
+
+/** A count in its column, linking to exactly the calls behind it. */
+export const CountLinkCell = ({ count, to, message, params, note }: CountLinkProps) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const shown = format.count(count);
+  return (
+    <NumberCell note={note}>
+      <SessionsLink to={to} label={translate(message, { ...params, count: shown, smart_count: count })}>
+        {shown}
+      </SessionsLink>
+    </NumberCell>
+  );
+};

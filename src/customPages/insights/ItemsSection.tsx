@@ -11,7 +11,7 @@ import { itemRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
-import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { CountLinkCell, InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';
 import { Sparkline } from './Sparkline';
 import { trendWords } from './trend';
@@ -52,27 +52,14 @@ const ItemsTable = ({ data, filters }: { data: InsightItems; filters: InsightsFi
               {[translate(`app.insights.kinds.${item.kind}`), item.category && categoryLabel(item.category)].filter(Boolean).join(' · ')}
             </Typography>
           </RowHeader>
-          <NumberCell>
-            <SessionsLink
-              to={link(item)}
-              label={translate('app.insights.items.detectionsLink', {
-                count: format.count(item.detections),
-                smart_count: item.detections,
-                label: item.label,
-              })}
-            >
-              {format.count(item.detections)}
-            </SessionsLink>
-          </NumberCell>
+          <CountLinkCell
+            count={item.detections}
+            to={link(item)}
+            message="app.insights.items.detectionsLink"
+            params={{ label: item.label }}
+          />
           <NumberCell>{item.rate === null ? format.noValue : format.rate(item.rate)}</NumberCell>
-          <NumberCell>
-            <SessionsLink
-              to={link(item)}
-              label={translate('app.insights.callsLink', { count: format.count(item.calls), smart_count: item.calls, label: item.label })}
-            >
-              {format.count(item.calls)}
-            </SessionsLink>
-          </NumberCell>
+          <CountLinkCell count={item.calls} to={link(item)} message="app.insights.callsLink" params={{ label: item.label }} />
           <NumberCell>
             <RateChange rateChange={item.rateChange} previousRate={item.previousRate} trend={item.trend} />
           </NumberCell>

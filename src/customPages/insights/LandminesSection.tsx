@@ -8,7 +8,7 @@ import { landmineRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
-import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { CountLinkCell, InsightsTable, ItemName, NumberCell, RowHeader, useRowsInSteps } from './InsightsTable';
 import { RateChange } from './RateChange';
 import { Sparkline } from './Sparkline';
 import { trendWords } from './trend';
@@ -36,19 +36,14 @@ const LandmineRow = ({ landmine, data, filters }: { landmine: InsightLandmine; d
     .join(', ');
   // Hits and calls both open the calls where the landmine was triggered.
   const calls = sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, filters);
-  const countLink = (message: string, count: number) => (
-    <SessionsLink to={calls} label={translate(message, { count: format.count(count), smart_count: count, label: landmine.label })}>
-      {format.count(count)}
-    </SessionsLink>
-  );
   return (
     <TableRow>
       <RowHeader>
         <ItemName label={landmine.label} deleted={landmine.deleted} />
       </RowHeader>
-      <NumberCell>{countLink('app.insights.landmines.hitsLink', landmine.hits)}</NumberCell>
+      <CountLinkCell count={landmine.hits} to={calls} message="app.insights.landmines.hitsLink" params={{ label: landmine.label }} />
       <NumberCell>{landmine.rate === null ? format.noValue : format.rate(landmine.rate)}</NumberCell>
-      <NumberCell>{countLink('app.insights.callsLink', landmine.calls)}</NumberCell>
+      <CountLinkCell count={landmine.calls} to={calls} message="app.insights.callsLink" params={{ label: landmine.label }} />
       <NumberCell>
         <RateChange rateChange={landmine.rateChange} previousRate={landmine.previousRate} trend={landmine.trend} />
       </NumberCell>

@@ -13,7 +13,7 @@ import { repRows } from './insightsCsv';
 import { type InsightsFilters, searchOfFilters, sessionsLink } from './insightsFilters';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { InsightsSection } from './InsightsSection';
-import { InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
+import { CountLinkCell, InsightsTable, NumberCell, RowHeader, SessionsLink, useRowsInSteps } from './InsightsTable';
 import { Sparkline } from './Sparkline';
 import { trendWords } from './trend';
 import { useInsights } from './useInsights';
@@ -99,7 +99,6 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
   const translate = useTranslate();
   const format = useInsightsFormat();
   const chart = useChartTheme();
-  const to = sessionsLink({ rep: rep.rep }, data.period, filters);
   const team = (text: string) => translate('app.insights.reps.team', { value: text });
   const write = (value: number | null, as: (value: number) => string) => (value === null ? format.noValue : as(value));
   return (
@@ -107,18 +106,13 @@ const RepRow = ({ rep, data, filters }: { rep: InsightRep; data: InsightReps; fi
       <RowHeader>
         <RepName rep={rep} to={insightRepPath(rep.rep, searchOfFilters({ ...filters, rep: undefined }))} />
       </RowHeader>
-      <NumberCell note={team(format.count(data.teamMedian.calls))}>
-        <SessionsLink
-          to={to}
-          label={translate('app.insights.reps.callsLink', {
-            count: format.count(rep.calls),
-            smart_count: rep.calls,
-            rep: rep.rep,
-          })}
-        >
-          {format.count(rep.calls)}
-        </SessionsLink>
-      </NumberCell>
+      <CountLinkCell
+        count={rep.calls}
+        to={sessionsLink({ rep: rep.rep }, data.period, filters)}
+        message="app.insights.reps.callsLink"
+        params={{ rep: rep.rep }}
+        note={team(format.count(data.teamMedian.calls))}
+      />
       {METRICS.map(({ metric, write: as }) => (
         <NumberCell key={metric} note={team(write(data.teamMedian[metric], (value) => as(format, value)))}>
           {write(rep[metric], (value) => as(format, value))}

@@ -1,12 +1,11 @@
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { InsightRepPage } from '@/contract/insightRep';
 import { type InsightsFilters, sessionsLink } from '@/customPages/insights/insightsFilters';
 import { InsightsSection } from '@/customPages/insights/InsightsSection';
-import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink } from '@/customPages/insights/InsightsTable';
+import { InsightsTable, SessionsLink } from '@/customPages/insights/InsightsTable';
 import { useInsightsFormat } from '@/customPages/insights/useInsightsFormat';
-import { RateAgainstTeam } from './RateAgainstTeam';
+import { RepItemRow } from './RepItemRow';
 import { useInsightRep } from './useInsightRep';
 
 const MESSAGES = {
@@ -44,24 +43,13 @@ const Landmines = ({ data, filters }: { data: InsightRepPage; filters: InsightsF
           ]}
         >
           {data.landmines.map((landmine) => (
-            <TableRow key={landmine.key}>
-              <RowHeader>
-                <ItemName label={landmine.label} deleted={landmine.deleted} />
-              </RowHeader>
-              <NumberCell note={translate('app.insightRep.inCalls', { count: format.count(landmine.calls), smart_count: landmine.calls })}>
-                <SessionsLink
-                  to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, { ...filters, rep: data.rep })}
-                  label={translate('app.insightRep.landmines.link', {
-                    count: format.count(landmine.hits),
-                    smart_count: landmine.hits,
-                    label: landmine.label,
-                  })}
-                >
-                  {format.count(landmine.hits)}
-                </SessionsLink>
-              </NumberCell>
-              <RateAgainstTeam rate={landmine.rate} teamRate={landmine.teamRate} />
-            </TableRow>
+            <RepItemRow
+              key={landmine.key}
+              item={landmine}
+              count={landmine.hits}
+              to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, { ...filters, rep: data.rep })}
+              message="app.insightRep.landmines.link"
+            />
           ))}
         </InsightsTable>
       )}

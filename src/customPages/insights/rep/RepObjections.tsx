@@ -1,11 +1,9 @@
-import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import type { InsightRepPage } from '@/contract/insightRep';
 import { type InsightsFilters, sessionsLink } from '@/customPages/insights/insightsFilters';
 import { InsightsSection } from '@/customPages/insights/InsightsSection';
-import { InsightsTable, ItemName, NumberCell, RowHeader, SessionsLink } from '@/customPages/insights/InsightsTable';
-import { useInsightsFormat } from '@/customPages/insights/useInsightsFormat';
-import { RateAgainstTeam } from './RateAgainstTeam';
+import { InsightsTable } from '@/customPages/insights/InsightsTable';
+import { RepItemRow } from './RepItemRow';
 import { useInsightRep } from './useInsightRep';
 
 const MESSAGES = {
@@ -17,7 +15,6 @@ const MESSAGES = {
 
 const Objections = ({ data, filters }: { data: InsightRepPage; filters: InsightsFilters }) => {
   const translate = useTranslate();
-  const format = useInsightsFormat();
   return (
     <InsightsTable
       label={translate('app.insightRep.objections.table')}
@@ -29,24 +26,13 @@ const Objections = ({ data, filters }: { data: InsightRepPage; filters: Insights
       ]}
     >
       {data.objections.map((objection) => (
-        <TableRow key={objection.key}>
-          <RowHeader>
-            <ItemName label={objection.label} deleted={objection.deleted} />
-          </RowHeader>
-          <NumberCell note={translate('app.insightRep.inCalls', { count: format.count(objection.calls), smart_count: objection.calls })}>
-            <SessionsLink
-              to={sessionsLink({ item: objection.key, label: objection.label }, data.period, { ...filters, rep: data.rep })}
-              label={translate('app.insightRep.objections.link', {
-                count: format.count(objection.detections),
-                smart_count: objection.detections,
-                label: objection.label,
-              })}
-            >
-              {format.count(objection.detections)}
-            </SessionsLink>
-          </NumberCell>
-          <RateAgainstTeam rate={objection.rate} teamRate={objection.teamRate} />
-        </TableRow>
+        <RepItemRow
+          key={objection.key}
+          item={objection}
+          count={objection.detections}
+          to={sessionsLink({ item: objection.key, label: objection.label }, data.period, { ...filters, rep: data.rep })}
+          message="app.insightRep.objections.link"
+        />
       ))}
     </InsightsTable>
   );
