@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import { type MatchingSettings, whatIf } from '@/contract/matching';
@@ -13,6 +12,7 @@ import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflic
 import { LandmineThresholdPanel } from './LandmineThresholdPanel';
 import { type CandidateValues, ThresholdInput, thresholdOf, valuesOf } from './ThresholdInput';
 import { useMatchingWrites } from './useMatchingWrites';
+import { type SettingsReload, useTheirsOnReload } from './useVersionedSettingsForm';
 
 type Action = 'save' | 'useCalibrated' | 'recalibrate';
 const FAILED: Record<Action, string> = {
@@ -27,7 +27,7 @@ interface MatchingPanelProps {
   /** The card's refresh failed: the settings may be out of date, so the saves stay off. */
   stale: boolean;
   /** The card's refetch (one query, so the card and this panel see the same settings). */
-  onReload: () => Promise<{ data?: MatchingSettings; isError: boolean }>;
+  onReload: SettingsReload<MatchingSettings>;
 }
 
 /**
@@ -40,8 +40,7 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const translate = useTranslate();
   const percent = usePercent();
   const calibrationDate = useCalibrationDate();
-  const [version, setVersion] = useState(settings.version);
-  const [theirs, setTheirs] = useState<MatchingSettings | null>(null);
+  const { version, setVersion, theirs, setTheirs, reload } = useTheirsOnReload(settings, onReload);
   // until the admin tries another threshold, the candidate follows the one in force (a calibration that lands meanwhile)
   const { control, watch, setValue, reset } = useForm<CandidateValues>({
     values: valuesOf(settings.threshold),
@@ -80,14 +79,6 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
   const recalibrate = () => {
     start();
     calibrate.mutate(undefined, { onSuccess: done('app.matching.recalibrated') });
-  };
-  /** The newer settings beside the admin's candidate; the next save starts from their version. */
-  const reload = async () => {
-    const result = await onReload();
-    if (!result.data || result.isError) return false;
-    setVersion(result.data.version);
-    setTheirs(result.data);
-    return true;
   };
 
   const currentText = () => {

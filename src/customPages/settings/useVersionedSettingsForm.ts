@@ -19,6 +19,20 @@ interface VersionedSettingsFormOptions<TData extends { version?: number }, TForm
   savedMessage: string;
 }
 
+/** The version a save carries; Reload after a conflict takes theirs, to show beside what the admin typed. */
+export const useTheirsOnReload = <TData extends { version?: number }>(initial: TData, onReload: SettingsReload<TData>) => {
+  const [version, setVersion] = useState<TData['version']>(initial.version);
+  const [theirs, setTheirs] = useState<TData | null>(null);
+  const reload = async () => {
+    const result = await onReload();
+    if (!result.data || result.isError) return false;
+    setVersion(result.data.version);
+    setTheirs(result.data);
+    return true;
+  };
+  return { version, setVersion, theirs, setTheirs, reload };
+};
+
 /**
  * A settings form whose save carries the version it was read at (docs/api.md "Versions"): a 409 keeps what the
  * admin typed, Reload shows theirs beside it, and the next save starts from their version.
@@ -33,8 +47,7 @@ export const useVersionedSettingsForm = <TData extends { version?: number }, TFo
   savedMessage,
 }: VersionedSettingsFormOptions<TData, TForm, TValues>) => {
   const queryClient = useQueryClient();
-  const [version, setVersion] = useState(initial.version);
-  const [theirs, setTheirs] = useState<TData | null>(null);
+  const { version, setVersion, theirs, reload } = useTheirsOnReload(initial, onReload);
   const { banner: saved, success, clear } = useBanner();
   const form = useForm<TForm, unknown, TValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onChange' });
   const mutation = useMutation({
@@ -51,13 +64,6 @@ export const useVersionedSettingsForm = <TData extends { version?: number }, TFo
     mutation.reset();
     mutation.mutate(values);
   });
-  const reload = async () => {
-    const result = await onReload();
-    if (!result.data || result.isError) return false;
-    setVersion(result.data.version);
-    setTheirs(result.data);
-    return true;
-  };
   const conflict = mutation.isError && isVersionConflict(mutation.error);
   return { form, mutation, submit, conflict, theirs, reload, saved };
 };
