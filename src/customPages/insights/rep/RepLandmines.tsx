@@ -43,13 +43,7 @@ const Landmines = ({ data, filters }: { data: InsightRepPage; filters: InsightsF
           ]}
         >
           {data.landmines.map((landmine) => (
-            <RepItemRow
-              key={landmine.key}
-              item={landmine}
-              count={landmine.hits}
-              to={sessionsLink({ landmine: landmine.key, label: landmine.label }, data.period, { ...filters, rep: data.rep })}
-              message="app.insightRep.landmines.link"
-            />
+            <RepItemRow key={landmine.key} kind="landmine" item={landmine} count={landmine.hits} page={data} filters={filters} />
           ))}
         </InsightsTable>
       )}

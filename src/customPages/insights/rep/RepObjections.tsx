@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import type { InsightRepPage } from '@/contract/insightRep';
-import { type InsightsFilters, sessionsLink } from '@/customPages/insights/insightsFilters';
+import type { InsightsFilters } from '@/customPages/insights/insightsFilters';
 import { InsightsSection } from '@/customPages/insights/InsightsSection';
 import { InsightsTable } from '@/customPages/insights/InsightsTable';
 import { RepItemRow } from './RepItemRow';
@@ -26,13 +26,7 @@ const Objections = ({ data, filters }: { data: InsightRepPage; filters: Insights
       ]}
     >
       {data.objections.map((objection) => (
-        <RepItemRow
-          key={objection.key}
-          item={objection}
-          count={objection.detections}
-          to={sessionsLink({ item: objection.key, label: objection.label }, data.period, { ...filters, rep: data.rep })}
-          message="app.insightRep.objections.link"
-        />
+        <RepItemRow key={objection.key} kind="objection" item={objection} count={objection.detections} page={data} filters={filters} />
       ))}
     </InsightsTable>
   );
