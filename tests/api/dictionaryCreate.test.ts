@@ -1,21 +1,12 @@
-import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { adminTestApp } from '../support/adminApp';
+import { DB_KINDS } from '../support/apiApp';
 import { dictionaryCalls } from '../support/dictionaryCalls';
 
 /** Creating objections, FAQs and variations through the API (spec 3, docs/api.md). */
 describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let adminUid: string;
+  const admin = adminTestApp(kind);
 
-  beforeAll(async () => {
-    t = await testApp(kind);
-    const admin = await t.createAdmin();
-    headers = admin.headers;
-    adminUid = admin.uid;
-  });
-  afterAll(() => t?.close());
-
-  const { call, createObjection, addVariation, auditCount, lastAudit, rowCount } = dictionaryCalls(() => ({ t, headers }));
+  const { call, createObjection, addVariation, auditCount, lastAudit, rowCount } = dictionaryCalls(() => admin);
 
   describe('POST /dictionary/objections and /faqs', () => {
     it('creates an original objection: Pending, Original, one audit row', async () => {
@@ -35,7 +26,7 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
         action: 'objection.create',
         targetType: 'objection',
         targetId: item._id,
-        actorUid: adminUid,
+        actorUid: admin.adminUid,
       });
     });
 

@@ -1,22 +1,14 @@
 import { asc } from 'drizzle-orm';
 import { auditLog } from '../../server/db/schema';
-import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { adminTestApp } from '../support/adminApp';
+import { DB_KINDS } from '../support/apiApp';
 
 describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let adminUid: string;
+  const admin = adminTestApp(kind);
 
-  beforeAll(async () => {
-    t = await testApp(kind);
-    const admin = await t.createAdmin();
-    headers = admin.headers;
-    adminUid = admin.uid;
-  });
-  afterAll(() => t?.close());
-
-  const get = () => t.app.inject({ method: 'GET', url: '/api/speech-rate', headers });
-  const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/speech-rate', headers, payload: payload as object });
+  const get = () => admin.t.app.inject({ method: 'GET', url: '/api/speech-rate', headers: admin.headers });
+  const put = (payload: unknown) =>
+    admin.t.app.inject({ method: 'PUT', url: '/api/speech-rate', headers: admin.headers, payload: payload as object });
 
   it('answers the spec defaults (enabled, 30 s, 150 words) before anything is saved', async () => {
     const response = await get();
@@ -65,10 +57,10 @@ describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
     ['an array', [1, 2]],
     ['no body', undefined],
   ])('refuses %s with 400', async (_label, payload) => {
-    const response = await t.app.inject({
+    const response = await admin.t.app.inject({
       method: 'PUT',
       url: '/api/speech-rate',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...admin.headers, 'content-type': 'application/json' },
       payload: payload === undefined ? '' : JSON.stringify(payload),
     });
     expect(response.statusCode).toBe(400);
@@ -77,16 +69,16 @@ describe.each(DB_KINDS)('speech-rate settings (%s)', (kind) => {
 
   it('writes exactly one audit row per change, with the changed fields only', async () => {
     await put({ enabled: true, time_window: 30, max_words: 150 });
-    const startId = (await t.db.select().from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+    const startId = (await admin.t.db.select().from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
 
     await put({ enabled: true, time_window: 60, max_words: 150 });
     await put({ enabled: false, time_window: 60, max_words: 300 });
     await put({ enabled: true, time_window: 61, max_words: 0 });
 
-    const rows = (await t.db.select().from(auditLog).orderBy(asc(auditLog.id))).filter((row) => row.id > startId);
+    const rows = (await admin.t.db.select().from(auditLog).orderBy(asc(auditLog.id))).filter((row) => row.id > startId);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
-      actorUid: adminUid,
+      actorUid: admin.adminUid,
       action: 'speechRate.update',
       targetType: 'speechRate',
       targetId: '1',

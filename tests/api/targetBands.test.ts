@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { generateSessions, insertSessionBatch } from '../../server/seed/sessions';
 import { flagsOf, teamFences } from '../../server/services/insights/repFlags';
 import { VERSION_CONFLICT_MESSAGES } from '../../src/contract/common';
 import { DEFAULT_TARGET_BANDS, type InsightReps } from '../../src/contract/insights';
 import { TARGET_BAND_MESSAGES } from '../../src/contract/targetBands';
-import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
+import { adminTestApp, rowsOf } from '../support/adminApp';
+import { DB_KINDS } from '../support/apiApp';
 import { bearer, signUp } from '../support/identity';
 
 /**
@@ -22,24 +23,13 @@ const BANDS = {
 };
 
 describe.each(DB_KINDS)('target bands (%s)', (kind) => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let adminUid: string;
-  beforeAll(async () => {
-    t = await testApp(kind);
-    const admin = await t.createAdmin();
-    headers = admin.headers;
-    adminUid = admin.uid;
-    await t.db.transaction((tx) => insertSessionBatch(tx, calls));
-  });
-  afterAll(() => t?.close());
-
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const read = () => t.app.inject({ method: 'GET', url: '/api/admin/target-bands', headers });
-  const save = (payload: object, extra = headers) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/target-bands', headers: extra, payload });
+  const admin = adminTestApp(kind, (t) => t.db.transaction((tx) => insertSessionBatch(tx, calls)));
+  const rows = <T>(query: SQL) => rowsOf<T>(admin.t, query);
+  const read = () => admin.t.app.inject({ method: 'GET', url: '/api/admin/target-bands', headers: admin.headers });
+  const save = (payload: object, headers = admin.headers) =>
+    admin.t.app.inject({ method: 'PUT', url: '/api/admin/target-bands', headers, payload });
   const reps = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/insights/reps?period=90d', headers });
+    const response = await admin.t.app.inject({ method: 'GET', url: '/api/insights/reps?period=90d', headers: admin.headers });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as InsightReps;
   };
@@ -58,7 +48,7 @@ describe.each(DB_KINDS)('target bands (%s)', (kind) => {
     );
     expect(more).toHaveLength(0);
     expect(audit).toEqual({
-      actor_uid: adminUid,
+      actor_uid: admin.adminUid,
       target_type: 'targetBands',
       changes: {
         talkRatioMin: { from: 0.35, to: 0.2 },
@@ -102,7 +92,7 @@ describe.each(DB_KINDS)('target bands (%s)', (kind) => {
 
   it('is for admins only', async () => {
     const user = await signUp();
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/target-bands' })).statusCode).toBe(401);
+    expect((await admin.t.app.inject({ method: 'GET', url: '/api/admin/target-bands' })).statusCode).toBe(401);
     expect((await save(DEFAULT_TARGET_BANDS, bearer(user.idToken))).statusCode).toBe(403);
   });
 
