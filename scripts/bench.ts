@@ -6,6 +6,7 @@ import { openDatabase } from '../server/db/client';
 import { seedDictionary } from '../server/seed/seedDictionary';
 import { DEMO_SESSION_COUNT, generateSession, insertSessionBatch, seedSessions } from '../server/seed/sessions';
 import { launchBrowser } from '../tests/support/browser';
+import { benchApi } from './bench/api';
 import { benchAssistantConfig } from './bench/assistantConfig';
 import { benchErasureStall } from './bench/erasureStall';
 import { benchKeyLoad } from './bench/keyLoad';
@@ -16,10 +17,8 @@ import { benchLighthouse } from './bench/lighthouse';
 import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
 import { benchMatchingProviders, stopMatchingBench } from './bench/matching';
-import { benchSpeechRatePreview } from './bench/speechRatePreview';
 import { benchThroughput } from './bench/throughput';
-import { benchTranscriptSearch } from './bench/transcriptSearch';
-import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib, percentile } from './bench/support';
+import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib } from './bench/support';
 import { benchWire } from './bench/wire';
 import { onDemoPortal } from './bench/demoPortal';
 import { ensurePortalBuilt } from './buildPortal';
@@ -47,7 +46,7 @@ import { startProduct, type RunningProduct } from './product';
  *    DATABASE_URL for PostgreSQL), signed in as the demo admin, once the dictionary is embedded
  *    (the server's start-up work): p50/p99 over BENCH_REQUESTS
  *    (default 200) real HTTP requests each for the first page, a deep page (5 000), a status
- *    filter, a search; and the large detail; each Insights request for several periods and
+ *    filter, a search; and the large detail (bench/api.ts); each Insights request for several periods and
  *    filters (bench/insights.ts); the assistant's configuration under 50 connections polling
  *    with one key while an admin reads the sessions list (bench/assistantConfig.ts), here
  *    without rate limits and then on a demo portal with the default ones; there too the
@@ -183,55 +182,15 @@ try {
     browser = await launchBrowser();
     await benchInsightsPage(product.url);
   } else {
-    // Each figure reads the database (`Cache-Control: no-cache`), except the "reused" ones: the
-    // server keeps answers until the next write (plugins/readCache.ts).
-    const fresh = { ...headers, 'cache-control': 'no-cache' };
-    const measure = async (label: string, path: string, count = REQUESTS, sent: Record<string, string> = fresh) => {
-      const times: number[] = [];
-      let summary = '';
-      for (let i = 0; i < count + 2; i += 1) {
-        const t0 = performance.now();
-        const response = await fetch(`${product!.url}${path}`, { headers: sent });
-        const body = await response.text();
-        const ms = performance.now() - t0;
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
-        if (i >= 2) times.push(ms); // two warm-up requests
-        if (i === 0) {
-          const json = JSON.parse(body) as { pagination?: { total: number }; data: { transcripts?: unknown[] } };
-          summary = json.pagination
-            ? `total ${json.pagination.total}`
-            : `${json.data.transcripts?.length} transcripts, ${(body.length / 1024 / 1024).toFixed(1)} MB`;
-        }
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms   (${times.length} requests, ${summary})`,
-      );
-    };
-    console.log(
-      `\nLatency over HTTP (${REQUESTS} requests each after 2 warm-ups, ${DATABASE}, ${SESSIONS} sessions; each read from the database but the "reused" ones):`,
-    );
-    await measure('list, first page', '/api/admin/sessions?page=1&limit=15');
-    await measure('list, first page, reused', '/api/admin/sessions?page=1&limit=15', REQUESTS, headers);
-    await measure('list, deep page 5000', '/api/admin/sessions?page=5000&limit=15');
-    await measure('list, status=failed page 2', '/api/admin/sessions?status=failed&page=2&limit=15');
-    await measure('list, search "northwind"', '/api/admin/sessions?search=northwind&limit=15');
-    await measure('list, search "priya.shah"', '/api/admin/sessions?search=priya.shah&page=3&limit=15');
-    await measure('list, search + status', '/api/admin/sessions?search=zoom&status=completed&limit=15');
-    await measure(`detail, ${BIG_TRANSCRIPTS} transcripts`, `/api/admin/sessions/${bigSessionId}`, Math.min(REQUESTS, 100));
-    await measure(
-      `detail, ${BIG_TRANSCRIPTS} transcripts, reused`,
-      `/api/admin/sessions/${bigSessionId}`,
-      Math.min(REQUESTS, 100),
-      headers,
-    );
-    await benchTranscriptSearch({ url: product.url, headers, requests: REQUESTS, label: `search what was said (${WITH_DETAIL} detailed)` });
-    await benchSpeechRatePreview({ url: product.url, headers, requests: REQUESTS });
-    await benchInsights({ url: product.url, headers, requests: REQUESTS });
-    await benchAssistantConfig({
+    await benchApi({
       url: product.url,
-      adminHeaders: headers,
-      label: `${SESSIONS} sessions, rate limits off: what the route serves`,
+      headers,
+      requests: REQUESTS,
+      bigSessionId,
+      bigTranscripts: BIG_TRANSCRIPTS,
+      database: DATABASE,
+      sessions: SESSIONS,
+      detailed: WITH_DETAIL,
     });
     const serverRss = childRss(SERVER_BUNDLE);
     console.log(
