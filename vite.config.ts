@@ -28,6 +28,12 @@ export default defineConfig({
         { path: /^\/sessions\/[^/]+\/?$/, module: '/src/resources/sessions/detail/SessionDetailPage.tsx' },
         { path: /^\/users\/?$/, module: '/src/resources/users/UserList.tsx' },
         { path: /^\/(dashboard\/?)?$/, module: '/src/customPages/dashboard/DashboardPage.tsx' },
+        // Insights' first screen is its headline and trend chart: recharts and the first reads' module come with the page.
+        {
+          path: /^\/insights\/?$/,
+          module: '/src/customPages/insights/InsightsPage.tsx',
+          with: ['/src/customPages/insights/insightsFirstRead.ts', '/src/customPages/insights/TrendChart.tsx'],
+        },
       ],
       // src/routes.tsx's likelyNextScreens
       nextScreens: [

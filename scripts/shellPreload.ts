@@ -88,8 +88,8 @@ export interface ShellPreloadOptions {
   shellModule: string;
   /** Paths that render without the shell: nothing is preloaded there. */
   signInPaths: readonly string[];
-  /** The page module each path opens (the first match wins); its files are preloaded too. */
-  pages?: ReadonlyArray<{ path: RegExp; module: string }>;
+  /** The page module each path opens, and any it draws at once (the first match wins); their files are preloaded too. */
+  pages?: ReadonlyArray<{ path: RegExp; module: string; with?: readonly string[] }>;
   /** The modules of the screens an admin usually opens next (main.tsx preloads them when idle). */
   nextScreens?: readonly string[];
 }
@@ -116,7 +116,10 @@ export const shellPreload = ({ shellModule, signInPaths, pages = [], nextScreens
     };
     const files = filesOf(shellModule, inEntry);
     const withShell = new Set([...inEntry, ...files]);
-    const pageFiles = pages.map(({ path, module }) => ({ path, files: filesOf(module, withShell) }));
+    const pageFiles = pages.map(({ path, module, with: drawn = [] }) => ({
+      path,
+      files: [...new Set([module, ...drawn].flatMap((part) => filesOf(part, withShell)))],
+    }));
     const nextFiles = [...new Set([shellModule, ...nextScreens].flatMap((module) => filesOf(module, inEntry)))];
     const script = shellPreloadSource(files, signInPaths, pageFiles, nextFiles);
     const reference = this.emitFile({ type: 'asset', name: SHELL_PRELOAD_NAME, source: script });

@@ -4,23 +4,22 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsightItem } from '@/contract/insights';
-import { preloadable } from '@/shared/preloadable';
+import { lazyFrom } from '@/shared/preloadable';
 import { insightRepPath } from '@/shared/paths';
 import { type InsightsFilters, searchOfFilters, sessionsLink } from './insightsFilters';
 import { ItemName, SessionsLink } from './InsightsTable';
 import { SECTION_ANCHORS } from './sectionAnchors';
 import { FlagReason } from './RepsSection';
+import { loadTrendChart } from './loadTrendChart';
 import { trendLines } from './trendLines';
 import { useInsights } from './useInsights';
 import { useInsightsFormat } from './useInsightsFormat';
 
-// recharts is a chunk of its own, drawn in a deferred render: the headline's figures paint first.
-// Its load starts with the page, beside the figures' requests, not after them.
-const loadTrendChart = preloadable(() => import('./TrendChart'));
-const TrendChart = lazy(() => loadTrendChart().then((module) => ({ default: module.TrendChart })));
+// Drawn as soon as the items have arrived: ChartFigure leaves recharts' own draw to a task of its own.
+const TrendChart = lazyFrom(loadTrendChart, (module) => module.TrendChart);
 const CHART_HEIGHT = 380;
 
 /** How many risers, reps and unknown questions the headline names. */
@@ -57,7 +56,6 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
   const inquiries = useInsights('inquiries', filters).data;
   const reps = useInsights('reps', filters).data;
   const landmines = useInsights('landmines', filters).data;
-  const chartData = useDeferredValue(items, undefined);
   useEffect(() => {
     // a failed load is shown by the lazy chart's own try
     loadTrendChart().catch(() => undefined);
@@ -143,13 +141,9 @@ export const Headline = ({ filters }: { filters: InsightsFilters }) => {
         </Box>
         {trendLines(items).length > 0 && (
           <Box sx={{ display: 'flex', mt: 2, minHeight: CHART_HEIGHT }}>
-            {chartData === undefined ? (
-              <Skeleton variant="rounded" width="100%" height={CHART_HEIGHT} />
-            ) : (
-              <Suspense fallback={<Skeleton variant="rounded" width="100%" height={CHART_HEIGHT} />}>
-                <TrendChart data={chartData} />
-              </Suspense>
-            )}
+            <Suspense fallback={<Skeleton variant="rounded" width="100%" height={CHART_HEIGHT} />}>
+              <TrendChart data={items} />
+            </Suspense>
           </Box>
         )}
       </CardContent>

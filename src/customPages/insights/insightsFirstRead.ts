@@ -2,6 +2,7 @@ import { readRuntimeConfig } from '@/config';
 import { startEarlyReads } from '@/dataProvider/firstRead';
 import { createInsightsApi, insightsReadKey } from '@/dataProvider/insightsApi';
 import { filtersFromSearch, queryOfFilters } from './insightsFilters';
+import { loadTrendChart } from './loadTrendChart';
 
 /**
  * The page's reads in the order it shows them: the server answers them one after another, so
@@ -18,6 +19,8 @@ export const startInsightsFirstRead = (
   options: Parameters<typeof startEarlyReads>[0] = { apiBaseUrl: readRuntimeConfig().apiBaseUrl },
 ) => {
   const query = queryOfFilters(filtersFromSearch(new URLSearchParams(search)));
+  // a failed load is shown by the lazy chart's own try
+  loadTrendChart().catch(() => undefined);
   startEarlyReads(options, (httpClient) => {
     const api = createInsightsApi(httpClient);
     return SECTIONS.map((section) => {
