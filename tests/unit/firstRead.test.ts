@@ -208,16 +208,32 @@ describe('the first reads of the Insights page', () => {
     return { getInsights, wrapped };
   };
 
-  it("asks for the page's six answers at once, its first section first, with the filters in its address", async () => {
-    const fetchFn = insightsFetch();
-    startInsights(fetchFn, '?from=2026-09-01&to=2026-11-20&rep=ana%40example.test&status=completed');
-    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
-    const asked = fetchFn.mock.calls.map(([url]) => new URL(String(url)));
-    expect(asked.map((url) => url.pathname)).toEqual(
-      ['items', 'filters', 'inquiries', 'answers', 'reps', 'landmines'].map((section) => `/api/insights/${section}`),
+  it("asks for the first screen's items first, then the headline's other parts, then the rest, with the filters in its address", async () => {
+    const answered: Array<() => void> = [];
+    const fetchFn = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const held = new Promise<void>((resolve) => answered.push(resolve));
+      return held.then(() => insightsFetch()(input, init));
+    });
+    startInsights(
+      fetchFn as unknown as ReturnType<typeof insightsFetch>,
+      '?from=2026-09-01&to=2026-11-20&rep=ana%40example.test&status=completed',
     );
+    const sections = () => fetchFn.mock.calls.map(([url]) => new URL(String(url)).pathname.replace('/api/insights/', ''));
+    await vi.waitFor(() => expect(sections()).toEqual(['items']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sections()).toEqual(['items']);
+    answered[0]();
+    await vi.waitFor(() => expect(sections()).toEqual(['items', 'inquiries', 'reps', 'landmines']));
+    answered[1]();
+    answered[2]();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sections()).toHaveLength(4);
+    answered[3]();
+    await vi.waitFor(() => expect(sections()).toEqual(['items', 'inquiries', 'reps', 'landmines', 'answers', 'competitors', 'filters']));
+    for (const answer of answered) answer();
     expect(new Headers(fetchFn.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer stored-token');
-    expect(asked[1].search).toBe('');
+    const asked = fetchFn.mock.calls.map(([url]) => new URL(String(url)));
+    expect(asked[6].search).toBe('');
     for (const url of asked.filter((url) => !url.pathname.endsWith('/filters'))) {
       expect(Object.fromEntries(url.searchParams)).toEqual({
         from: '2026-09-01',
@@ -231,7 +247,7 @@ describe('the first reads of the Insights page', () => {
   it("hands each answer once to the page's own read of the same section and filters; any other read asks as usual", async () => {
     const fetchFn = insightsFetch();
     startInsights(fetchFn, '?period=90d');
-    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(7));
     const { getInsights, wrapped } = lateProvider('stored-token');
     expect(await wrapped.getInsights('items', { period: '90d' })).toEqual(bodies.items);
     expect(await wrapped.getInsights('filters')).toEqual(bodies.filters);
@@ -251,7 +267,7 @@ describe('the first reads of the Insights page', () => {
 
     const fetchFn = insightsFetch();
     startInsights(fetchFn, '?period=7d');
-    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(6));
+    await vi.waitFor(() => expect(fetchFn).toHaveBeenCalledTimes(7));
     const { getInsights, wrapped } = lateProvider('new-token');
     expect(await wrapped.getInsights('items', { period: '7d' })).toEqual({ late: 'items' });
     expect(getInsights).toHaveBeenCalledTimes(1);

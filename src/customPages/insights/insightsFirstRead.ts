@@ -1,14 +1,21 @@
 import { readRuntimeConfig } from '@/config';
 import { startEarlyReads } from '@/dataProvider/firstRead';
 import { createInsightsApi, insightsReadKey } from '@/dataProvider/insightsApi';
+import type { InsightSection } from '@/dataProvider/insightsApi';
 import { filtersFromSearch, queryOfFilters } from './insightsFilters';
 import { loadTrendChart } from './loadTrendChart';
 
 /**
- * The page's reads in the order it shows them: the server answers them one after another, so
- * the first section's figures (and its chart) come first. The filters' options ask with no query.
+ * The page's reads in stages, each sent once the one before has answered: the server reads one
+ * query at a time on PGlite, so six reads sent at once finish together, and the first screen
+ * (the items' headline and chart, then the headline's other parts) waited for the sections
+ * below it. The filters' options ask with no query.
  */
-const SECTIONS = ['items', 'filters', 'inquiries', 'answers', 'reps', 'landmines'] as const;
+export const FIRST_READ_STAGES: readonly (readonly InsightSection[])[] = [
+  ['items'],
+  ['inquiries', 'reps', 'landmines'],
+  ['answers', 'competitors', 'filters'],
+];
 
 /**
  * The Insights page's first reads for the filters in `search` (its URL's query), sent with the
@@ -23,9 +30,15 @@ export const startInsightsFirstRead = (
   loadTrendChart().catch(() => undefined);
   startEarlyReads(options, (httpClient) => {
     const api = createInsightsApi(httpClient);
-    return SECTIONS.map((section) => {
-      const sectionQuery = section === 'filters' ? {} : query;
-      return [insightsReadKey(section, sectionQuery), api.getInsights(section, sectionQuery)] as const;
+    let previous: Promise<unknown> = Promise.resolve();
+    return FIRST_READ_STAGES.flatMap((stage) => {
+      const after = previous;
+      const reads = stage.map((section) => {
+        const sectionQuery = section === 'filters' ? {} : query;
+        return [insightsReadKey(section, sectionQuery), after.then(() => api.getInsights(section, sectionQuery))] as const;
+      });
+      previous = Promise.allSettled(reads.map(([, read]) => read));
+      return reads;
     });
   });
 };
