@@ -3,7 +3,8 @@ import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, vi } from 'vitest';
 import { backoffMs, createAssistantClient, RETRY_BUDGET_MS, retryAfterMsOf } from '../../scripts/assistantClient';
-import { eventsOf, refreshConfig, simulateCall } from '../../scripts/simulateCall';
+import { refreshConfig, simulateCall } from '../../scripts/simulateCall';
+import { eventsOf } from '../../scripts/simulatedEvents';
 import type { AssistantConfig } from '../../src/contract/assistant';
 import {
   sessionDetections,

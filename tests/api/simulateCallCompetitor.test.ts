@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { eventsOf, simulateCall } from '../../scripts/simulateCall';
+import { simulateCall } from '../../scripts/simulateCall';
+import { eventsOf } from '../../scripts/simulatedEvents';
 import { generateSession } from '../../server/seed/sessions';
 import { testApp, type TestApp } from '../support/apiApp';
 import { createKey } from '../support/assistant';
