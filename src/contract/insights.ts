@@ -186,7 +186,7 @@ export type InsightCompetitors = z.infer<typeof insightCompetitorsSchema>;
 export const insightFiltersSchema = z.object({ reps: z.array(z.string()), firstDay: z.string().nullable() });
 export type InsightFilters = z.infer<typeof insightFiltersSchema>;
 
-const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), data });
+const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 export const insightItemsResponseSchema = envelope(insightItemsSchema);
 export const insightInquiriesResponseSchema = envelope(insightInquiriesSchema);
 export const insightAnswersResponseSchema = envelope(insightAnswersSchema);
