@@ -33,6 +33,7 @@ const sources = [
   'scripts/restore.ts',
   'scripts/dataDirBackup.ts',
   'scripts/backupManifest.ts',
+  'scripts/backupVerify.ts',
   'scripts/restoreMigrateThread.ts',
   'package-lock.json',
   'tsconfig.json',

@@ -12,15 +12,8 @@ import { lockHolderPid } from '../server/db/dataDirLock';
 import { makeOwnerOnly, ownerOnlyUmask } from '../server/db/ownerOnly';
 import { BACKUP_PATH, readBackupEndpoint } from '../server/services/backup';
 import { startModuleThread } from '../server/services/workerThread';
-import {
-  BackupError,
-  type BackupManifest,
-  backupWriter,
-  readVerifiedData,
-  stepTimeoutMs,
-  verifyBackup,
-  withinTime,
-} from './backupManifest';
+import { BackupError, type BackupManifest, backupWriter } from './backupManifest';
+import { readVerifiedData, stepTimeoutMs, verifyBackup, withinTime } from './backupVerify';
 
 /*
  * `npm run backup` and `npm run restore` for the embedded PGlite database (docs/operations.md, "Backups").
@@ -54,7 +47,7 @@ const fileStart = (file: string, length: number): Buffer => {
 /** Files every PostgreSQL data directory has; a tar without them is no backup of one. */
 const REQUIRED_ENTRIES = ['PG_VERSION', 'global/pg_control'];
 
-/** Verifies the file against its manifest (backupManifest.ts), or throws a BackupError saying what the file is. */
+/** Verifies the file against its manifest (backupVerify.ts), or throws a BackupError saying what the file is. */
 export const checkBackupFile = async (file: string): Promise<BackupManifest> => {
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file}: no such file.`);
   if (fileStart(file, PG_DUMP_MAGIC.length).toString('latin1') === PG_DUMP_MAGIC) {
