@@ -26,7 +26,7 @@ const CHART_HEIGHT = 380;
 const TOP = 3;
 
 // WCAG 2.2 target size: every link at least 24 px tall, stacked links never overlapping.
-const TARGETS_SX = { '& a': { display: 'inline-block', minHeight: 24, lineHeight: '24px' } } as const;
+const TARGETS_SX = { '& a': { display: 'inline-block', minHeight: 24, lineHeight: '24px', verticalAlign: 'top' } } as const;
 
 const Part = ({ title, anchor, children }: { title: string; anchor: string; children: ReactNode }) => (
   <Box role="group" aria-label={title} sx={{ minWidth: 0 }}>

@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InsightItems } from '@/contract/insights';
 import { ChartFigure, ChartLegend } from '@/resources/sessions/detail/ChartFigure';
 import { SERIES_PALETTES, useChartTheme } from '@/resources/sessions/detail/chartColors';
@@ -24,6 +24,7 @@ export const TrendChart = ({ data }: { data: InsightItems }) => {
   const lines = trendLines(data);
   const rows = trendRows(data.period.weeks, lines);
   const names = lines.map(({ item, riser }) => (riser ? translate('app.insights.chart.rising', { label: item.label }) : item.label));
+  const strokes = lines.map(({ riser }, index) => (riser ? warm[index % warm.length] : cool[index % cool.length]));
   const points = rows.map(({ week, rates }) => ({
     week: format.week(week),
     ...Object.fromEntries(rates.map((rate, index) => [`line${index}`, rate])),
@@ -38,9 +39,10 @@ export const TrendChart = ({ data }: { data: InsightItems }) => {
         format.week(week),
         ...rates.map((rate) => (rate === null ? format.noValue : format.rate(rate))),
       ])}
-      height={300}
+      height={270}
+      legend={<ChartLegend payload={names.map((name, index) => ({ value: name, color: strokes[index], type: 'line' }))} />}
     >
-      <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 28, bottom: 8, left: 0 }}>
         <CartesianGrid {...chart.grid} {...chart.horizontalGrid} />
         <XAxis dataKey="week" {...chart.axis} interval={Math.max(0, Math.ceil(points.length / MAX_TICKS) - 1)} />
         <YAxis {...chart.axis} width={48} tickFormatter={(value: number) => format.rate(value)} />
@@ -50,9 +52,8 @@ export const TrendChart = ({ data }: { data: InsightItems }) => {
           separator={translate('app.sessions.tooltipSeparator')}
           formatter={(value) => format.rate(Number(value))}
         />
-        <Legend verticalAlign="top" content={<ChartLegend />} />
         {lines.map(({ item, riser }, index) => {
-          const stroke = riser ? warm[index % warm.length] : cool[index % cool.length];
+          const stroke = strokes[index];
           return (
             <Line
               key={item.key}

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,8 @@ interface ChartFigureProps {
   columns: string[];
   rows: (string | number)[][];
   height?: number;
+  /** Drawn outside recharts, at once: a recharts legend is measured and the chart laid out again. */
+  legend?: ReactNode;
   children: ReactElement;
 }
 
@@ -29,7 +31,7 @@ const visuallyHidden = {
 } as const;
 
 /** The drawing is aria-hidden (the table says it all), so recharts' keyboard layer is off: nothing focusable inside. */
-export const ChartFigure = ({ title, caption, columns, rows, height = 260, children }: ChartFigureProps) => {
+export const ChartFigure = ({ title, caption, columns, rows, height = 260, legend, children }: ChartFigureProps) => {
   // recharts' first draw is the heaviest work of a chart tab: it comes in a task of its own.
   const drawn = useNextTaskValue(true, false);
   return (
@@ -37,6 +39,11 @@ export const ChartFigure = ({ title, caption, columns, rows, height = 260, child
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
+      {legend && (
+        <Box aria-hidden sx={{ mb: 1 }}>
+          {legend}
+        </Box>
+      )}
       <Box aria-hidden sx={{ height }}>
         {drawn && (
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height }}>
