@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 import viteConfig from './vite.config.ts';
 
@@ -10,6 +11,22 @@ import viteConfig from './vite.config.ts';
  *   the Firebase Auth emulator (both started by tests/support/apiGlobalSetup.ts);
  * - e2e: Chromium (playwright-core) against the product started as `npm start` starts it.
  */
+/**
+ * The api files that start whole servers or seed thousands of calls take one to two minutes each. On a fresh clone
+ * Vitest has no timings and starts the largest files first; one of these begun last would leave the other worker idle.
+ */
+const SLOWEST_FILES = ['launcher', 'process', 'sessionErasure', 'backup', 'databaseStatistics'].map((name) => `/tests/api/${name}.test.ts`);
+
+class SlowestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => {
+      const index = SLOWEST_FILES.findIndex((ending) => file.moduleId.endsWith(ending));
+      return index < 0 ? SLOWEST_FILES.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -29,6 +46,7 @@ export default mergeConfig(
       // The component and API files are independent (each API file builds its own databases and
       // emulator accounts), so two workers run them in about two thirds of the time.
       maxWorkers: 2,
+      sequence: { sequencer: SlowestFirst },
       projects: [
         {
           extends: true,

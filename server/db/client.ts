@@ -29,6 +29,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** 'memory' for a throwaway in-memory database. */
   dataDir?: string;
+  /** An in-memory database starts from this copy of a data directory (PGlite's dumpDataDir), e.g. one already migrated. */
+  startFrom?: Blob;
   /** Start-up work: on PostgreSQL it runs after the migrations under the same advisory lock, so servers take turns. */
   prepare?: (db: Database) => Promise<void>;
   statistics?: StatisticsUpkeepOptions | false;
@@ -150,7 +152,7 @@ const openPglite = async (dataDir: string, options: OpenDatabaseOptions): Promis
   try {
     const extensions = { pg_trgm };
     const opened = memory
-      ? await PGlite.create({ extensions, startParams: PGLITE_START_PARAMS })
+      ? await PGlite.create({ extensions, startParams: PGLITE_START_PARAMS, loadDataDir: options.startFrom })
       : await PGlite.create(resolve(dataDir), { extensions, startParams: PGLITE_START_PARAMS });
     if (!memory) for (const folder of [resolve(dataDir), lockFolderOf(resolve(dataDir))]) makeOwnerOnly(folder);
     const { client: written, writes } = watchWrites(opened);

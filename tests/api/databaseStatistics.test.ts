@@ -26,7 +26,8 @@ const open = async (kind: DbKind, options: Parameters<typeof openDatabase>[0] = 
   };
 };
 
-describe.each(DB_KINDS)('the database statistics (%s)', (kind) => {
+// Seeding a few hundred calls takes seconds here and a minute on a busy machine four times slower.
+describe.each(DB_KINDS)('the database statistics (%s)', { timeout: 180_000 }, (kind) => {
   it('are taken once the migrations and the start-up work (seeding) are done', async () => {
     const { database, close } = await open(kind, { prepare: async (db) => void (await seedSessions({ db, count: 300, seed: 5 })) });
     try {

@@ -106,7 +106,7 @@ const contend = async (lockDir: string, count: number) => {
 };
 
 // Each test starts real server processes; under load a start can take tens of seconds.
-describe('the server process', { timeout: 120_000 }, () => {
+describe('the server process', { timeout: 360_000 }, () => {
   let dataRoot: string;
   let emulatorHost: string;
   const started: ServerProcess[] = [];
