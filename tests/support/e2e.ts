@@ -20,6 +20,17 @@ interface BrowserFixtures {
   page: Page;
 }
 
+const DEMO_ADMIN = 'admin@salescoach.test';
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const WELCOME = 'Welcome to the Admin Portal';
+
+/**
+ * Each account signs in through the form once per file; its later tests start from the session that sign-in saved
+ * (Firebase keeps it in localStorage, spec 3), as an admin reopening the portal does. The sign-in itself is tested in
+ * auth.test.ts.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
 /** `it` for the browser tests: each test asks for what it needs, and its contexts close after it. */
 export const it = test.extend<BrowserFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
@@ -33,7 +44,24 @@ export const it = test.extend<BrowserFixtures>({
     await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
   },
   signedIn: async ({ newContext }, use) => {
-    await use((email, viewport) => newSignedInPage({ newContext }, baseUrl, email, viewport));
+    await use(async (email = DEMO_ADMIN, viewport = DEFAULT_VIEWPORT) => {
+      const saved = sessions.get(email);
+      if (saved) {
+        const context = await newContext({ viewport, storageState: saved });
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}/dashboard`);
+        await page
+          .getByRole('heading', { name: WELCOME })
+          .or(page.getByRole('button', { name: 'Sign In' }))
+          .first()
+          .waitFor();
+        if (page.url().endsWith('/dashboard')) return { context, page };
+        await context.close();
+      }
+      const fresh = await newSignedInPage({ newContext }, baseUrl, email, viewport);
+      sessions.set(email, await fresh.context.storageState());
+      return fresh;
+    });
   },
   page: async ({ signedIn }, use) => {
     await use((await signedIn()).page);
