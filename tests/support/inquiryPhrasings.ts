@@ -247,3 +247,20 @@ export const arrivalOrders = (count: number, shuffles: number): number[][] => {
   }
   return orders;
 };
+
+/**
+ * B-cubed precision and recall: for each phrasing, the share of its group that asks its question and the share of its
+ * question's phrasings in its group, averaged over phrasings (a question asked once counts, unlike in pairs).
+ */
+export const bCubed = (set: PhrasingSet, groupOf: (text: string) => string) => {
+  let precision = 0;
+  let recall = 0;
+  for (const a of set.phrasings) {
+    const group = set.phrasings.filter((b) => groupOf(b.text) === groupOf(a.text));
+    const right = group.filter((b) => b.question === a.question).length;
+    precision += right / group.length;
+    recall += right / set.phrasings.filter((b) => b.question === a.question).length;
+  }
+  const n = set.phrasings.length;
+  return { precision: precision / n, recall: recall / n };
+};
