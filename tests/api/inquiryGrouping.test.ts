@@ -33,11 +33,12 @@ const GROUPED_CLEANLY: readonly (readonly string[])[] = [
   ['Do you offer discounts for nonprofits?', "We're a registered nonprofit, do you have a reduced rate?"],
   ['Can it post call summaries to Slack?', 'Could the summaries go to a Slack channel after each call?'],
   ['Can our data stay in Canada?', 'Do you have servers in Canada for data residency?'],
+  ['Will it work for calls in Japanese or Portuguese?', 'Half our customers are in Brazil, would it understand calls in Portuguese?'],
 ];
 /** Paraphrases the rule puts in one group (with "Can it transcribe voicemails too?", which it cannot tell apart). */
-const GROUPED = [...GROUPED_CLEANLY, SAME_QUESTION.portuguese];
+const GROUPED = [...GROUPED_CLEANLY, ['Can it transcribe calls in Portuguese?', 'Do you support Portuguese transcription?']];
 
-/** Single questions the rule keeps alone, among them near misses cosine alone grouped ("speak out loud" and "hang up"). */
+/** Single questions the rule keeps alone, among them near misses cosine alone grouped ("speak out loud", "hang up", "two reps"). */
 const KEPT_ALONE = [
   'What is your refund policy for annual plans?',
   'Can we pay with a purchase order instead of a credit card?',
@@ -53,6 +54,7 @@ const KEPT_ALONE = [
   'Does the assistant speak out loud to the customer?',
   'Do you integrate with Gong?',
   'Can it tell when the customer is about to hang up?',
+  'How does it handle two reps on the same call?',
   'Can it show which rep closes the most deals?',
   'What happens to our data if we cancel?',
   'Can it post to Microsoft Teams chat?',

@@ -158,6 +158,115 @@ export const STANDS_ALONE_FRESH: readonly string[] = [
   'Can it tell us which reps need more coaching?',
 ];
 
+/**
+ * A tuning set for grouping by meaning, written before any rule was tried on it: paraphrases that change the words
+ * rather than swap one, and questions asked once that share everyday words ("call", "record", "team", "rep",
+ * "manager") with a group or each other without asking the same thing.
+ */
+export const SAME_QUESTION_TUNING: Readonly<Record<string, readonly string[]>> = {
+  bookMeeting: [
+    'Can it book the next meeting for us at the end of the call?',
+    'When the prospect agrees to a follow-up, does it put it in the calendar by itself?',
+    'Could it schedule the second demo straight from the conversation?',
+    "So if they say let's talk again Tuesday, will it send the invite?",
+  ],
+  screenShare: [
+    "Does it see what I'm showing on my screen during a demo?",
+    'Can it read the slides we present while we walk them through the deck?',
+    'If I share my screen, does the assistant pick up what is on it?',
+  ],
+  dialer: [
+    'Does it work with a power dialer for cold calling?',
+    'We make hundreds of outbound dials a day through an auto-dialer, will it plug into that?',
+    'Can it sit on top of our predictive dialing software?',
+  ],
+  speakers: [
+    "Can it tell apart three people on the customer's side?",
+    'When the buyer brings their CFO and their IT lead, does it know who said what?',
+    'Does it identify each speaker when several people join from the client?',
+  ],
+  latency: [
+    'How fast does a suggestion show up after the customer says something?',
+    'Is there a lag between the question and the card popping up?',
+    "Will the prompt come in time, or a few seconds after I've already answered?",
+  ],
+  headset: [
+    'Do reps need a special headset for this?',
+    "Will it work with the laptop's built-in microphone?",
+    'Um, what kind of mic do we need for it to hear properly?',
+  ],
+  rolePlay: [
+    'Can new hires practise against it before they go on real calls?',
+    'Is there a role-play mode for training reps?',
+    'Could our juniors rehearse a pitch with it acting as a mock customer?',
+  ],
+  talkRatio: [
+    "Does it tell the rep when they're talking too much?",
+    'Can it show how much of the call was me versus the customer?',
+    "Will it nudge me if I've been monologuing for five minutes?",
+    'Does it measure the talk-to-listen ratio?',
+  ],
+  interruptions: [
+    'Does it flag when a rep cuts the customer off?',
+    'Can it catch reps talking over the prospect?',
+    'Will it notice if I keep interrupting the buyer mid-sentence?',
+  ],
+  accessibility: [
+    'Can the cards be read out by a screen reader for our blind colleague?',
+    'Is it usable for someone who is visually impaired?',
+    'Does it work with JAWS or VoiceOver?',
+  ],
+  currency: [
+    'Can you invoice us in euros?',
+    'Do you bill in pounds sterling or only in dollars?',
+    'Our finance people need the invoices in Australian dollars, is that doable?',
+  ],
+  botVisible: [
+    'Will the customer see a bot join the meeting?',
+    'Does it show up as an extra participant on the Zoom?',
+    'Is it invisible to the person on the other end?',
+  ],
+  actionItems: [
+    'Does it create tasks for the action items we agreed on?',
+    'Can the to-dos from the conversation end up in Asana?',
+    'I mean, will it turn the next steps into a checklist for the rep?',
+  ],
+  highlightClips: [
+    'Can managers cut a clip of a great moment to share with the team?',
+    'Is there a way to save a highlight from a recording and send it to the other reps?',
+    'Could I bookmark the bit where the customer pushed back and share just that part?',
+  ],
+  privateNotes: [
+    "Are a rep's own notes private, or can the manager read them?",
+    'If I jot something down during the call, does my boss see it?',
+    'Can reps keep notes that only they can see?',
+  ],
+  lostDeals: [
+    'Can it tell us why we lose deals?',
+    'Does it pull out the reasons prospects give for going with someone else?',
+    "Could it spot patterns in the opportunities we didn't close?",
+  ],
+};
+
+export const STANDS_ALONE_TUNING: readonly string[] = [
+  "Can it record calls made from a rep's personal mobile number?",
+  'Can a manager take over the call if things go badly?',
+  'Does it keep working when the call is put on hold?',
+  'Is there a limit on how many teams we can create?',
+  'Can we record a greeting for the assistant in our own voice?',
+  'Does the team dashboard update in real time?',
+  'Can it join calls on our own phone system, like a Cisco PBX?',
+  'How many calls can run at the same time on one account?',
+  'Can the customer ask for a copy of the call?',
+  'Can managers set targets for each team member?',
+  'Is there a keyboard shortcut to dismiss a card?',
+  "Can it show the prospect's LinkedIn profile during the call?",
+  'Does it work for calls in a noisy open-plan office?',
+  'Can we switch the assistant off for a single team?',
+  'Does it work on conference calls with more than ten people?',
+  'How many reps does your biggest customer have on it?',
+];
+
 /** A set of phrasings, each with the question it asks (a single question is its own). */
 export interface PhrasingSet {
   name: string;
@@ -173,9 +282,10 @@ const toSet = (name: string, same: Readonly<Record<string, readonly string[]>>, 
 });
 
 export const PHRASING_SETS = {
-  first: toSet('first set (rule chosen here)', SAME_QUESTION, STANDS_ALONE),
+  first: toSet('first set', SAME_QUESTION, STANDS_ALONE),
   heldOut: toSet('held-out set', SAME_QUESTION_HELD_OUT, STANDS_ALONE_HELD_OUT),
-  fresh: toSet('fresh set (written after the rule)', SAME_QUESTION_FRESH, STANDS_ALONE_FRESH),
+  fresh: toSet('fresh set', SAME_QUESTION_FRESH, STANDS_ALONE_FRESH),
+  tuning: toSet('tuning set (grouping by meaning)', SAME_QUESTION_TUNING, STANDS_ALONE_TUNING),
 } as const;
 
 /** How well one grouping of a set matches its questions, counted over pairs of phrasings and over phrasings. */

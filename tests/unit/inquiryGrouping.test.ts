@@ -82,17 +82,23 @@ describe('assignGroups', () => {
     ]);
   });
 
-  it('joins the group of the nearest member even when that member joined its group through another one', () => {
-    // a-b and b-c are close, a-c is not: c still lands in a's group through b (nearest phrasing, not the group's first).
-    const assigned = assign(
-      [
-        { id: 'a', groupId: 'a', text: '', vector: angle(0) },
-        { id: 'b', groupId: 'a', text: '', vector: angle(20) },
-      ],
-      [{ id: 'c', text: '', vector: angle(40) }],
-      0.9,
-    );
-    expect(assigned[0]).toMatchObject({ groupId: 'a', nearestId: 'b' });
+  it("joins a group by its members' mean, not through one near member, and names that group's nearest member", () => {
+    // a-b and b-c are close, a-c is not: the mean over a and b decides, so c no longer chains into the group through b.
+    const members = [
+      { id: 'a', groupId: 'a', text: '', vector: angle(0) },
+      { id: 'b', groupId: 'a', text: '', vector: angle(20) },
+    ];
+    const mean = (Math.cos((40 * Math.PI) / 180) + Math.cos((20 * Math.PI) / 180)) / 2;
+    expect(assign(members, [{ id: 'c', text: '', vector: angle(40) }], 0.9)[0]).toMatchObject({ groupId: 'c', nearestId: 'b' });
+    expect(assign(members, [{ id: 'c', text: '', vector: angle(40) }], mean)[0]).toMatchObject({ groupId: 'a', nearestId: 'b' });
+    // A group alike on the whole beats one with a single nearer member.
+    const groups = [
+      { id: 'm1', groupId: 'g1', text: '', vector: angle(0) },
+      { id: 'm2', groupId: 'g1', text: '', vector: angle(60) },
+      { id: 'm3', groupId: 'g2', text: '', vector: angle(12) },
+      { id: 'm4', groupId: 'g2', text: '', vector: angle(18) },
+    ];
+    expect(assign(groups, [{ id: 'p', text: '', vector: angle(5) }], 0.5)[0]).toMatchObject({ groupId: 'g2', nearestId: 'm3' });
   });
 
   it('breaks ties for the member seen first', () => {
