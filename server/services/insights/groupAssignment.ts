@@ -98,7 +98,8 @@ export const assignGroups = (
       }
     }
     let best: { mean: number; nearest: (typeof known)[number]; cosine: number; words: number } | null = null;
-    for (const group of groups.values()) if (!best || group.sum / group.count > best.mean) best = { ...group, mean: group.sum / group.count };
+    for (const group of groups.values())
+      if (!best || group.sum / group.count > best.mean) best = { ...group, mean: group.sum / group.count };
     const groupId = best && best.mean >= threshold + WORD_OVERLAP_BAR ? best.nearest.groupId : phrase.id;
     known.push({ id: phrase.id, groupId, unit: vector, stems });
     return {
