@@ -32,6 +32,7 @@ import { declaredResourceRoutes } from './routes/declaredResources';
 import { assistantRoutes } from './routes/assistant';
 import { dictionaryRoutes } from './routes/dictionary';
 import { dictionaryBulkRoutes } from './routes/dictionaryBulk';
+import { variationSuggestionRoutes } from './routes/variationSuggestions';
 import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
@@ -146,6 +147,7 @@ export const buildApp = async (options: BuildAppOptions) => {
         generationRateLimit: options.generationRateLimit ?? (options.rateLimit === false ? false : { max: 20, timeWindowMs: 60_000 }),
       });
       await api.register(dictionaryMatchRoutes, { db: options.db, provider: embeddings });
+      await api.register(variationSuggestionRoutes, { db: options.db });
       await api.register(landmineRoutes, { db: options.db });
       await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });

@@ -6,6 +6,7 @@ import { startInquiryGrouping } from './services/insights/grouping';
 import { startCalibrationJob } from './services/matching/calibration';
 import { type EmbeddingProvider, startEmbeddingWorker } from './services/matching/embeddings';
 import { markOtherModelsPending } from './services/matching/settings';
+import { startSuggestionJob } from './services/variations/suggestionJob';
 import { startSessionRetention } from './services/retention';
 import { startAbandonedCalls } from './services/abandonedCalls';
 
@@ -55,6 +56,7 @@ export const startBackgroundJobs = async (options: BackgroundJobsOptions): Promi
     jobs.push({ name: 'embeddings', ...startEmbeddingWorker({ db, provider: embeddings, log }) });
     jobs.push({ name: 'calibration', ...startCalibrationJob({ db, provider: embeddings, log }) });
     jobs.push({ name: 'inquiryGrouping', ...startInquiryGrouping({ db, provider: embeddings, log }) });
+    jobs.push({ name: 'variationSuggestions', ...startSuggestionJob({ db, provider: embeddings, log }) });
   }
   jobs.push({
     name: 'abandonedCalls',

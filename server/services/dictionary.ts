@@ -136,7 +136,7 @@ export const listGrouped = async (
   };
 };
 
-const insertVariation = async (
+export const insertVariation = async (
   tx: Transaction,
   actor: AuditActor,
   kind: ItemKind,

@@ -27,6 +27,8 @@ const ERASED_TABLES = [
   'insight_answer_effects',
   'insight_labels',
   'insight_inquiry_phrases',
+  'variation_suggestions',
+  'variation_suggestion_scans',
 ] as const;
 
 /** After the answer (db/compaction.ts): a failure is logged, and the next erasure's compaction covers these tables again. */

@@ -10,3 +10,4 @@ export * from './insights';
 export * from './battlecards';
 export * from './callSettings';
 export * from './targetBands';
+export * from './variationSuggestions';
