@@ -48,6 +48,7 @@ export const auditMessages = {
       },
       callSettings: { update: 'Call settings updated' },
       targetBands: { update: 'Rep target bands updated' },
+      variationSuggestion: { dismiss: 'Suggested variation dismissed' },
     },
     targets: {
       user: 'User',
@@ -61,6 +62,7 @@ export const auditMessages = {
       rep: 'Rep',
       callSettings: 'Call settings',
       targetBands: 'Rep target bands',
+      variationSuggestion: 'Suggested variation',
     },
     changeFields: {
       name: 'Name',
@@ -111,6 +113,8 @@ export const auditMessages = {
       landminesPer10CallsMin: 'Landmines per 10 calls minimum',
       landminesPer10CallsMax: 'Landmines per 10 calls maximum',
       weeks: 'Weeks',
+      itemId: 'Item',
+      utterance: 'Call line',
     },
     change: '%{field}: %{from} → %{to}',
     values: { yes: 'Yes', no: 'No' },

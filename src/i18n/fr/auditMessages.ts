@@ -47,6 +47,7 @@ export const auditMessages: typeof english = {
       },
       callSettings: { update: 'Réglages des appels modifiés' },
       targetBands: { update: 'Plages cibles des commerciaux modifiées' },
+      variationSuggestion: { dismiss: 'Variante suggérée écartée' },
     },
     targets: {
       user: 'Utilisateur',
@@ -60,6 +61,7 @@ export const auditMessages: typeof english = {
       rep: 'Commercial',
       callSettings: 'Réglages des appels',
       targetBands: 'Plages cibles des commerciaux',
+      variationSuggestion: 'Variante suggérée',
     },
     changeFields: {
       name: 'Nom',
@@ -110,6 +112,8 @@ export const auditMessages: typeof english = {
       landminesPer10CallsMin: 'Sujets sensibles pour 10 appels minimum',
       landminesPer10CallsMax: 'Sujets sensibles pour 10 appels maximum',
       weeks: 'Semaines',
+      itemId: 'Élément',
+      utterance: "Phrase de l'appel",
     },
     change: '%{field} : %{from} → %{to}',
     values: { yes: 'Oui', no: 'Non' },
