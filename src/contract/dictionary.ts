@@ -15,7 +15,7 @@ export const DEFAULT_VARIATION_CATEGORY = 'Variation';
 export const dictRequiredText = (max: number) => safeText(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`));
 export const dictOptionalText = (max: number) => safeText(z.string().trim().max(max, `At most ${max} characters`));
 
-/** PostgreSQL uuids: any 8-4-4-4-12 hex. */
+/** PostgreSQL uuids: 8-4-4-4-12 hex digits, whatever their version bits. */
 export const dictIdSchema = z.guid('Not a valid id');
 
 /** A parentId makes it a variation. */
