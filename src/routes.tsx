@@ -80,6 +80,11 @@ export const adminRoutes: readonly PageRoute[] = [
     () => import('@/resources/dictionary/DictionaryPage'),
     (m) => m.DictionaryPage,
   ),
+  pageRoute(
+    PATHS.variationSuggestions,
+    () => import('@/resources/dictionary/suggestions/SuggestionsPage'),
+    (m) => m.SuggestionsPage,
+  ),
   sessionDetail,
 ];
 

@@ -34,6 +34,8 @@ export const variationSuggestionsResponseSchema = z.object({
   data: z.object({ items: z.array(suggestedItemSchema), total: z.number().int().min(0) }),
 });
 
+export type VariationSuggestions = z.infer<typeof variationSuggestionsResponseSchema>['data'];
+
 export const variationSuggestionParamsSchema = z.object({ id: dictIdSchema });
 
 export const variationSuggestionActionResponseSchema = z.object({ success: z.literal(true) });

@@ -8,6 +8,7 @@ import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionar
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import type { SessionErasure } from '@/contract/sessionErasure';
+import type { VariationSuggestions } from '@/contract/variationSuggestions';
 import { findResource, type ApiDeclaration } from './resourceApi';
 import type { HttpClient } from './httpClient';
 import { itemOf, toRecord } from './envelope';
@@ -122,6 +123,13 @@ export const createDataProvider = (
     getConfigVersion: async () => (await http.request<{ data: ConfigVersionInfo }>('/admin/config-version')).data,
     matchPhrase: async (body: DictionaryMatchBody) =>
       (await http.request<{ data: PhraseTestResult }>('/dictionary/match', { method: 'POST', body })).data,
+    getVariationSuggestions: async () => (await http.request<{ data: VariationSuggestions }>('/dictionary/suggestions')).data,
+    addSuggestedVariation: async (id) => {
+      await http.request(`/dictionary/suggestions/${encodeURIComponent(id)}/add`, { method: 'POST' });
+    },
+    dismissVariationSuggestion: async (id) => {
+      await http.request(`/dictionary/suggestions/${encodeURIComponent(id)}/dismiss`, { method: 'POST' });
+    },
     previewSpeechRate: async (settings: SpeechRateSettings) =>
       (await http.request<{ data: SpeechRatePreview }>('/speech-rate/preview', { method: 'POST', body: settings })).data,
     getMatching: async () => (await http.request<{ data: MatchingSettings }>('/dictionary/matching')).data,

@@ -9,6 +9,7 @@ import type { InsightsQueryInput } from '@/contract/insights';
 import type { SessionErasure } from '@/contract/sessionErasure';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import type { TargetBandsData, TargetBandsPutBody } from '@/contract/targetBands';
+import type { VariationSuggestions } from '@/contract/variationSuggestions';
 import type { InsightData, InsightSection } from './insightsApi';
 
 /** The custom methods beside react-admin's CRUD calls. */
@@ -28,6 +29,10 @@ export interface PortalDataProvider extends DataProvider {
   getConfigVersion(): Promise<ConfigVersionInfo>;
   /** What the phrase would fire, best first. */
   matchPhrase(body: DictionaryMatchBody): Promise<PhraseTestResult>;
+  getVariationSuggestions(): Promise<VariationSuggestions>;
+  /** The suggestion becomes a variation of its item, and leaves the list. */
+  addSuggestedVariation(id: string): Promise<void>;
+  dismissVariationSuggestion(id: string): Promise<void>;
   previewSpeechRate(settings: SpeechRateSettings): Promise<SpeechRatePreview>;
   getMatching(): Promise<MatchingSettings>;
   /** `threshold: null` goes back to the calibrated threshold. */

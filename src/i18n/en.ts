@@ -3,6 +3,7 @@ import { apiKeysMessages, configVersionMessages } from './apiKeysMessages';
 import { appMessages } from './appMessages';
 import { auditMessages } from './auditMessages';
 import { battlecardsMessages } from './battlecardsMessages';
+import { suggestionsMessages } from './suggestionsMessages';
 import { targetBandsMessages } from './targetBandsMessages';
 import { callEndMessages } from './callEndMessages';
 import { bulkMessages } from './bulkMessages';
@@ -39,6 +40,7 @@ export const en = {
     sessionErasure: sessionErasureMessages,
     callEnd: callEndMessages,
     targetBands: targetBandsMessages,
+    suggestions: suggestionsMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

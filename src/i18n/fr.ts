@@ -4,6 +4,7 @@ import { apiKeysMessages, configVersionMessages } from './fr/apiKeysMessages';
 import { appMessages } from './fr/appMessages';
 import { auditMessages } from './fr/auditMessages';
 import { battlecardsMessages } from './fr/battlecardsMessages';
+import { suggestionsMessages } from './fr/suggestionsMessages';
 import { targetBandsMessages } from './fr/targetBandsMessages';
 import { callEndMessages } from './fr/callEndMessages';
 import { bulkMessages } from './fr/bulkMessages';
@@ -37,6 +38,7 @@ export const fr: Catalogue = {
     sessionErasure: sessionErasureMessages,
     callEnd: callEndMessages,
     targetBands: targetBandsMessages,
+    suggestions: suggestionsMessages,
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,

@@ -7,6 +7,7 @@ export const PATHS = {
   insights: '/insights',
   insightRep: '/insights/reps',
   dictionary: '/dictionary',
+  variationSuggestions: '/dictionary/suggestions',
   users: '/users',
   settings: '/settings',
   audit: '/audit',

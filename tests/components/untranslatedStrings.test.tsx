@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SESSION_ID_PREVIEW_LENGTH } from '@/config';
 import { DashboardPage } from '@/customPages/dashboard/DashboardPage';
 import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
+import { SuggestionsPage } from '@/resources/dictionary/suggestions/SuggestionsPage';
 import { LoginPage } from '@/customPages/auth/LoginPage';
 import { SessionDetailPage } from '@/resources/sessions/detail/SessionDetailPage';
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
@@ -188,6 +189,26 @@ describe('every user-visible string comes from the catalogue', () => {
     expect(untranslated()).toEqual([]);
     await user.click(screen.getByRole('tab', { name: '⟦Landmines⟧' }));
     await screen.findByText(landmine.trigger);
+    expect(untranslated()).toEqual([]);
+  });
+
+  it('on the suggested variations screen', async () => {
+    const suggestion = {
+      id: String(item.id),
+      text: 'can it plug into our salesforce',
+      score: 0.52,
+      reason: 'tooClose' as const,
+      runnerUp: item.question,
+    };
+    const at = { ...suggestion, sessionId: sessions[0].sessionId, sessionName: sessions[0].sessionName, startTime: sessions[0].startTime };
+    const dataProvider = buildDataProvider({
+      getVariationSuggestions: vi.fn(async () => ({
+        total: 1,
+        items: [{ id: String(item.id), kind: 'faq' as const, question: item.question, category: item.category, suggestions: [at] }],
+      })),
+    });
+    renderScreen(<SuggestionsPage />, { dataProvider, path: '/dictionary/suggestions' });
+    await screen.findByRole('region', { name: item.question });
     expect(untranslated()).toEqual([]);
   });
 

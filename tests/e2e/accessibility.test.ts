@@ -238,6 +238,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'suggested variations',
+    show: async (page, t) => {
+      await closeDialog(page);
+      await navigate(page, '/dictionary/suggestions');
+      await shown(heading(page, t('app.suggestions.title')));
+      await loaded(page.locator('main'));
+    },
+  },
+  {
     name: 'users',
     show: async (page) => {
       await closeDialog(page);

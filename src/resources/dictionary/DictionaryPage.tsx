@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageBannerProvider } from '@/shared/PageBanner';
 import { PATHS } from '@/shared/paths';
 import { EmbeddingProgress } from './EmbeddingProgress';
@@ -32,6 +33,11 @@ export const DictionaryPage = () => {
     <PageBannerProvider view={view.tab}>
       <Box sx={{ py: 2 }}>
         <EmbeddingProgress />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button component={RouterLink} to={PATHS.variationSuggestions} variant="outlined">
+            {translate('app.suggestions.open')}
+          </Button>
+        </Box>
         <PhraseTester />
         <Tabs
           value={view.tab}
