@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../src/contract/common';
 import {
   insightAnswersResponseSchema,
   insightFiltersResponseSchema,
+  inquiryAddedAsSchema,
+  inquiryAddedResponseSchema,
   insightInquiriesResponseSchema,
   insightItemsResponseSchema,
   insightLandminesResponseSchema,
@@ -21,6 +23,7 @@ import {
   insightLandmines,
   insightReps,
 } from '../services/insights/query';
+import { markInquiryAdded } from '../services/insights/added';
 
 /** docs/api.md */
 const errorResponses = {
@@ -62,6 +65,27 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       ),
     },
     async (request) => ({ success: true as const, data: await insightInquiries(db, request.query) }),
+  );
+
+  app.put(
+    '/insights/inquiries/:key/added',
+    {
+      schema: {
+        summary: 'Mark a new-inquiry group as added to the dictionary',
+        description:
+          'After the dictionary saved the group as an FAQ or as a variation: the group leaves the open list and its later phrasings count for the item.',
+        params: z.object({ key: z.uuid() }),
+        body: inquiryAddedAsSchema,
+        response: {
+          200: inquiryAddedResponseSchema,
+          400: errorResponses[400],
+          401: errorResponses[401],
+          403: errorResponses[403],
+          404: apiErrorSchema.describe('NOT_FOUND: no new-inquiry phrasing or group has this key'),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await markInquiryAdded(db, request.params.key, request.body) }),
   );
 
   app.get(

@@ -110,9 +110,28 @@ export const inquiryGroupSchema = z.object({
 });
 export type InquiryGroup = z.infer<typeof inquiryGroupSchema>;
 
+const addedQuestion = safeText(z.string().trim().min(1).max(LIMITS.question));
+
+/** What a group became in the dictionary: an FAQ of its own, or a variation of an objection's or FAQ's `question`. */
+export const inquiryAddedAsSchema = z.discriminatedUnion('as', [
+  z.object({ as: z.literal('faq'), question: addedQuestion }),
+  z.object({ as: z.literal('variation'), type: z.enum(['faq', 'objection']), question: addedQuestion }),
+]);
+export type InquiryAddedAs = z.infer<typeof inquiryAddedAsSchema>;
+
+/** `later*`: its phrasings first asked after it was added, which count for the item rather than as a new inquiry. */
+export const addedInquiryGroupSchema = inquiryGroupSchema.extend({
+  added: inquiryAddedAsSchema,
+  laterOccurrences: z.number().int(),
+  laterPhrasings: z.number().int(),
+});
+export type AddedInquiryGroup = z.infer<typeof addedInquiryGroupSchema>;
+
+/** `groups`: the open list; `added`: the groups added to the dictionary, largest first. */
 export const insightInquiriesSchema = z.object({
   period: insightPeriodSchema,
   groups: z.array(inquiryGroupSchema),
+  added: z.array(addedInquiryGroupSchema),
 });
 export type InsightInquiries = z.infer<typeof insightInquiriesSchema>;
 
@@ -189,6 +208,7 @@ export type InsightFilters = z.infer<typeof insightFiltersSchema>;
 const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 export const insightItemsResponseSchema = envelope(insightItemsSchema);
 export const insightInquiriesResponseSchema = envelope(insightInquiriesSchema);
+export const inquiryAddedResponseSchema = envelope(z.object({ key: z.string(), added: inquiryAddedAsSchema }));
 export const insightAnswersResponseSchema = envelope(insightAnswersSchema);
 export const insightLandminesResponseSchema = envelope(insightLandminesSchema);
 export const insightCompetitorsResponseSchema = envelope(insightCompetitorsSchema);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  InquiryAddedAs,
   InsightsQueryInput,
   insightAnswersResponseSchema,
   insightCompetitorsResponseSchema,
@@ -62,5 +63,8 @@ export const createInsightsApi = (http: HttpClient) => ({
       import('@/contract/insightRep'),
     ]);
     return contract.insightRepResponseSchema.parse(body).data;
+  },
+  markInquiryAdded: async (key: string, added: InquiryAddedAs): Promise<void> => {
+    await http.request(`/insights/inquiries/${encodeURIComponent(key)}/added`, { method: 'PUT', body: added });
   },
 });

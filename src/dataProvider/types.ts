@@ -5,7 +5,7 @@ import type { CallSettings, CallSettingsData } from '@/contract/callEnd';
 import type { DictionaryMatchBody, PhraseTestResult } from '@/contract/dictionaryMatch';
 import type { MatchingPutBody, MatchingSettings } from '@/contract/matching';
 import type { InsightRepPage } from '@/contract/insightRep';
-import type { InsightsQueryInput } from '@/contract/insights';
+import type { InquiryAddedAs, InsightsQueryInput } from '@/contract/insights';
 import type { SessionErasure } from '@/contract/sessionErasure';
 import type { SpeechRatePreview } from '@/contract/speechRatePreview';
 import type { TargetBandsData, TargetBandsPutBody } from '@/contract/targetBands';
@@ -48,6 +48,8 @@ export interface PortalDataProvider extends DataProvider {
   markSessionFailed(sessionId: string, lastEventAt?: string): Promise<void>;
   getInsights<S extends InsightSection>(section: S, query?: InsightsQueryInput): Promise<InsightData<S>>;
   getInsightRep(rep: string, query?: InsightsQueryInput): Promise<InsightRepPage>;
+  /** After the dictionary saved it: the new-inquiry group leaves the open list. */
+  markInquiryAdded(key: string, added: InquiryAddedAs): Promise<void>;
 }
 
 export interface ConfigVersionInfo {

@@ -106,6 +106,14 @@ export const insightsMessages = {
     example: '“%{text}”',
     phrasings: '%{count} phrasing |||| %{count} phrasings',
     pending: 'Pending grouping: not compared with similar phrasings yet.',
+    markFailed: 'Added to the dictionary, but the group could not be marked as added: it stays in this list.',
+    added: {
+      title: 'Added to the dictionary',
+      asked: 'Asked %{count} time in these calls. |||| Asked %{count} times in these calls.',
+      later:
+        'Since it was added, %{count} of them in new words: counted for the dictionary item, not as a new inquiry. |||| Since it was added, %{count} of them in new words: counted for the dictionary item, not as new inquiries.',
+      allAdded: 'Every new question of these calls has been added to the dictionary.',
+    },
   },
   answers: {
     title: 'Answers that help',

@@ -222,4 +222,45 @@ describe.each(DB_KINDS)('new-inquiry group calls (%s)', (kind) => {
     expect(new Set(await Promise.all([P0, P1, P2, P3].map(groupOf))).size).toBe(1);
     expect(await expectCallsMatch()).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a group added to the dictionary leaves the open list, and its phrasings first asked later count for the item', async () => {
+    const key = await groupOf(P0);
+    const month = `/api/insights/inquiries?${params(RANGES[0])}`;
+    const before = insightInquiriesResponseSchema.parse(await get(month)).data;
+    const open = before.groups.find((entry) => entry.key === key)!;
+    expect(before.added).toEqual([]);
+    const put = (target: string, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/insights/inquiries/${target}/added`, headers, payload: payload as object });
+
+    const marked = await put(key, { as: 'faq', question: 'Can it transcribe Portuguese calls?' });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data).toEqual({ key, added: { as: 'faq', question: 'Can it transcribe Portuguese calls?' } });
+    const after = insightInquiriesResponseSchema.parse(await get(month)).data;
+    expect(after.groups.map((entry) => entry.key)).toEqual(before.groups.map((entry) => entry.key).filter((other) => other !== key));
+    expect(after.added).toEqual([
+      { ...open, added: { as: 'faq', question: 'Can it transcribe Portuguese calls?' }, laterOccurrences: 0, laterPhrasings: 0 },
+    ]);
+
+    // Asked again in other words after it was added: grouped with it, counted for the item, not a new inquiry.
+    const later = 'Do you transcribe Portuguese calls?';
+    await complete(call([later, P1]), call([later]));
+    expect(await group(encoder)).toBe(1);
+    expect(await groupOf(later)).toBe(key);
+    const counted = insightInquiriesResponseSchema.parse(await get(month)).data;
+    expect(counted.groups.some((entry) => entry.key === key || entry.examples.includes(later))).toBe(false);
+    expect(counted.added).toMatchObject([{ key, occurrences: open.occurrences + 3, phrasings: open.phrasings + 1 }]);
+    expect(counted.added[0]).toMatchObject({ laterOccurrences: 2, laterPhrasings: 1 });
+
+    // Marked again as something else: what it was added as changes, not since when.
+    const again = await put(key, { as: 'variation', type: 'objection', question: 'Does it work with our CRM?' });
+    expect(again.statusCode, again.body).toBe(200);
+    const remarked = insightInquiriesResponseSchema.parse(await get(month)).data;
+    expect(remarked.added).toMatchObject([
+      { key, added: { as: 'variation', type: 'objection', question: 'Does it work with our CRM?' }, laterPhrasings: 1 },
+    ]);
+
+    expect((await put(crypto.randomUUID(), { as: 'faq', question: 'Who?' })).statusCode).toBe(404);
+    expect((await put(key, { as: 'variation', question: 'No type' })).statusCode).toBe(400);
+    expect((await put('not-a-key', { as: 'faq', question: 'Who?' })).statusCode).toBe(400);
+  }, 120_000);
 });

@@ -81,6 +81,11 @@ describe('route fuzz: every route, generated from its own schemas', () => {
     fixtures.session = session.sessionId;
     const [audit] = await t.db.select({ id: dbSchema.auditLog.id }).from(dbSchema.auditLog).orderBy(desc(dbSchema.auditLog.id)).limit(1);
     fixtures.audit = String(audit.id);
+    const [inquiry] = await t.db
+      .insert(dbSchema.insightInquiryPhrases)
+      .values({ normalized: `fuzz inquiry ${runId}`, text: 'Can it fuzz?' })
+      .returning({ id: dbSchema.insightInquiryPhrases.id });
+    fixtures.inquiry = inquiry.id;
   });
   afterAll(async () => {
     const heads = routes.filter((route) => route.method === 'HEAD').length;
@@ -105,6 +110,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/audit/', { id: fixtures.audit }],
       ['/api/battlecards/', { id: fixtures.battlecard }],
       ['/api/insights/reps/', { rep: 'fuzz.rep@example.test' }],
+      ['/api/insights/inquiries/', { key: fixtures.inquiry }],
     ];
     const found = byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
     if (!found || names.some((name) => !(name in found)))

@@ -47,7 +47,12 @@ const renderInsights = ({
 } = {}) => {
   const server = insightsServer(reply);
   const dictionary = buildDictionaryProvider();
-  const dataProvider = { ...dictionary, getInsights: server.getInsights, matchPhrase: vi.fn(async () => buildMatchResult([])) };
+  const dataProvider = {
+    ...dictionary,
+    getInsights: server.getInsights,
+    markInquiryAdded: vi.fn(server.markInquiryAdded),
+    matchPhrase: vi.fn(async () => buildMatchResult([])),
+  };
   const view = renderInAdmin(
     <>
       <Routes>
@@ -345,7 +350,25 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(dataProvider.create).toHaveBeenCalledWith('faqs', {
       data: { question: 'Do you offer training?', answer: 'Two live sessions.', category: 'Original' },
     });
-    await waitFor(() => expect(within(rowOf(table, 'Do you offer training?')).getByText('Added as FAQ')).toBeInTheDocument());
+    // Marked on the server, the group leaves the open list for the added ones, the keyboard on its link.
+    await waitFor(() =>
+      expect(dataProvider.markInquiryAdded).toHaveBeenCalledWith('0b7f5a52-6a3e-4d0e-9a53-2f3f0b4c9e11', {
+        as: 'faq',
+        question: 'Do you offer training?',
+      }),
+    );
+    const added = await within(inquiries).findByRole('list', { name: 'Added to the dictionary' }, FIND);
+    await waitFor(() => expect(within(table).queryByRole('rowheader', { name: /Do you offer training/ })).toBeNull());
+    expect(
+      within(added)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Do you offer training?Added as FAQOpen in DictionaryAsked 14 times in these calls.',
+      'Can it join our Webex calls?Added as a variation of "Which calling platforms do you support?"Open in Dictionary' +
+        'Asked 6 times in these calls. Since it was added, 2 of them in new words: counted for the dictionary item, not as new inquiries.',
+    ]);
+    await waitFor(() => expect(within(added).getAllByRole('link', { name: 'Open in Dictionary' })[0]).toHaveFocus());
     // the other group is not marked
     expect(within(rowOf(table, 'Does it run on Linux')).getByRole('button', { name: 'Add as FAQ' })).toBeInTheDocument();
   });
@@ -539,6 +562,10 @@ describe('Insights', { timeout: 30_000 }, () => {
     expect(within(answers).getByText('Toutes réponses : +0,42 (de \u22120,10 à +0,90), 21 cas')).toBeInTheDocument();
     expect(within(answers).getByText("Trop peu d'appels (3)")).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Période' })).toHaveTextContent('30 derniers jours');
+    const inquiries = await loadedSection("Ce que l'assistant ignorait", 'Can it join our Webex calls?');
+    expect(within(inquiries).getByRole('list', { name: 'Ajoutées au dictionnaire' })).toHaveTextContent(
+      "Posée 6 fois dans ces appels. Depuis son ajout, 2 fois en d'autres mots : comptées pour l'élément du dictionnaire, pas comme de nouvelles demandes.",
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type InsightAnswers,
   type InsightCompetitors,
   type InsightFilters,
+  type InquiryAddedAs,
   type InsightInquiries,
   type InsightItems,
   type InsightLandmines,
@@ -119,6 +120,21 @@ export const insightAnswers = {
             examples: ['Does it run on Linux desktops?'],
             phrasings: 1,
             pending: true,
+          },
+        ],
+        added: [
+          {
+            key: '9e4d7c1a-2b3f-4a5e-8c6d-7f8091a2b3c4',
+            label: 'Can it join our Webex calls?',
+            occurrences: 6,
+            calls: 5,
+            rate: 1.5,
+            examples: ['Can it join our Webex calls?', 'We run everything on Webex, is that supported?'],
+            phrasings: 3,
+            pending: false,
+            added: { as: 'variation', type: 'faq', question: 'Which calling platforms do you support?' },
+            laterOccurrences: 2,
+            laterPhrasings: 1,
           },
         ],
       },
@@ -283,7 +299,7 @@ export const insightAnswers = {
 /** Every section with nothing to show (a period without finished calls). */
 export const emptyAnswers: { [S in InsightSection]: () => InsightData<S> } = {
   items: () => ({ period: PERIOD, items: [], risers: [] }),
-  inquiries: () => ({ period: PERIOD, groups: [] }),
+  inquiries: () => ({ period: PERIOD, groups: [], added: [] }),
   answers: () => ({ period: PERIOD, objections: [] }),
   reps: () => ({ period: PERIOD, teamMedian: { ...insightAnswers.reps().teamMedian, calls: 0 }, targets: DEFAULT_TARGET_BANDS, reps: [] }),
   landmines: () => ({ period: PERIOD, landmines: [] }),
@@ -301,11 +317,31 @@ export type SectionReply = { data: unknown } | { status: number; body: unknown }
  */
 export const insightsServer = (reply: (section: InsightSection, query: URLSearchParams) => SectionReply | undefined = () => undefined) => {
   const requests: { section: InsightSection; query: URLSearchParams; authorization: string | null }[] = [];
+  /** PUT /api/insights/inquiries/:key/added, as the server keeps them: the groups leave the open list. */
+  const marked = new Map<string, InquiryAddedAs>();
+  const withMarked = (data: InsightInquiries): InsightInquiries => ({
+    ...data,
+    groups: data.groups.filter((group) => !marked.has(group.key)),
+    added: [
+      ...data.groups
+        .filter((group) => marked.has(group.key))
+        .map((group) => ({ ...group, added: marked.get(group.key)!, laterOccurrences: 0, laterPhrasings: 0 })),
+      ...data.added,
+    ],
+  });
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
+    if (init?.method === 'PUT') {
+      const key = decodeURIComponent(url.pathname.split('/')[4]);
+      const added = JSON.parse(String(init.body)) as InquiryAddedAs;
+      marked.set(key, added);
+      return new Response(JSON.stringify({ success: true, data: { key, added } }), { headers: { 'Content-Type': 'application/json' } });
+    }
     const section = url.pathname.replace('/api/insights/', '') as InsightSection;
     requests.push({ section, query: url.searchParams, authorization: new Headers(init?.headers).get('Authorization') });
-    const answer = reply(section, url.searchParams) ?? { data: insightAnswers[section]() };
+    const answer = reply(section, url.searchParams) ?? {
+      data: section === 'inquiries' ? withMarked(insightAnswers.inquiries()) : insightAnswers[section](),
+    };
     const [status, body] = 'status' in answer ? [answer.status, answer.body] : [200, { success: true, data: answer.data }];
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   };
@@ -319,5 +355,6 @@ export const insightsServer = (reply: (section: InsightSection, query: URLSearch
   /** The requests of one section, oldest first, as query strings. */
   const queries = (section: InsightSection) =>
     requests.filter((request) => request.section === section).map((request) => request.query.toString());
-  return { requests, queries, getInsights: createInsightsApi(http).getInsights };
+  const api = createInsightsApi(http);
+  return { requests, queries, marked, getInsights: api.getInsights, markInquiryAdded: api.markInquiryAdded };
 };

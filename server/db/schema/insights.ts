@@ -89,3 +89,17 @@ export const insightInquiryPhrases = pgTable(
   },
   (table) => [index('insight_inquiry_phrases_pending_idx').on(table.createdAt).where(sql`${table.groupId} is null`)],
 );
+
+/** A new-inquiry group added to the dictionary (docs/insights.md): it leaves the open list, its later phrasings count for the item. */
+export const insightInquiryAdded = pgTable(
+  'insight_inquiry_added',
+  {
+    groupId: uuid('group_id').primaryKey(),
+    addedAs: text('added_as', { enum: ['faq', 'variation'] }).notNull(),
+    itemType: text('item_type', { enum: ['faq', 'objection'] }).notNull(),
+    /** The FAQ added, or the original the group became a variation of. */
+    question: text('question').notNull(),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+  },
+  (table) => [check('insight_inquiry_added_faq_check', sql`${table.addedAs} = 'variation' or ${table.itemType} = 'faq'`)],
+);

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   INSIGHT_ROWS_MAX,
+  type AddedInquiryGroup,
+  type InquiryAddedAs,
   type InquiryGroup,
   type InsightFilters,
   type InsightInquiries,
@@ -127,6 +129,11 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
     phrasings: number;
     examples: string[];
     pending: boolean;
+    later_occurrences: number;
+    later_phrasings: number;
+    added_as: 'faq' | 'variation' | null;
+    item_type: 'faq' | 'objection' | null;
+    question: string | null;
   }>(
     db,
     sql`with per_phrase as (
@@ -136,9 +143,11 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
           group by key
         ), phrases as (
           select coalesce(p.group_id, p.id) as group_key, p.group_id is null as pending, p.text, pp.n, pp.calls,
-            row_number() over (partition by coalesce(p.group_id, p.id) order by pp.n desc, p.text) as rank
+            row_number() over (partition by coalesce(p.group_id, p.id) order by pp.n desc, p.text) as rank,
+            coalesce(p.created_at > a.added_at, false) as later
           from per_phrase pp
           join insight_inquiry_phrases p on p.id = pp.key::uuid
+          left join insight_inquiry_added a on a.group_id = coalesce(p.group_id, p.id)
         ), overlap_calls as (
           select key, sum(calls)::int as calls
           from insight_counts
@@ -146,29 +155,43 @@ export const insightInquiries = async (db: Database, query: InsightsQuery, now =
           group by key
         ), by_group as (
           select group_key::text, sum(n)::int as occurrences, sum(calls)::int as calls, count(*)::int as phrasings,
-            array_agg(text order by rank) filter (where rank <= 3) as examples, bool_or(pending) as pending
+            array_agg(text order by rank) filter (where rank <= 3) as examples, bool_or(pending) as pending,
+            coalesce(sum(n) filter (where later), 0)::int as later_occurrences, count(*) filter (where later)::int as later_phrasings
           from phrases
           group by group_key
         )
-        select g.group_key, g.occurrences, g.calls + coalesce(o.calls, 0) as calls, g.phrasings, g.examples, g.pending
+        select g.group_key, g.occurrences, g.calls + coalesce(o.calls, 0) as calls, g.phrasings, g.examples, g.pending,
+          g.later_occurrences, g.later_phrasings, a.added_as, a.item_type, a.question
         from by_group g
         left join overlap_calls o on o.key = g.group_key
+        left join insight_inquiry_added a on a.group_id::text = g.group_key
         order by g.occurrences desc, calls desc, g.group_key
         limit ${INSIGHT_ROWS_MAX}`,
   );
-  const groups = rows.map(
-    (row): InquiryGroup => ({
-      key: row.group_key,
-      label: row.examples[0],
-      occurrences: row.occurrences,
-      calls: row.calls,
-      rate: ratePer100(row.occurrences, period.calls),
-      examples: row.examples,
-      phrasings: row.phrasings,
-      pending: row.pending,
-    }),
-  );
-  return { period, groups };
+  const groupOf = (row: (typeof rows)[number]): InquiryGroup => ({
+    key: row.group_key,
+    label: row.examples[0],
+    occurrences: row.occurrences,
+    calls: row.calls,
+    rate: ratePer100(row.occurrences, period.calls),
+    examples: row.examples,
+    phrasings: row.phrasings,
+    pending: row.pending,
+  });
+  const addedAs = (row: (typeof rows)[number]): InquiryAddedAs | null => {
+    if (row.added_as === null || row.question === null) return null;
+    return row.added_as === 'faq'
+      ? { as: 'faq', question: row.question }
+      : { as: 'variation', type: row.item_type ?? 'faq', question: row.question };
+  };
+  const groups: InquiryGroup[] = [];
+  const added: AddedInquiryGroup[] = [];
+  for (const row of rows) {
+    const as = addedAs(row);
+    if (as) added.push({ ...groupOf(row), added: as, laterOccurrences: row.later_occurrences, laterPhrasings: row.later_phrasings });
+    else groups.push(groupOf(row));
+  }
+  return { period, groups, added };
 };
 
 /** Named like the items: the current trigger while the landmine exists, else the kept name. */

@@ -1,12 +1,16 @@
+import { useId, useState } from 'react';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
-import type { InquiryGroup, InsightInquiries } from '@/contract/insights';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AddedInquiryGroup, InquiryAddedAs, InquiryGroup, InsightInquiries } from '@/contract/insights';
 import { DETECTION_CATEGORIES, type Detection } from '@/contract/sessions';
-import { NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import type { AddedInquiry } from '@/resources/sessions/detail/addedInquiries';
+import { AddedNote, NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions';
 import { ExportCsv } from './ExportCsv';
 import { inquiryRows } from './insightsCsv';
 import { type InsightsFilters, sessionsLink } from './insightsFilters';
@@ -37,7 +41,40 @@ const asDetection = (group: InquiryGroup): Detection => ({
   answer: null,
 });
 
-const Group = ({ group, period, filters }: { group: InquiryGroup; period: InsightInquiries['period']; filters: InsightsFilters }) => {
+const toAddedAs = (added: AddedInquiry): InquiryAddedAs =>
+  added.as === 'faq' ? added : { as: 'variation', type: added.type, question: added.original };
+const toAddedInquiry = (added: InquiryAddedAs): AddedInquiry =>
+  added.as === 'faq' ? added : { as: 'variation', type: added.type, original: added.question };
+
+type MarkAdded = (key: string, added: AddedInquiry) => void;
+
+/** The server marks the group, so it leaves the open list for everyone (docs/insights.md "Added to the dictionary"). */
+const useMarkAdded = (onMarked: (key: string) => void): MarkAdded => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return (key, added) => {
+    dataProvider
+      .markInquiryAdded(key, toAddedAs(added))
+      .then(() => {
+        onMarked(key);
+        return queryClient.invalidateQueries({ queryKey: ['insights', 'inquiries'] });
+      })
+      .catch(() => notify('app.insights.inquiries.markFailed', { type: 'error' }));
+  };
+};
+
+const Group = ({
+  group,
+  period,
+  filters,
+  onAdded,
+}: {
+  group: InquiryGroup;
+  period: InsightInquiries['period'];
+  filters: InsightsFilters;
+  onAdded: MarkAdded;
+}) => {
   const translate = useTranslate();
   const format = useInsightsFormat();
   const others = group.examples.filter((example) => example !== group.label);
@@ -68,14 +105,62 @@ const Group = ({ group, period, filters }: { group: InquiryGroup; period: Insigh
       </TableCell>
       <TableCell sx={{ minWidth: 220 }}>
         <Box sx={{ mt: -1 }}>
-          <NewInquiryActions detection={asDetection(group)} />
+          <NewInquiryActions detection={asDetection(group)} onAdded={(added) => onAdded(group.key, added)} />
         </Box>
       </TableCell>
     </TableRow>
   );
 };
 
+/** Added groups, with what they became and what was asked in new words since, counted for the item. */
+const AddedGroups = ({ groups, focusKey }: { groups: AddedInquiryGroup[]; focusKey: string | null }) => {
+  const translate = useTranslate();
+  const format = useInsightsFormat();
+  const titleId = useId();
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h3" id={titleId}>
+        {translate('app.insights.inquiries.added.title')}
+      </Typography>
+      <Box component="ul" aria-labelledby={titleId} sx={{ pl: 2.5, my: 1 }}>
+        {groups.map((group) => (
+          <Box component="li" key={group.key} sx={{ mb: 1.5 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {group.label}
+            </Typography>
+            <AddedNote added={toAddedInquiry(group.added)} focus={group.key === focusKey} />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {translate('app.insights.inquiries.added.asked', { count: format.count(group.occurrences), smart_count: group.occurrences })}
+              {group.laterOccurrences > 0 &&
+                ` ${translate('app.insights.inquiries.added.later', {
+                  count: format.count(group.laterOccurrences),
+                  smart_count: group.laterOccurrences,
+                })}`}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+};
+
 const InquiriesTable = ({ data, filters }: { data: InsightInquiries; filters: InsightsFilters }) => {
+  const translate = useTranslate();
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const markAdded = useMarkAdded(setFocusKey);
+  return (
+    <>
+      {data.groups.length > 0 ? (
+        <OpenGroups data={data} filters={filters} onAdded={markAdded} />
+      ) : (
+        <Typography variant="body2">{translate('app.insights.inquiries.added.allAdded')}</Typography>
+      )}
+      {data.added.length > 0 && <AddedGroups groups={data.added} focusKey={focusKey} />}
+    </>
+  );
+};
+
+const OpenGroups = ({ data, filters, onAdded }: { data: InsightInquiries; filters: InsightsFilters; onAdded: MarkAdded }) => {
   const translate = useTranslate();
   const rows = useRowsInSteps(data.groups);
   return (
@@ -91,7 +176,7 @@ const InquiriesTable = ({ data, filters }: { data: InsightInquiries; filters: In
       ]}
     >
       {rows.map((group) => (
-        <Group key={group.key} group={group} period={data.period} filters={filters} />
+        <Group key={group.key} group={group} period={data.period} filters={filters} onAdded={onAdded} />
       ))}
     </InsightsTable>
   );
@@ -107,7 +192,7 @@ export const InquiriesSection = ({ filters }: { filters: InsightsFilters }) => {
       messages={MESSAGES}
       anchor={SECTION_ANCHORS.inquiries}
       query={query}
-      isEmpty={(data) => data.groups.length === 0}
+      isEmpty={(data) => data.groups.length === 0 && data.added.length === 0}
       actions={(data) => <ExportCsv name="inquiries" section={translate(MESSAGES.title)} rows={() => inquiryRows(data)} />}
     >
       {(data) => <InquiriesTable data={data} filters={filters} />}

@@ -108,6 +108,14 @@ export const insightsMessages: typeof english = {
     example: '« %{text} »',
     phrasings: '%{count} formulation |||| %{count} formulations',
     pending: 'Regroupement en attente : pas encore comparée aux formulations proches.',
+    markFailed: "Ajoutée au dictionnaire, mais le groupe n'a pas pu être marqué comme ajouté : il reste dans cette liste.",
+    added: {
+      title: 'Ajoutées au dictionnaire',
+      asked: 'Posée %{count} fois dans ces appels. |||| Posée %{count} fois dans ces appels.',
+      later:
+        "Depuis son ajout, %{count} fois en d'autres mots : comptée pour l'élément du dictionnaire, pas comme une nouvelle demande. |||| Depuis son ajout, %{count} fois en d'autres mots : comptées pour l'élément du dictionnaire, pas comme de nouvelles demandes.",
+      allAdded: 'Toutes les nouvelles questions de ces appels ont été ajoutées au dictionnaire.',
+    },
   },
   answers: {
     title: 'Les réponses qui aident',

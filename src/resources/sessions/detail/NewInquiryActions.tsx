@@ -16,7 +16,7 @@ import { InquiryFaqDialog, InquiryVariationDialog, type OriginalMatch } from './
 import { VariationPicker } from './VariationPicker';
 
 /** "Added as FAQ" (or as a variation of an original), with a link to it on the Dictionary page. */
-const AddedNote = ({ added, focus }: { added: AddedInquiry; focus: boolean }) => {
+export const AddedNote = ({ added, focus }: { added: AddedInquiry; focus: boolean }) => {
   const translate = useTranslate();
   const linkRef = useRef<HTMLAnchorElement>(null);
   // Once the dialog that added it closes, its trigger is gone: the keyboard lands on the link instead.
@@ -51,7 +51,7 @@ const RowBanner = () => {
 };
 
 /** The inquiry's buttons, the note once added, the dialogs and the row's banner. */
-const InquiryActions = ({ detection }: { detection: Detection }) => {
+const InquiryActions = ({ detection, onAdded: reportAdded }: NewInquiryActionsProps) => {
   const translate = useTranslate();
   const [added, markAdded] = useAddedInquiry(detection);
   const [open, setOpen] = useState<Open>(null);
@@ -62,6 +62,7 @@ const InquiryActions = ({ detection }: { detection: Detection }) => {
   const onAdded = (next: AddedInquiry) => {
     setJustAdded(true);
     markAdded(next);
+    reportAdded?.(next);
   };
 
   return (
@@ -115,8 +116,14 @@ const InquiryActions = ({ detection }: { detection: Detection }) => {
  * the closest original ("Add as variation of ..."), through the Dictionary page's own dialogs and
  * saves, which report on the row's own banner. Once added, the row says so for the rest of the page's life.
  */
-export const NewInquiryActions = ({ detection }: { detection: Detection }) => (
+interface NewInquiryActionsProps {
+  detection: Detection;
+  /** Once the dictionary saved it. */
+  onAdded?: (added: AddedInquiry) => void;
+}
+
+export const NewInquiryActions = (props: NewInquiryActionsProps) => (
   <PageBannerProvider>
-    <InquiryActions detection={detection} />
+    <InquiryActions {...props} />
   </PageBannerProvider>
 );
