@@ -37,6 +37,7 @@ import { dictionaryMatchRoutes } from './routes/dictionaryMatch';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { landmineRoutes } from './routes/landmines';
+import { phraseLabelRoutes } from './routes/phraseLabels';
 import { metricsRoutes } from './routes/metrics';
 import { speechRateRoutes } from './routes/speechRate';
 import { speechRatePreviewRoutes } from './routes/speechRatePreview';
@@ -149,6 +150,7 @@ export const buildApp = async (options: BuildAppOptions) => {
       await api.register(dictionaryMatchRoutes, { db: options.db, provider: embeddings });
       await api.register(variationSuggestionRoutes, { db: options.db });
       await api.register(landmineRoutes, { db: options.db });
+      await api.register(phraseLabelRoutes, { db: options.db });
       await api.register(dictionaryBulkRoutes, { db: options.db });
       await api.register(adminUsersRoutes, { db: options.db, identity: options.identity });
       await api.register(adminSessionsRoutes, { db: options.db });

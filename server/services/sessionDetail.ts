@@ -104,6 +104,9 @@ const competitorMentions = (db: Database, id: string): Promise<CompetitorMention
     .where(eq(sessionCompetitorMentions.sessionId, id))
     .orderBy(asc(sessionCompetitorMentions.seq));
 
+/** docs/insights.md "Keys": an objection's or FAQ's key is its original's id; the others name no item. */
+const itemIdOfKey = (key: string | null) => (key && !key.startsWith('q:') && !key.startsWith('inquiry:') ? key : null);
+
 const detectionsOf = async (db: Database, id: string) => {
   const rows = await db
     .select({
@@ -113,6 +116,7 @@ const detectionsOf = async (db: Database, id: string) => {
       relevanceScore: sessionDetections.relevanceScore,
       question: sessionDetections.question,
       answer: sessionDetections.answer,
+      itemKey: sessionDetections.itemKey,
     })
     .from(sessionDetections)
     .where(eq(sessionDetections.sessionId, id))
@@ -126,6 +130,7 @@ const detectionsOf = async (db: Database, id: string) => {
         relevance_score: row.relevanceScore,
         question: row.question,
         answer: row.answer,
+        itemId: itemIdOfKey(row.itemKey),
       }));
   return { objections: of('objection'), faqs: of('faq'), inquiries: of('new_inquiry') };
 };

@@ -29,6 +29,8 @@ const ERASED_TABLES = [
   'insight_inquiry_phrases',
   'variation_suggestions',
   'variation_suggestion_scans',
+  'phrase_labels',
+  'phrase_label_vectors',
 ] as const;
 
 /** After the answer (db/compaction.ts): a failure is logged, and the next erasure's compaction covers these tables again. */

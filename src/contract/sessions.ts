@@ -77,6 +77,8 @@ export const detectionSchema = z.object({
   relevance_score: z.number().min(0).max(1),
   question: z.string(),
   answer: z.string().nullable().optional(),
+  /** The dictionary item it fired (its original's id), once the call completed; null when it names none. */
+  itemId: z.string().nullable().optional(),
 });
 export type Detection = z.infer<typeof detectionSchema>;
 

@@ -75,6 +75,13 @@ export const matchCalibrations = pgTable('match_calibrations', {
   landmineCalibratedAt: timestamptz('landmine_calibrated_at'),
   landmineTexts: integer('landmine_texts').notNull().default(0),
   landmineSample: jsonb('landmine_sample').$type<(number | null)[]>(),
+  /** docs/matching.md "Labelled phrases": what each calibration used of them (0: the dictionary's own texts). */
+  labelCount: integer('label_count').notNull().default(0),
+  labelCalls: integer('label_calls').notNull().default(0),
+  labelSample: jsonb('label_sample').$type<[number, number, number][]>(),
+  landmineLabelCount: integer('landmine_label_count').notNull().default(0),
+  landmineLabelCalls: integer('landmine_label_calls').notNull().default(0),
+  landmineLabelSample: jsonb('landmine_label_sample').$type<[number, number, number][]>(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   /** docs/api.md "Versions" */
   version: integer('version').notNull().default(1),

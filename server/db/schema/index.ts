@@ -11,3 +11,4 @@ export * from './battlecards';
 export * from './callSettings';
 export * from './targetBands';
 export * from './variationSuggestions';
+export * from './phraseLabels';
