@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  callLabelsResponseSchema,
-  LABEL_NOT_AN_UTTERANCE,
-  LABEL_SIDE_MISMATCH,
-  phraseLabelContract,
-  phraseLabelCreateSchema,
-} from '../../src/contract/phraseLabels';
-import { sessionIdParamsSchema } from '../../src/contract/sessions';
+import { LABEL_NOT_AN_UTTERANCE, LABEL_SIDE_MISMATCH, phraseLabelContract, phraseLabelCreateSchema } from '../../src/contract/phraseLabels';
 import type { Database } from '../db/client';
 import { getDeclared, listDeclared } from '../services/declaredResource';
-import { createPhraseLabel, deletePhraseLabel, labelsOfCall, phraseLabelsResource } from '../services/phraseLabels';
+import { createPhraseLabel, deletePhraseLabel, phraseLabelsResource } from '../services/phraseLabels';
 import { sendRange } from './simpleRest';
 
 /**
  * The labelled phrases (docs/matching.md "Labelled phrases") in ra-data-simple-rest's dialect: list and read like a
- * declared resource, create from a call's timeline, delete as undo; a call's own labels for its timeline.
+ * declared resource, create from a call's timeline, delete as undo.
  */
 export const phraseLabelRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const { contract, path, name } = phraseLabelsResource;
@@ -24,17 +17,13 @@ export const phraseLabelRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.get(`${path}/:id`, { schema: { params: contract.params, response: { 200: contract.record } } }, async (request) =>
     getDeclared(db, phraseLabelsResource, request.params.id),
   );
-  app.get(
-    `${path}/calls/:sessionId`,
-    { schema: { params: sessionIdParamsSchema, response: { 200: callLabelsResponseSchema } } },
-    async (request) => ({ success: true as const, data: await labelsOfCall(db, request.params.sessionId) }),
-  );
   app.post(
     path,
     {
       schema: { body: phraseLabelCreateSchema, response: { 201: phraseLabelContract.record } },
       config: {
         errorAnswers: {
+          404: 'NOT_FOUND: no call of that id, or no item of that type and id.',
           400: `${LABEL_NOT_AN_UTTERANCE}: the text is no utterance of that speaker in the call; ${LABEL_SIDE_MISMATCH}: the item is heard on the other speaker's side.`,
         },
       },

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   LABEL_NOT_AN_UTTERANCE,
   LABEL_SIDE_MISMATCH,
@@ -130,17 +130,6 @@ export const deletePhraseLabel = async (db: Database, actor: AuditActor, id: str
     });
     return toRecord(row);
   });
-
-/** A call's labels, for its timeline. */
-export const labelsOfCall = async (db: Database, sessionId: string) => {
-  const rows = await db
-    .select({ label: phraseLabels })
-    .from(sessions)
-    .innerJoin(phraseLabels, eq(phraseLabels.callRowId, sessions.id))
-    .where(eq(sessions.sessionId, sessionId))
-    .orderBy(asc(phraseLabels.createdAt));
-  return rows.map((row) => toRecord(row.label));
-};
 
 export interface LabelledPhrase {
   kind: (typeof phraseLabels.$inferSelect)['kind'];

@@ -27,28 +27,26 @@ export const phraseLabelContract = declaredContract({
     createdBy: z.string(),
   }),
   sortable: ['kind', 'itemName', 'sessionId', 'speaker'],
-  filters: ['kind', 'itemType', 'itemName', 'speaker'],
+  filters: ['kind', 'itemType', 'itemName', 'speaker', 'sessionId'],
 });
 export type PhraseLabel = z.infer<typeof phraseLabelContract.record>;
 
+const saidIn = {
+  sessionId: sessionIdSchema,
+  text: safeText(z.string().min(1).max(PHRASE_LABEL_TEXT_MAX)),
+  speaker: speakerSchema,
+};
 /** An item is named for every kind but `nothing`; the text is one of the call's utterances by that speaker. */
-export const phraseLabelCreateSchema = z
-  .object({
-    sessionId: sessionIdSchema,
-    text: safeText(z.string().min(1).max(PHRASE_LABEL_TEXT_MAX)),
-    speaker: speakerSchema,
-    kind: z.enum(LABEL_KINDS),
-    itemType: z.enum(LABEL_ITEM_TYPES).nullable().optional(),
-    itemId: dictIdSchema.nullable().optional(),
-  })
-  .strict()
-  .refine((body) => (body.kind === 'nothing') === (body.itemId == null && body.itemType == null), {
-    message: 'Name an item (itemType and itemId) for right, wrong and shouldFire; none for nothing.',
-    path: ['itemId'],
-  });
+export const phraseLabelCreateSchema = z.union(
+  [
+    z
+      .object({ ...saidIn, kind: z.enum(['right', 'wrong', 'shouldFire']), itemType: z.enum(LABEL_ITEM_TYPES), itemId: dictIdSchema })
+      .strict(),
+    z.object({ ...saidIn, kind: z.literal('nothing'), itemType: z.null().optional(), itemId: z.null().optional() }).strict(),
+  ],
+  { error: 'Name an item (itemType and itemId) for right, wrong and shouldFire; none for nothing.' },
+);
 export type PhraseLabelCreate = z.infer<typeof phraseLabelCreateSchema>;
-
-export const callLabelsResponseSchema = z.object({ success: z.literal(true), data: z.array(phraseLabelContract.record) });
 
 export const LABEL_SIDE_MISMATCH = 'LABEL_SIDE_MISMATCH';
 export const LABEL_NOT_AN_UTTERANCE = 'LABEL_NOT_AN_UTTERANCE';

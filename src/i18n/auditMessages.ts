@@ -49,6 +49,7 @@ export const auditMessages = {
       callSettings: { update: 'Call settings updated' },
       targetBands: { update: 'Rep target bands updated' },
       variationSuggestion: { dismiss: 'Suggested variation dismissed' },
+      phraseLabel: { create: 'Phrase labelled', delete: 'Phrase label undone' },
     },
     targets: {
       user: 'User',
@@ -63,6 +64,7 @@ export const auditMessages = {
       callSettings: 'Call settings',
       targetBands: 'Rep target bands',
       variationSuggestion: 'Suggested variation',
+      phraseLabel: 'Labelled phrase',
     },
     changeFields: {
       name: 'Name',
@@ -115,6 +117,11 @@ export const auditMessages = {
       weeks: 'Weeks',
       itemId: 'Item',
       utterance: 'Call line',
+      sessionId: 'Session',
+      speaker: 'Speaker',
+      kind: 'Label',
+      itemType: 'Item type',
+      itemName: 'Item name',
     },
     change: '%{field}: %{from} → %{to}',
     values: { yes: 'Yes', no: 'No' },

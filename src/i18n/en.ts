@@ -12,6 +12,7 @@ import { insightRepMessages } from './insightRepMessages';
 import { insightsMessages } from './insightsMessages';
 import { listPreferencesMessages } from './listPreferencesMessages';
 import { matchingMessages } from './matchingMessages';
+import { phraseLabelsMessages } from './phraseLabelsMessages';
 import { searchMessages } from './searchMessages';
 import { sessionErasureMessages } from './sessionErasureMessages';
 import { sessionExpiryMessages } from './sessionExpiryMessages';
@@ -44,6 +45,7 @@ export const en = {
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,
+    phraseLabels: phraseLabelsMessages,
   },
 };
 

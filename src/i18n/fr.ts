@@ -13,6 +13,7 @@ import { insightRepMessages } from './fr/insightRepMessages';
 import { insightsMessages } from './fr/insightsMessages';
 import { listPreferencesMessages } from './fr/listPreferencesMessages';
 import { matchingMessages } from './fr/matchingMessages';
+import { phraseLabelsMessages } from './fr/phraseLabelsMessages';
 import { searchMessages } from './fr/searchMessages';
 import { sessionErasureMessages } from './fr/sessionErasureMessages';
 import { sessionExpiryMessages } from './fr/sessionExpiryMessages';
@@ -42,5 +43,6 @@ export const fr: Catalogue = {
     search: searchMessages,
     bulk: bulkMessages,
     battlecards: battlecardsMessages,
+    phraseLabels: phraseLabelsMessages,
   },
 };

@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import StyleIcon from '@mui/icons-material/Style';
+import RuleIcon from '@mui/icons-material/Rule';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
@@ -19,6 +20,7 @@ export const NAV_ITEMS: { key: string; path: string; Icon: SvgIconComponent }[] 
   { key: 'insights', path: PATHS.insights, Icon: InsightsIcon },
   { key: 'dictionary', path: PATHS.dictionary, Icon: MenuBookIcon },
   { key: 'battlecards', path: PATHS.battlecards, Icon: StyleIcon },
+  { key: 'phraseLabels', path: PATHS.phraseLabels, Icon: RuleIcon },
   { key: 'users', path: PATHS.users, Icon: PeopleIcon },
   { key: 'audit', path: PATHS.audit, Icon: HistoryIcon },
   { key: 'apiKeys', path: PATHS.apiKeys, Icon: VpnKeyIcon },
@@ -36,6 +38,7 @@ const TITLED_PATHS = [
   'audit',
   'apiKeys',
   'battlecards',
+  'phraseLabels',
   'search',
 ] as const;
 

@@ -4,6 +4,7 @@ import battlecards from './battlecards';
 import faqs from './dictionary/faqs';
 import landmines from './dictionary/landmines';
 import objections from './dictionary/objections';
+import phraseLabels from './phraseLabels';
 import search from './search';
 import sessions from './sessions';
 import type { ResourceDeclaration } from './types';
@@ -14,4 +15,15 @@ import users from './users';
  * their API mapping. Adding a resource is one declaration in resources/<name>/index.ts
  * plus one line here (docs/architecture.md, "Adding a resource").
  */
-export const resources: ResourceDeclaration[] = [objections, faqs, landmines, users, sessions, search, audit, apiKeys, battlecards];
+export const resources: ResourceDeclaration[] = [
+  objections,
+  faqs,
+  landmines,
+  users,
+  sessions,
+  search,
+  audit,
+  apiKeys,
+  battlecards,
+  phraseLabels,
+];

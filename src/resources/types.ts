@@ -20,6 +20,8 @@ export interface FieldMeta {
    * of texts); 'longText' is a text on several lines, 'reference' a record of `reference`.
    */
   type?: 'text' | 'longText' | 'boolean' | 'date' | 'chip' | 'list' | 'number' | 'reference';
+  /** A choice's values: the list shows each as `app.<resource>.choices.<source>.<value>` and filters with a select of them. */
+  choices?: readonly string[];
   /** The resource a 'reference' field names a record of. */
   reference?: string;
   /** i18n key of the help under its input. */

@@ -12,6 +12,7 @@ export const PATHS = {
   settings: '/settings',
   audit: '/audit',
   battlecards: '/battlecards',
+  phraseLabels: '/phraseLabels',
   apiKeys: '/service-keys',
   transcripts: '/transcripts',
   search: '/search',

@@ -48,6 +48,7 @@ export const auditMessages: typeof english = {
       callSettings: { update: 'Réglages des appels modifiés' },
       targetBands: { update: 'Plages cibles des commerciaux modifiées' },
       variationSuggestion: { dismiss: 'Variante suggérée écartée' },
+      phraseLabel: { create: 'Phrase annotée', delete: 'Annotation de phrase annulée' },
     },
     targets: {
       user: 'Utilisateur',
@@ -62,6 +63,7 @@ export const auditMessages: typeof english = {
       callSettings: 'Réglages des appels',
       targetBands: 'Plages cibles des commerciaux',
       variationSuggestion: 'Variante suggérée',
+      phraseLabel: 'Phrase annotée',
     },
     changeFields: {
       name: 'Nom',
@@ -114,6 +116,11 @@ export const auditMessages: typeof english = {
       weeks: 'Semaines',
       itemId: 'Élément',
       utterance: "Phrase de l'appel",
+      sessionId: 'Session',
+      speaker: 'Interlocuteur',
+      kind: 'Annotation',
+      itemType: "Type d'élément",
+      itemName: "Nom de l'élément",
     },
     change: '%{field} : %{from} → %{to}',
     values: { yes: 'Oui', no: 'Non' },

@@ -45,7 +45,7 @@ export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration
   return (
     <List
       title={declaration.label}
-      filters={fields.filter((field) => field.filter).flatMap(filterElements)}
+      filters={fields.filter((field) => field.filter).flatMap((field) => filterElements(field, declaration.name))}
       sort={declaration.sort}
       perPage={PER_PAGE}
       exporter={false}

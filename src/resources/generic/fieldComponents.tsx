@@ -6,9 +6,11 @@ import {
   DateInput,
   FunctionField,
   NullableBooleanInput,
+  SelectInput,
   TextField,
   TextInput,
   useRecordContext,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
 import { formatDateTime, useDateLocale } from '@/i18n/dateFormat';
@@ -43,10 +45,20 @@ const BoundLabel = ({ field, bound }: { field?: string; bound: 'from' | 'to' }) 
   return <>{translate(`app.resources.filters.${bound}`, { field: field ? translate(field) : '' })}</>;
 };
 
+/** A choice worded in the admin's language. */
+const ChoiceField = ({ source }: { source: string; label?: string; sortable?: boolean }) => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const value = record?.[source];
+  return <Typography variant="body2">{value == null ? '' : translate(`app.${resource}.choices.${source}.${String(value)}`)}</Typography>;
+};
+
 /** The field that shows `meta` in a list row or a show view. */
 export const fieldElement = (meta: FieldMeta) => {
   const props = { source: meta.source, label: meta.label, sortable: meta.sortable ?? false };
   if (meta.Field) return <meta.Field key={meta.source} {...props} />;
+  if (meta.choices) return <ChoiceField key={meta.source} {...props} />;
   switch (meta.type) {
     case 'boolean':
       return <BooleanField key={meta.source} {...props} />;
@@ -62,8 +74,16 @@ export const fieldElement = (meta: FieldMeta) => {
 };
 
 /** The generated list's filters of `meta` (always shown): dates filter on a from/to pair. */
-export const filterElements = (meta: FieldMeta) => {
+export const filterElements = (meta: FieldMeta, resource: string) => {
   const props = { source: meta.source, label: meta.label, alwaysOn: true };
+  if (meta.choices)
+    return [
+      <SelectInput
+        key={meta.source}
+        {...props}
+        choices={meta.choices.map((id) => ({ id, name: `app.${resource}.choices.${meta.source}.${id}` }))}
+      />,
+    ];
   switch (meta.type) {
     case 'date':
       return [

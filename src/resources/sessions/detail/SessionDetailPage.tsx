@@ -22,6 +22,7 @@ import { SessionPrevNext } from './SessionPrevNext';
 import { SessionSummaryStrip } from './SessionSummaryStrip';
 import { buildTimeline, TIMELINE_KINDS, toMillis, type TimelineKind } from './timeline';
 import { TimelineTab } from './TimelineTab';
+import { CallLabelsProvider } from './callLabels';
 
 // The chart tabs carry recharts: their own chunks, so the timeline shows first, fetched once the page is idle.
 const loadSentiment = preloadable(() => import('./SentimentTab'));
@@ -159,7 +160,11 @@ export const SessionDetailPage = () => {
       <DetailTabs tab={tab} onChange={selectTab} />
       <Box role="tabpanel" id={`session-tabpanel-${shownTab}`} aria-labelledby={`session-tab-${shownTab}`} aria-busy={shownTab !== tab}>
         <Suspense fallback={<CircularProgress aria-label={translate('app.sessions.detail.loading')} />}>
-          {shownTab === 'timeline' && <Timeline items={items} start={start} moment={moment} />}
+          {shownTab === 'timeline' && (
+            <CallLabelsProvider sessionId={session.sessionId}>
+              <Timeline items={items} start={start} moment={moment} />
+            </CallLabelsProvider>
+          )}
           {shownTab === 'sentiment' && <SentimentTab session={session} start={start} onOpenMoment={openMoment} />}
           {shownTab === 'speech-rate' && <SpeechRateTab session={session} start={start} onOpenMoment={openMoment} />}
           {shownTab === 'statistics' && <StatisticsTab session={session} start={start} onOpenMoment={openMoment} />}

@@ -16,10 +16,12 @@ import { useSeriesPalette } from './chartColors';
 import { alertWording } from './chartSeries';
 import { CompetitorNote } from './CompetitorNote';
 import { DetectionBody } from './DetectionBody';
+import { DetectionLabels } from './DetectionLabels';
 import { HighlightedText } from './HighlightedText';
 import { LandmineNote } from './LandmineNote';
 import { NewInquiryActions } from './NewInquiryActions';
 import { SpeakerAvatar } from './SpeakerAvatar';
+import { UtteranceLabels } from './UtteranceLabels';
 import type { TimelineItem } from './timeline';
 
 const KIND_ICONS = {
@@ -109,13 +111,28 @@ export const TimelineRow = memo(({ item, start, query, activeOccurrence, highlig
         {(item.kind === 'objection' || item.kind === 'faq' || item.kind === 'inquiry') && (
           <>
             <DetectionBody detection={item.detection} />
+            {item.kind !== 'inquiry' && item.detection.itemId && item.utterance && (
+              <DetectionLabels
+                utterance={item.utterance}
+                item={{ type: item.kind, id: item.detection.itemId, name: item.detection.question }}
+              />
+            )}
             {/* learn from calls: only what the assistant could not answer becomes an FAQ or a variation */}
             {item.detection.category === DETECTION_CATEGORIES.newInquiry && <NewInquiryActions detection={item.detection} />}
           </>
         )}
         {landmines.map((hit, index) => (
-          <LandmineNote key={index} hit={hit} color={palette.landmine} />
+          <Box key={index}>
+            <LandmineNote hit={hit} color={palette.landmine} />
+            {item.kind === 'transcript' && hit.landmineId && (
+              <DetectionLabels
+                utterance={{ speaker: item.speaker, text: item.text }}
+                item={{ type: 'landmine', id: hit.landmineId, name: hit.trigger }}
+              />
+            )}
+          </Box>
         ))}
+        {item.kind === 'transcript' && <UtteranceLabels utterance={{ speaker: item.speaker, text: item.text }} />}
         {item.kind === 'competitor' && <CompetitorNote mention={item.mention} />}
         {item.kind === 'alert' && (
           <Typography variant="body2">{translate('app.sessions.timeline.alert', alertWording(item.alert, format.number))}</Typography>

@@ -13,9 +13,15 @@ interface Base {
 export type TimelineItem =
   | (Base & { kind: 'transcript'; speaker: Speaker; text: string; landmines?: LandmineHit[] })
   | (Base & { kind: 'landmine'; hit: LandmineHit })
-  | (Base & { kind: DetectionKind; detection: Detection })
+  | (Base & { kind: DetectionKind; detection: Detection; utterance?: Utterance })
   | (Base & { kind: 'alert'; alert: SpeechRateAlert })
   | (Base & { kind: 'competitor'; mention: CompetitorMention });
+
+/** What was said: the words a label names (docs/matching.md "Labelled phrases"). */
+export interface Utterance {
+  speaker: Speaker;
+  text: string;
+}
 
 export const toMillis = (timestamp: string | number | null | undefined): number =>
   typeof timestamp === 'number' ? timestamp : timestamp ? Date.parse(timestamp) : Number.NaN;
@@ -24,7 +30,7 @@ const RANK: Record<TimelineKind, number> = { transcript: 0, landmine: 1, objecti
 const sortTime = (time: number) => (Number.isNaN(time) ? Number.POSITIVE_INFINITY : time);
 
 /** The utterance a landmine was said in: its speaker's last one that started at or before it. */
-const utteranceOf = <T extends { time: number; speaker: Speaker; landmines?: LandmineHit[] }>(transcripts: T[], hit: LandmineHit) => {
+const utteranceOf = <T extends { time: number; speaker: Speaker }>(transcripts: T[], hit: Pick<LandmineHit, 'timestamp' | 'speaker'>) => {
   const time = toMillis(hit.timestamp);
   let found: T | undefined;
   for (const t of transcripts) if (t.speaker === hit.speaker && t.time <= time && (!found || t.time >= found.time)) found = t;
@@ -66,7 +72,13 @@ export const buildTimeline = (session: Partial<SessionDetail>): TimelineItem[] =
   ];
   for (const [kind, list] of detections) {
     (list ?? []).forEach((detection, i) => {
-      items.push({ ...base(kind, i, detection.timestamp), kind, detection });
+      const said = utteranceOf(transcripts, { timestamp: detection.timestamp, speaker: 'customer' });
+      items.push({
+        ...base(kind, i, detection.timestamp),
+        kind,
+        detection,
+        ...(said ? { utterance: { speaker: said.speaker, text: said.text } } : {}),
+      });
     });
   }
   (session.speechRateAnalysis?.alerts ?? []).forEach((alert, i) => {
