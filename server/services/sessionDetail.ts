@@ -104,9 +104,6 @@ const competitorMentions = (db: Database, id: string): Promise<CompetitorMention
     .where(eq(sessionCompetitorMentions.sessionId, id))
     .orderBy(asc(sessionCompetitorMentions.seq));
 
-/** docs/insights.md "Keys": an objection's or FAQ's key is its original's id; the others name no item. */
-const itemIdOfKey = (key: string | null) => (key && !key.startsWith('q:') && !key.startsWith('inquiry:') ? key : null);
-
 const detectionsOf = async (db: Database, id: string) => {
   const rows = await db
     .select({
@@ -124,13 +121,14 @@ const detectionsOf = async (db: Database, id: string) => {
   const of = (kind: (typeof rows)[number]['kind']): Detection[] =>
     rows
       .filter((row) => row.kind === kind)
+      // docs/insights.md "Keys": an objection's or FAQ's key is its original's id; the others name no item
       .map((row) => ({
         timestamp: row.ts,
         category: row.category,
         relevance_score: row.relevanceScore,
         question: row.question,
         answer: row.answer,
-        itemId: itemIdOfKey(row.itemKey),
+        ...(row.itemKey && !row.itemKey.startsWith('q:') && !row.itemKey.startsWith('inquiry:') ? { itemId: row.itemKey } : {}),
       }));
   return { objections: of('objection'), faqs: of('faq'), inquiries: of('new_inquiry') };
 };

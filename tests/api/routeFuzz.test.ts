@@ -79,6 +79,10 @@ describe('route fuzz: every route, generated from its own schemas', () => {
     const [session] = [...generateSessions(0, 1, { seed: 7, now: Date.parse('2026-05-01T12:00:00Z'), withDetail: 1 })];
     await t.db.transaction((tx) => insertSessionBatch(tx, [session]));
     fixtures.session = session.sessionId;
+    const [said] = session.detail!.transcripts;
+    fixtures.label = (
+      await create('/api/phrase-labels', { sessionId: session.sessionId, text: said.text, speaker: said.speaker, kind: 'nothing' })
+    ).id;
     const [audit] = await t.db.select({ id: dbSchema.auditLog.id }).from(dbSchema.auditLog).orderBy(desc(dbSchema.auditLog.id)).limit(1);
     fixtures.audit = String(audit.id);
     const [inquiry] = await t.db
@@ -109,6 +113,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/sessions/', { sessionId: fixtures.session }],
       ['/api/admin/audit/', { id: fixtures.audit }],
       ['/api/battlecards/', { id: fixtures.battlecard }],
+      ['/api/phrase-labels/', { id: fixtures.label }],
       ['/api/insights/reps/', { rep: 'fuzz.rep@example.test' }],
       ['/api/insights/inquiries/', { key: fixtures.inquiry }],
     ];
