@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { ApiHttpError } from '../errors';
 import { generationContext, type ItemKind } from './dictionary';
 import { GenerationError, validateGeneratedVariations, type VariationGenerator } from './variations';
+import { variationSources } from './variations/sources';
 
 /** The client only sees a generic 502. */
 export interface GenerationLog {
@@ -18,10 +19,18 @@ export const generateVariations = async (
   log: GenerationLog,
 ): Promise<string[]> => {
   const context = await generationContext(db, kind, id);
+  const sources = await variationSources(db, id);
   // The generator may call a remote model: no transaction is open here.
   let raw: string[];
   try {
-    raw = await generator.generate({ kind, question: context.question, answer: context.answer, count, existing: context.existing });
+    raw = await generator.generate({
+      kind,
+      question: context.question,
+      answer: context.answer,
+      count,
+      existing: context.existing,
+      ...sources,
+    });
   } catch (error) {
     log.warn(
       { event: 'variations.failed', generator: generator.name, err: error instanceof Error ? error.message : String(error) },
@@ -35,7 +44,11 @@ export const generateVariations = async (
   }
   const variations = validateGeneratedVariations(raw, { question: context.question, existing: context.existing, count });
   if (variations.length === 0) {
-    throw new ApiHttpError(502, GENERATION_FAILED, 'The generator returned no new variations. Please try again.');
+    throw new ApiHttpError(
+      502,
+      GENERATION_FAILED,
+      'No new variations were found. Without an AI service they come from what customers said on calls and from similar items of the dictionary.',
+    );
   }
   return variations;
 };

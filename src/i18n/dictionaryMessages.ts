@@ -135,6 +135,8 @@ export const dictionaryMessages = {
   },
   // test a phrase, and the near-duplicate warning of the item dialogs
   phraseTester: {
+    addAsVariation: 'Add this phrase as a variation',
+    addAsVariationOf: 'Add this phrase as a variation of “%{question}”',
     title: 'Test a phrase',
     battlecards: 'Competitor battlecards this phrase names',
     namedAs: 'named “%{name}”',

@@ -1,3 +1,4 @@
+import { sessions, variationSuggestions } from '../../server/db/schema';
 import { DB_KINDS, testApp, type TestApp } from '../support/apiApp';
 import { dictionaryCalls } from '../support/dictionaryCalls';
 
@@ -15,26 +16,54 @@ describe.each(DB_KINDS)('dictionary: objections and FAQs (%s)', (kind) => {
   const { call, createObjection, addVariation, rowCount } = dictionaryCalls(() => ({ t, headers }));
 
   describe('POST /dictionary/{kind}/{id}/generate-variations (local generator)', () => {
-    it('returns N distinct rephrasings, different from the question and existing variations, and saves nothing', async () => {
-      const parent = await createObjection('Your price is too high.', 'ROI');
-      await addVariation('objections', parent._id, 'Honestly, your price is too high.');
+    it("proposes what calls said, then related items' phrasings and the question reworded, never the existing, and saves nothing", async () => {
+      const hubspot = await createObjection('Do you integrate with HubSpot?');
+      await addVariation('objections', hubspot._id, 'Can your tool sync with HubSpot?');
+      await addVariation('objections', hubspot._id, 'Does it plug into HubSpot?');
+      const parent = await createObjection('Do you integrate with Salesforce?');
+      await addVariation('objections', parent._id, 'Does it plug into Salesforce?');
+      const [heard] = await t.db
+        .insert(sessions)
+        .values({
+          sessionId: `call-${kind}`,
+          sessionName: 'Call',
+          userEmail: 'rep@example.com',
+          startTime: new Date(),
+          duration: 60,
+          status: 'completed',
+        })
+        .returning({ id: sessions.id });
+      await t.db.insert(variationSuggestions).values({
+        sessionId: heard.id,
+        seq: 0,
+        itemId: parent._id,
+        text: 'can it talk to salesforce',
+        score: 0.5,
+        reason: 'belowThreshold',
+        model: 'm',
+      });
       const before = await rowCount();
-      const response = await call('POST', `/objections/${parent._id}/generate-variations`, { count: 3 });
-      expect(response.statusCode).toBe(200);
-      const { success, variations } = response.json() as { success: boolean; variations: string[] };
-      expect(success).toBe(true);
-      expect(variations).toHaveLength(3);
-      const keys = variations.map((text) => text.toLowerCase());
-      expect(new Set(keys).size).toBe(3);
-      expect(keys).not.toContain('your price is too high.');
-      expect(keys).not.toContain('honestly, your price is too high.');
+      const response = await call('POST', `/objections/${parent._id}/generate-variations`, { count: 10 });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        variations: ['can it talk to salesforce', 'Can your tool sync with Salesforce?', 'Do you connect with Salesforce?'],
+      });
+      expect((await call('POST', `/objections/${parent._id}/generate-variations`, { count: 1 })).json().variations).toEqual([
+        'can it talk to salesforce',
+      ]);
       expect(await rowCount()).toBe(before);
-      const ten = await call('POST', `/objections/${parent._id}/generate-variations`, { count: 10 });
-      expect(ten.json().variations).toHaveLength(10);
+    });
+
+    it('answers 502 when there is nothing to paraphrase from: no call, no related item, no word to reword', async () => {
+      const lone = await createObjection('Send me some information.');
+      const response = await call('POST', `/objections/${lone._id}/generate-variations`, { count: 3 });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error: 'GENERATION_FAILED' });
     });
 
     it('refuses counts outside 1-10, variations, unknown and wrong-kind ids', async () => {
-      const parent = await createObjection('Generation refusals');
+      const parent = await createObjection('Generation refusals are too expensive');
       const variation = await addVariation('objections', parent._id, 'A child');
       for (const count of [0, 11, 2.5, '3']) {
         expect((await call('POST', `/objections/${parent._id}/generate-variations`, { count })).statusCode, String(count)).toBe(400);
@@ -65,7 +94,7 @@ describe('generate-variations per-admin rate limit', () => {
       method: 'POST',
       url: '/api/dictionary/faqs',
       headers: first.headers,
-      payload: { question: 'Rate limited?', answer: 'Yes' },
+      payload: { question: 'Is it too expensive to rate limit?', answer: 'Yes' },
     });
     const url = `/api/dictionary/faqs/${created.json().data._id}/generate-variations`;
     const generate = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url, headers, payload: { count: 1 } });

@@ -2,64 +2,84 @@ import {
   createLocalVariationGenerator,
   createOpenAiVariationGenerator,
   GenerationError,
-  localRephrasings,
+  subjectSwap,
+  transferredPhrasings,
+  type GenerationRequest,
   parseVariationList,
   validateGeneratedVariations,
 } from '../../server/services/variations';
 import { testApp, type TestApp } from '../support/apiApp';
 import { startLlmStandIn, type LlmStandIn } from '../support/llmStandIn';
 
-const request = (question: string, count: number, existing: string[] = []) => ({
-  kind: 'objection' as const,
+const request = (question: string, count: number, sources: Partial<GenerationRequest> = {}) => ({
+  kind: 'faq' as const,
   question,
   answer: 'a',
   count,
-  existing,
+  existing: [],
+  ...sources,
 });
 
-describe('local variation generator', () => {
+const HUBSPOT = {
+  question: 'Do you integrate with HubSpot?',
+  variations: [
+    'Can your tool sync with HubSpot?',
+    'Does it plug into HubSpot?',
+    'Is your HubSpot app listed on their marketplace?',
+    'Will it work with our CRM?',
+  ],
+};
+
+describe('local variation generator (no LLM endpoint)', () => {
   const generator = createLocalVariationGenerator();
 
-  it.each([
-    'Your price is too high.',
-    "We're already working with a competitor.",
-    'How does your pricing work?',
-    'Can you integrate with Salesforce?',
-    'Send me some information.',
-    'I need to talk to my boss first',
-    'SOC 2?',
-  ])('gives 10 distinct rephrasings of %j that differ from it', async (question) => {
-    const variations = await generator.generate(request(question, 10));
-    expect(variations).toHaveLength(10);
-    const keys = variations.map((text) => text.toLowerCase().replace(/[.?!]+$/, ''));
-    expect(new Set(keys).size).toBe(10);
-    expect(keys).not.toContain(question.toLowerCase().replace(/[.?!]+$/, ''));
-    for (const text of variations) {
-      expect(text).toMatch(/^[A-Z]/);
-      expect(text).toMatch(/[.?]$/);
-      expect(text).not.toMatch(/\s{2}|\.\?|\?\.|\s[,.?]/);
-      expect(text.length).toBeLessThanOrEqual(1000);
+  it("offers the calls' words first, then related items' phrasings about this item's subject, then the question reworded", async () => {
+    const variations = await generator.generate(
+      request('Do you integrate with Salesforce?', 10, {
+        fromCalls: ['can it talk to salesforce', 'does it sync with salesforce'],
+        related: [{ question: 'Is it secure?', variations: ['Is our data safe with you?'] }, HUBSPOT],
+      }),
+    );
+    expect(variations).toEqual([
+      'can it talk to salesforce',
+      'does it sync with salesforce',
+      'Can your tool sync with Salesforce?',
+      'Does it plug into Salesforce?',
+      'Do you connect with Salesforce?',
+    ]);
+  });
+
+  it('never puts a frame in front of the question: without calls or related items it only rewords it, or finds nothing', async () => {
+    for (const question of ['Your price is too high.', 'Can you integrate with Salesforce?', 'Send me some information.', 'SOC 2?']) {
+      for (const text of await generator.generate(request(question, 10))) {
+        expect(text.toLowerCase()).not.toContain(question.toLowerCase().replace(/[.?!]+$/, ''));
+      }
     }
+    expect(await generator.generate(request('Is it too expensive?', 10))).toEqual(['Is it too pricey?']);
+    expect(await generator.generate(request('SOC 2?', 10))).toEqual([]);
+  });
+
+  it('swaps the subject only between questions that ask the same thing, and only variations that ask nothing more', () => {
+    expect(subjectSwap('Are you SOC 2 compliant?', 'Are you GDPR compliant?')).toEqual({ from: ['GDPR'], to: ['SOC', '2'] });
+    expect(subjectSwap('Is it secure?', 'Do you offer a free trial?')).toBeNull();
+    expect(subjectSwap('Is there a free trial?', 'Is there a minimum contract length?')).not.toBeNull();
+    expect(
+      transferredPhrasings('Are you SOC 2 compliant?', {
+        question: 'Are you GDPR compliant?',
+        variations: ['How do you handle GDPR?', 'Have you been through a GDPR Type II audit?', "We're in Germany, so GDPR is a must"],
+      }),
+    ).toEqual(['How do you handle SOC 2?']);
   });
 
   it('is deterministic and skips existing variations', async () => {
-    const first = await generator.generate(request('Your price is too high.', 3));
-    expect(await generator.generate(request('Your price is too high.', 3))).toEqual(first);
-    const next = await generator.generate(
-      request(
-        'Your price is too high.',
-        3,
-        first.map((text) => text.toUpperCase()),
-      ),
-    );
-    expect(next).toHaveLength(3);
-    expect(next.some((text) => first.includes(text))).toBe(false);
-  });
-
-  it('turns yes/no questions into indirect questions and requests into polite requests', () => {
-    expect(localRephrasings('Can you integrate with Salesforce?')).toContain("I'd like to know whether you can integrate with Salesforce.");
-    expect(localRephrasings('Is there a free trial?')).toContain("I'd like to know whether there is a free trial.");
-    expect(localRephrasings('Send me some information.')).toContain('Could you send me some information?');
+    const sources = { fromCalls: ['can it talk to salesforce'], related: [HUBSPOT] };
+    const first = await generator.generate(request('Do you integrate with Salesforce?', 2, sources));
+    expect(await generator.generate(request('Do you integrate with Salesforce?', 2, sources))).toEqual(first);
+    const next = await generator.generate({
+      ...request('Do you integrate with Salesforce?', 2, sources),
+      existing: first.map((text) => text.toUpperCase()),
+    });
+    expect(next).toEqual(['Does it plug into Salesforce?', 'Do you connect with Salesforce?']);
   });
 });
 
@@ -142,7 +162,7 @@ describe('OpenAI-compatible chat generator (local stand-in)', () => {
   it('asks the model for N rephrasings with model, messages and the bearer key', async () => {
     const generator = createOpenAiVariationGenerator({ baseUrl: standIn.baseUrl, apiKey: 'sk-chat', model: 'stand-in-chat' });
     standIn.chatVariations = ['One', 'Two'];
-    expect(await generator.generate(request('Your price is too high.', 2, ['Existing']))).toEqual(['One', 'Two']);
+    expect(await generator.generate(request('Your price is too high.', 2, { existing: ['Existing'] }))).toEqual(['One', 'Two']);
     const sent = standIn.requests.at(-1)!;
     expect(sent).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer sk-chat', body: { model: 'stand-in-chat' } });
     const messages = sent.body.messages as { role: string; content: string }[];

@@ -26,7 +26,8 @@ describe('Dictionary Management in the browser', () => {
     page,
   }) => {
     await openDictionary(page);
-    const question = `E2E price objection ${Date.now()}`;
+    // shaped like the seed's "Does it work with our CRM?", whose phrasings the offline generator carries over (docs/matching.md)
+    const question = `Does it work with E2E price ${Date.now()}?`;
 
     await page.getByRole('button', { name: 'Add Original Objection' }).click();
     await dialogField(page, 'Question').fill(question);

@@ -4,6 +4,15 @@ export interface GenerationRequest {
   answer: string;
   count: number;
   existing: string[];
+  /** What customers said on calls that came close to this item, best first (docs/matching.md "Suggested variations"). */
+  fromCalls?: string[];
+  /** The dictionary's items of the same kind closest to this one, closest first. */
+  related?: RelatedPhrasing[];
+}
+
+export interface RelatedPhrasing {
+  question: string;
+  variations: string[];
 }
 
 /** The caller validates the candidates (validate.ts). */

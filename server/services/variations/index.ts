@@ -1,5 +1,5 @@
-export { GenerationError, type GenerationRequest, type VariationGenerator } from './generator';
-export { createLocalVariationGenerator, localRephrasings } from './local';
+export { GenerationError, type GenerationRequest, type RelatedPhrasing, type VariationGenerator } from './generator';
+export { createLocalVariationGenerator, localParaphrases, subjectSwap, transferredPhrasings } from './local';
 export { createOpenAiVariationGenerator, parseVariationList, type OpenAiChatOptions } from './openai';
 export { normaliseQuestion, validateGeneratedVariations } from './validate';
 import { createLocalVariationGenerator } from './local';

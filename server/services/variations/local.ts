@@ -1,31 +1,10 @@
-import { fnv1a } from '../matching/embeddings/local';
-import type { GenerationRequest, VariationGenerator } from './generator';
+import type { GenerationRequest, RelatedPhrasing, VariationGenerator } from './generator';
 import { validateGeneratedVariations } from './validate';
 
-/* Offline and deterministic: conversational frames that keep the question grammatical, and a small synonym lexicon. */
-const LOWERCASE_STARTERS = new Set(
-  (
-    "a an the this that these those it it's its there there's here your you you're you've our we we're we've we'd my they they're their " +
-    "how what what's why when where which who whose is are was were do does did can could will would should shall may might must " +
-    'honestly just not no all any every some so but and or if to at in on for with without once before after right now currently ' +
-    "frankly maybe perhaps probably everyone nobody nothing something everything let's let me"
-  ).split(' '),
-);
-
-const IMPERATIVE_VERBS = new Set(
-  'send tell give call email show explain remind get come stop take check contact follow put just call ring book schedule share forward keep leave make'.split(
-    ' ',
-  ),
-);
-
-const firstWord = (text: string): string => (text.split(/\s+/, 1)[0] ?? '').toLowerCase().replace(/[^a-z']/g, '');
-
-const lowerFirst = (text: string): string => {
-  const [first] = text.split(/\s+/, 1);
-  const word = firstWord(text);
-  return LOWERCASE_STARTERS.has(word) || IMPERATIVE_VERBS.has(word) ? first.toLowerCase() + text.slice(first.length) : text;
-};
-const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/*
+ * Offline paraphrases (docs/matching.md "Generate variations offline"): what customers said on calls first, then the
+ * dictionary's own phrasings of items that ask the same thing about something else, with that thing swapped in.
+ */
 
 /** Multi-word entries first. */
 const LEXICON: [RegExp, string][] = (
@@ -69,7 +48,7 @@ const LEXICON: [RegExp, string][] = (
     ['big', 'large'],
     ['help', 'support'],
   ] as const
-).map(([from, to]) => [new RegExp(`\\b${from}\\b`, 'g'), to]);
+).map(([from, to]) => [new RegExp(`\\b${from}\\b`, 'gi'), to]);
 
 export const swapSynonyms = (text: string): string => {
   // Each position is replaced at most once (no chains like worried -> concerned -> worried).
@@ -79,7 +58,7 @@ export const swapSynonyms = (text: string): string => {
       const start = match.index ?? 0;
       const end = start + match[0].length;
       if (marks.some((mark) => start < mark.end && end > mark.start)) continue;
-      marks.push({ start, end, to });
+      marks.push({ start, end, to: /^[A-Z]/.test(match[0]) ? to.charAt(0).toUpperCase() + to.slice(1) : to });
     }
   }
   return marks
@@ -87,94 +66,88 @@ export const swapSynonyms = (text: string): string => {
     .reduce((result, mark) => result.slice(0, mark.start) + mark.to + result.slice(mark.end), text);
 };
 
-const STATEMENT_FRAMES: ((clause: string) => string)[] = [
-  (c) => `Honestly, ${c}.`,
-  (c) => `I'm worried that ${c}.`,
-  (c) => `What if ${c}?`,
-  (c) => `To be frank, ${c}.`,
-  (c) => `The thing is, ${c}.`,
-  (c) => `My concern is that ${c}.`,
-  (c) => `I have to be upfront: ${c}.`,
-  (c) => `From where I sit, ${c}.`,
-  (c) => `I feel like ${c}.`,
-  (c) => `${upperFirst(c)}, to be honest.`,
-  (c) => `I'll be straight with you: ${c}.`,
-  (c) => `Let's be honest, ${c}.`,
-];
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const QUESTION_FRAMES: ((clause: string) => string)[] = [
-  (c) => `Quick question: ${c}?`,
-  (c) => `I was wondering, ${c}?`,
-  (c) => `Out of curiosity, ${c}?`,
-  (c) => `Before we go further, ${c}?`,
-  (c) => `Could you clarify something: ${c}?`,
-  (c) => `Sorry if this is basic, but ${c}?`,
-  (c) => `One thing I'd like to know: ${c}?`,
-  (c) => `Just so I'm clear, ${c}?`,
-  (c) => `${upperFirst(c)}? I'd like to understand that better.`,
-  (c) => `Can you help me understand this: ${c}?`,
-  (c) => `I need to check something: ${c}?`,
-  (c) => `So, ${c}?`,
-];
+/** At most this many words differ between two questions that ask the same thing about different things. */
+const SWAP_MAX_WORDS = 4;
 
-const REQUEST_FRAMES: ((clause: string) => string)[] = [
-  (c) => `Could you ${c}?`,
-  (c) => `Please ${c}.`,
-  (c) => `I'd rather you ${c}.`,
-  (c) => `Why don't you ${c}?`,
-  (c) => `Can you ${c}?`,
-  (c) => `It would help if you could ${c}.`,
-  (c) => `Look, just ${c}.`,
-  (c) => `I'd appreciate it if you could ${c}.`,
-  (c) => `For now, ${c}.`,
-  (c) => `Would you ${c}?`,
-  (c) => `Honestly, it's easier if you ${c}.`,
-  (c) => `The best thing is to ${c}.`,
-];
-
-const QUESTION_START =
-  /^(how|what|what's|why|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|have|has)\b/i;
-
-export const indirectQuestion = (clause: string): string | null => {
-  const modal = /^(can|could|will|would|should) (you|we|i|it|they) (.+)$/i.exec(clause);
-  if (modal) return `${modal[2]} ${modal[1].toLowerCase()} ${modal[3]}`;
-  const doQ = /^(do) (you|we|they) (.+)$/i.exec(clause);
-  if (doQ) return `${doQ[2]} ${doQ[3]}`;
-  const be = /^(is|are) (it|you|we|they|there|this|that) (.+)$/i.exec(clause);
-  if (be) return `${be[2]} ${be[1].toLowerCase()} ${be[3]}`;
-  return null;
+/**
+ * Two questions ask the same thing about different things when they share their words but for one span of at most
+ * four words, and the shared words are at least as many as the differing ones: "Do you integrate with HubSpot?" and
+ * "Do you integrate with Salesforce?" swap HubSpot for Salesforce; "Is it secure?" and "Do you offer a free trial?" do not.
+ */
+export const subjectSwap = (question: string, related: string): { from: string[]; to: string[] } | null => {
+  const mine = wordsOf(question);
+  const theirs = wordsOf(related);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  let prefix = 0;
+  while (prefix < mine.length && prefix < theirs.length && same(mine[prefix], theirs[prefix])) prefix += 1;
+  let suffix = 0;
+  while (
+    suffix < mine.length - prefix &&
+    suffix < theirs.length - prefix &&
+    same(mine[mine.length - 1 - suffix], theirs[theirs.length - 1 - suffix])
+  )
+    suffix += 1;
+  const to = mine.slice(prefix, mine.length - suffix);
+  const from = theirs.slice(prefix, theirs.length - suffix);
+  const shared = prefix + suffix;
+  if (to.length === 0 || from.length === 0 || to.length > SWAP_MAX_WORDS || from.length > SWAP_MAX_WORDS) return null;
+  if (shared < 2 || shared < Math.max(to.length, from.length)) return null;
+  return { from, to };
 };
 
-export const localRephrasings = (question: string): string[] => {
-  const trimmed = question.replace(/\s+/g, ' ').trim();
-  const isQuestion = /\?\s*$/.test(trimmed) || QUESTION_START.test(trimmed);
-  const base = trimmed.replace(/[\s.?!…]+$/, '');
-  const clause = lowerFirst(base);
-  const swapped = swapSynonyms(clause);
-  const isRequest = !isQuestion && IMPERATIVE_VERBS.has(firstWord(base));
-  const frames = isQuestion ? QUESTION_FRAMES : isRequest ? REQUEST_FRAMES : STATEMENT_FRAMES;
-  const offset = fnv1a(clause.toLowerCase()) % frames.length;
-  const rotated = [...frames.slice(offset), ...frames.slice(0, offset)];
+/** Words that frame a question rather than say what it is about. */
+const FRAME_WORDS = new Set(
+  (
+    'a an the and or but so if of to in on at for with by from about as is are was were be been am do does did can could ' +
+    "will would should shall may might must have has had i i'm i'd we we're we'd our us you you're your it it's its they " +
+    "their them this that these those there there's here what what's which who how when where why any some all just " +
+    'really actually still also too very not no yes please tell me know ask wondering curious quick question okay ok ' +
+    'like get got use using offer provide support handle work happen thing something anything way ' +
+    'tool product solution platform software system sync connect plug hook link into up team'
+  ).split(' '),
+);
 
-  const candidates: string[] = [];
-  const indirect = isQuestion ? indirectQuestion(clause) : null;
-  if (indirect) {
-    candidates.push(`I'd like to know whether ${indirect}.`);
-    candidates.push(`Can you confirm whether ${swapSynonyms(indirect)}?`);
-  }
-  if (swapped !== clause) candidates.push(`${upperFirst(swapped)}${isQuestion ? '?' : '.'}`);
-  // Alternate plain and synonym-swapped clauses, then the other reading of each frame.
-  rotated.forEach((frame, index) => {
-    candidates.push(frame(index % 2 === 1 ? swapped : clause));
-  });
-  rotated.forEach((frame, index) => {
-    candidates.push(frame(index % 2 === 1 ? clause : swapped));
-  });
-  return candidates;
+/**
+ * The related item's variations that name its subject and say nothing else of their own (every other content word is
+ * one of the two questions'), with this question's subject in its place: "Have you been through a GDPR Type II
+ * audit?" asks more than "Are you GDPR compliant?", so it does not become a paraphrase of "Are you SOC 2 compliant?".
+ */
+export const transferredPhrasings = (question: string, related: RelatedPhrasing): string[] => {
+  const swap = subjectSwap(question, related.question);
+  if (!swap) return [];
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${swap.from.map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const asked = new Set(wordsOf(`${related.question} ${question}`).map((word) => word.toLowerCase()));
+  const onlyAsks = (variation: string) =>
+    wordsOf(variation.replace(pattern, ' '))
+      .map((word) => word.toLowerCase())
+      .every((word) => FRAME_WORDS.has(word) || asked.has(word));
+  const replacement = swap.to.join(' ');
+  return related.variations
+    .filter((variation) => pattern.test(variation) && onlyAsks(variation))
+    .map((variation) => variation.replace(pattern, replacement));
+};
+
+/** Best first: the calls' own words, the related items' phrasings (closest item first), then their synonyms swapped. */
+export const localParaphrases = ({
+  question,
+  fromCalls = [],
+  related = [],
+}: Pick<GenerationRequest, 'question' | 'fromCalls' | 'related'>) => {
+  const transferred = related.flatMap((item) => transferredPhrasings(question, item));
+  const reworded = [question, ...transferred].map(swapSynonyms);
+  return [...fromCalls, ...transferred, ...reworded];
 };
 
 export const createLocalVariationGenerator = (): VariationGenerator => ({
-  name: 'local-rule-based',
-  generate: async ({ question, existing, count }: GenerationRequest) =>
-    validateGeneratedVariations(localRephrasings(question), { question, existing, count }),
+  name: 'local-paraphrases',
+  generate: async (request: GenerationRequest) =>
+    validateGeneratedVariations(localParaphrases(request), {
+      question: request.question,
+      existing: request.existing,
+      count: request.count,
+    }),
 });

@@ -135,6 +135,8 @@ export const dictionaryMessages: typeof english = {
   },
   // tester une phrase, et l'avertissement de quasi-doublon des fenêtres d'édition
   phraseTester: {
+    addAsVariation: 'Ajouter cette phrase comme variante',
+    addAsVariationOf: 'Ajouter cette phrase comme variante de « %{question} »',
     title: 'Tester une phrase',
     battlecards: 'Fiches concurrents citées dans cette phrase',
     namedAs: 'cité comme « %{name} »',

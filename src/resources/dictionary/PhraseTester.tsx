@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
@@ -20,11 +21,19 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { useTranslate } from 'react-admin';
-import { MATCH_SPEAKERS, MATCH_TEXT_MAX, type MatchSpeaker, type MatchType, type PhraseTestResult } from '@/contract/dictionaryMatch';
+import {
+  type DictionaryMatch,
+  MATCH_SPEAKERS,
+  MATCH_TEXT_MAX,
+  type MatchSpeaker,
+  type MatchType,
+  type PhraseTestResult,
+} from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
 import { PATHS } from '@/shared/paths';
 import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from './items/useDictionaryMatch';
+import { VariationDialog } from './items/VariationDialog';
 
 interface Rule {
   threshold: number;
@@ -98,6 +107,7 @@ export const PhraseTester = () => {
   const percent = usePercent();
   const [text, setText] = useState('');
   const [speaker, setSpeaker] = useState<MatchSpeaker>('customer');
+  const [addTo, setAddTo] = useState<DictionaryMatch | null>(null);
   const speakerLabelId = useId();
   const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text, { speaker });
   const rep = speaker === 'salesperson';
@@ -220,6 +230,15 @@ export const PhraseTester = () => {
                         : 'app.dictionary.phraseTester.wouldNotFire',
                   )}
                 />
+                {match.type !== 'landmine' && (
+                  <Button
+                    size="small"
+                    aria-label={translate('app.dictionary.phraseTester.addAsVariationOf', { question: match.question })}
+                    onClick={() => setAddTo(match)}
+                  >
+                    {translate('app.dictionary.phraseTester.addAsVariation')}
+                  </Button>
+                )}
               </ListItem>
             ))}
           </List>
@@ -249,6 +268,14 @@ export const PhraseTester = () => {
           </Typography>
         )}
       </Box>
+      {addTo && addTo.type !== 'landmine' && (
+        <VariationDialog
+          resource={addTo.type === 'objection' ? 'objections' : 'faqs'}
+          parent={{ id: addTo.id, question: addTo.question }}
+          initialQuestion={settled}
+          onClose={() => setAddTo(null)}
+        />
+      )}
     </Paper>
   );
 };
