@@ -123,6 +123,23 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     expect(field).toHaveValue('');
   });
 
+  it('adds the phrase as a variation of any objection or FAQ it was compared with, through the variation dialog, by keyboard', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderPage(vi.fn(async () => result([PRICE, MINE])));
+    await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'that is steep');
+    const [row, mine] = await screen.findAllByTestId('phrase-match');
+    expect(within(mine).queryByRole('button', { name: /as a variation/ })).not.toBeInTheDocument();
+    within(row).getByRole('button', { name: 'Add this phrase as a variation of “Your price is too high”' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Question' })).toHaveValue('that is steep');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dataProvider.addVariation).toHaveBeenCalledWith('objections', 'o1', { question: 'that is steep', category: 'Variation' }),
+    );
+    expect(await screen.findByText('Variation added successfully. Embeddings will be generated automatically.')).toBeInTheDocument();
+  });
+
   it('speaks French', async () => {
     const user = userEvent.setup();
     renderPage(
