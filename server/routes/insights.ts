@@ -5,6 +5,7 @@ import {
   insightAnswersResponseSchema,
   insightFiltersResponseSchema,
   inquiryAddedAsSchema,
+  inquiryAddedByTextSchema,
   inquiryAddedResponseSchema,
   insightInquiriesResponseSchema,
   insightItemsResponseSchema,
@@ -23,7 +24,7 @@ import {
   insightLandmines,
   insightReps,
 } from '../services/insights/query';
-import { markInquiryAdded } from '../services/insights/added';
+import { markInquiryAdded, markInquiryAddedByText } from '../services/insights/added';
 
 /** docs/api.md */
 const errorResponses = {
@@ -65,6 +66,28 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       ),
     },
     async (request) => ({ success: true as const, data: await insightInquiries(db, request.query) }),
+  );
+
+  app.post(
+    '/insights/inquiries/added',
+    {
+      schema: {
+        summary: 'Mark the new-inquiry group of a phrasing as added to the dictionary',
+        description: "As PUT /insights/inquiries/:key/added, for the group a call's new-inquiry phrasing is in (by its text).",
+        body: inquiryAddedByTextSchema,
+        response: {
+          200: inquiryAddedResponseSchema,
+          400: errorResponses[400],
+          401: errorResponses[401],
+          403: errorResponses[403],
+          404: apiErrorSchema.describe('NOT_FOUND: no finished call asked this phrasing'),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await markInquiryAddedByText(db, request.body.text, request.body.added),
+    }),
   );
 
   app.put(

@@ -119,6 +119,9 @@ export const inquiryAddedAsSchema = z.discriminatedUnion('as', [
 ]);
 export type InquiryAddedAs = z.infer<typeof inquiryAddedAsSchema>;
 
+/** A phrasing as a call's timeline shows it, for the group it is in. */
+export const inquiryAddedByTextSchema = z.object({ text: addedQuestion, added: inquiryAddedAsSchema });
+
 /** `later*`: its phrasings first asked after it was added, which count for the item rather than as a new inquiry. */
 export const addedInquiryGroupSchema = inquiryGroupSchema.extend({
   added: inquiryAddedAsSchema,

@@ -67,4 +67,7 @@ export const createInsightsApi = (http: HttpClient) => ({
   markInquiryAdded: async (key: string, added: InquiryAddedAs): Promise<void> => {
     await http.request(`/insights/inquiries/${encodeURIComponent(key)}/added`, { method: 'PUT', body: added });
   },
+  markInquiryAddedByText: async (text: string, added: InquiryAddedAs): Promise<void> => {
+    await http.request('/insights/inquiries/added', { method: 'POST', body: { text, added } });
+  },
 });

@@ -50,6 +50,8 @@ export interface PortalDataProvider extends DataProvider {
   getInsightRep(rep: string, query?: InsightsQueryInput): Promise<InsightRepPage>;
   /** After the dictionary saved it: the new-inquiry group leaves the open list. */
   markInquiryAdded(key: string, added: InquiryAddedAs): Promise<void>;
+  /** The same for the group a call's new-inquiry phrasing is in. */
+  markInquiryAddedByText(text: string, added: InquiryAddedAs): Promise<void>;
 }
 
 export interface ConfigVersionInfo {

@@ -259,6 +259,18 @@ describe.each(DB_KINDS)('new-inquiry group calls (%s)', (kind) => {
       { key, added: { as: 'variation', type: 'objection', question: 'Does it work with our CRM?' }, laterPhrasings: 1 },
     ]);
 
+    // From a call's timeline, by the phrasing's text (case and spaces aside): the group it is in.
+    const byText = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/insights/inquiries/added', headers, payload: payload as object });
+    const reseller = await byText({ text: `  ${R1.toUpperCase()} `, added: { as: 'faq', question: R1 } });
+    expect(reseller.statusCode, reseller.body).toBe(200);
+    const resellerKey = await groupOf(R1);
+    expect(reseller.json().data).toEqual({ key: resellerKey, added: { as: 'faq', question: R1 } });
+    const listed = insightInquiriesResponseSchema.parse(await get(month)).data;
+    expect(listed.groups.some((entry) => entry.key === resellerKey)).toBe(false);
+    expect(listed.added.map((entry) => entry.key)).toContain(resellerKey);
+    expect((await byText({ text: 'Never asked on a call?', added: { as: 'faq', question: 'Never?' } })).statusCode).toBe(404);
+
     expect((await put(crypto.randomUUID(), { as: 'faq', question: 'Who?' })).statusCode).toBe(404);
     expect((await put(key, { as: 'variation', question: 'No type' })).statusCode).toBe(400);
     expect((await put('not-a-key', { as: 'faq', question: 'Who?' })).statusCode).toBe(400);

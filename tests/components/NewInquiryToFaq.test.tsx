@@ -33,13 +33,14 @@ const renderSession = ({
   inquiries = [TRAINING],
   matches = [] as DictionaryMatch[],
   french = false,
-} = {}): PortalDataProvider & { matchPhrase: ReturnType<typeof vi.fn> } => {
+} = {}): PortalDataProvider & { matchPhrase: ReturnType<typeof vi.fn>; markInquiryAddedByText: ReturnType<typeof vi.fn> } => {
   const writes = buildDictionaryProvider();
   const dataProvider = buildDataProvider({
     getOne: vi.fn(async () => ({ data: buildDetail({ newInquiries: inquiries }) })) as never,
     create: writes.create,
     addVariation: writes.addVariation,
     matchPhrase: vi.fn(async () => result(matches)),
+    markInquiryAddedByText: vi.fn(async () => undefined),
   });
   renderInAdmin(
     <Routes>
@@ -93,6 +94,11 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
     expect(link).toHaveAttribute('href', '/dictionary?tab=faqs&search=Do+you+offer+training%3F');
     expect(link).toHaveFocus();
     expect(within(row).queryByRole('button', { name: 'Add as FAQ' })).toBeNull();
+    // its group leaves the open list on Insights
+    expect(dataProvider.markInquiryAddedByText).toHaveBeenCalledWith('Do you offer training?', {
+      as: 'faq',
+      question: 'Do you offer training?',
+    });
 
     // another tab and back: the row still says so, and the link opens the Dictionary page
     await user.click(screen.getByRole('tab', { name: 'Statistics' }));
@@ -169,6 +175,11 @@ describe('Session timeline: a new inquiry becomes an FAQ or a variation', () => 
       '/dictionary?tab=objections&search=We+need+to+train+our+team+first',
     );
     expect(dataProvider.create).not.toHaveBeenCalled();
+    expect(dataProvider.markInquiryAddedByText).toHaveBeenCalledWith('Do you offer training?', {
+      as: 'variation',
+      type: 'objection',
+      question: 'We need to train our team first',
+    });
   });
 
   it('says when nothing is close and still offers Add as FAQ', async () => {

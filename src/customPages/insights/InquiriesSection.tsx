@@ -6,10 +6,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AddedInquiryGroup, InquiryAddedAs, InquiryGroup, InsightInquiries } from '@/contract/insights';
+import type { AddedInquiryGroup, InquiryGroup, InsightInquiries } from '@/contract/insights';
 import { DETECTION_CATEGORIES, type Detection } from '@/contract/sessions';
 import type { PortalDataProvider } from '@/dataProvider/types';
-import type { AddedInquiry } from '@/resources/sessions/detail/addedInquiries';
+import { type AddedInquiry, toAddedAs, toAddedInquiry } from '@/resources/sessions/detail/addedInquiries';
 import { AddedNote, NewInquiryActions } from '@/resources/sessions/detail/NewInquiryActions';
 import { ExportCsv } from './ExportCsv';
 import { inquiryRows } from './insightsCsv';
@@ -40,11 +40,6 @@ const asDetection = (group: InquiryGroup): Detection => ({
   question: group.label,
   answer: null,
 });
-
-const toAddedAs = (added: AddedInquiry): InquiryAddedAs =>
-  added.as === 'faq' ? added : { as: 'variation', type: added.type, question: added.original };
-const toAddedInquiry = (added: InquiryAddedAs): AddedInquiry =>
-  added.as === 'faq' ? added : { as: 'variation', type: added.type, original: added.question };
 
 type MarkAdded = (key: string, added: AddedInquiry) => void;
 

@@ -6,12 +6,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { dictionaryItemLink } from '@/resources/dictionary/items/useDictionaryMatch';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 import { PageBannerAlert, PageBannerProvider, usePageBanner } from '@/shared/PageBanner';
-import { type AddedInquiry, useAddedInquiry } from './addedInquiries';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { type AddedInquiry, toAddedAs, useAddedInquiry } from './addedInquiries';
 import { InquiryFaqDialog, InquiryVariationDialog, type OriginalMatch } from './InquiryDialogs';
 import { VariationPicker } from './VariationPicker';
 
@@ -40,6 +42,20 @@ export const AddedNote = ({ added, focus }: { added: AddedInquiry; focus: boolea
 
 type Open = { kind: 'faq' } | { kind: 'variation'; match: OriginalMatch } | null;
 
+/**
+ * On a call's timeline: the phrasing's group leaves Insights' open list too. A call still in progress has not recorded
+ * its phrasings (404): its group shows on Insights once the call ends, to be added there.
+ */
+const useMarkGroupOfPhrasing = (text: string) => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  return (added: AddedInquiry) =>
+    dataProvider
+      .markInquiryAddedByText(text, toAddedAs(added))
+      .then(() => queryClient.invalidateQueries({ queryKey: ['insights', 'inquiries'] }))
+      .catch(() => undefined);
+};
+
 /** The row's banner, spaced from the actions only while it shows. */
 const RowBanner = () => {
   const { banner } = usePageBanner();
@@ -51,8 +67,10 @@ const RowBanner = () => {
 };
 
 /** The inquiry's buttons, the note once added, the dialogs and the row's banner. */
-const InquiryActions = ({ detection, onAdded: reportAdded }: NewInquiryActionsProps) => {
+const InquiryActions = ({ detection, onAdded: report }: NewInquiryActionsProps) => {
   const translate = useTranslate();
+  const markGroup = useMarkGroupOfPhrasing(detection.question);
+  const reportAdded = report ?? markGroup;
   const [added, markAdded] = useAddedInquiry(detection);
   const [open, setOpen] = useState<Open>(null);
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
@@ -62,7 +80,7 @@ const InquiryActions = ({ detection, onAdded: reportAdded }: NewInquiryActionsPr
   const onAdded = (next: AddedInquiry) => {
     setJustAdded(true);
     markAdded(next);
-    reportAdded?.(next);
+    reportAdded(next);
   };
 
   return (
@@ -118,7 +136,7 @@ const InquiryActions = ({ detection, onAdded: reportAdded }: NewInquiryActionsPr
  */
 interface NewInquiryActionsProps {
   detection: Detection;
-  /** Once the dictionary saved it. */
+  /** Once the dictionary saved it; by default, its group is marked added by the phrasing's text. */
   onAdded?: (added: AddedInquiry) => void;
 }
 

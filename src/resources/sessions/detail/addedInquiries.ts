@@ -2,9 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import type { MatchType } from '@/contract/dictionaryMatch';
+import type { InquiryAddedAs } from '@/contract/insights';
 import type { Detection } from '@/resources/sessions/sessionTypes';
 
 export type AddedInquiry = { as: 'faq'; question: string } | { as: 'variation'; type: Exclude<MatchType, 'landmine'>; original: string };
+
+/** As the server keeps it (PUT /api/insights/inquiries/:key/added): the original's question names it. */
+export const toAddedAs = (added: AddedInquiry): InquiryAddedAs =>
+  added.as === 'faq' ? added : { as: 'variation', type: added.type, question: added.original };
+export const toAddedInquiry = (added: InquiryAddedAs): AddedInquiry =>
+  added.as === 'faq' ? added : { as: 'variation', type: added.type, original: added.question };
 
 type AddedBySession = Record<string, AddedInquiry>;
 
