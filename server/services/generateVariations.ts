@@ -43,12 +43,8 @@ export const generateVariations = async (
     );
   }
   const variations = validateGeneratedVariations(raw, { question: context.question, existing: context.existing, count });
-  if (variations.length === 0) {
-    throw new ApiHttpError(
-      502,
-      GENERATION_FAILED,
-      'No new variations were found. Without an AI service they come from what customers said on calls and from similar items of the dictionary.',
-    );
+  if (variations.length === 0 && !generator.mayFindNothing) {
+    throw new ApiHttpError(502, GENERATION_FAILED, 'The generator returned no new variations. Please try again.');
   }
   return variations;
 };

@@ -55,6 +55,8 @@ export const dictionaryMessages = {
   generated: {
     title: 'Review AI-Generated Variations',
     intro: 'Edit, remove or add variations before saving. Empty ones are skipped.',
+    noneFound:
+      'No variation was found: without an AI service they come from what customers said on calls and from similar items of the dictionary. Add your own below.',
     generating: 'Generating variations...',
     variation: 'Variation %{index}',
     remove: 'Remove variation %{index}',

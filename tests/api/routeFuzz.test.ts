@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -83,6 +83,23 @@ describe('route fuzz: every route, generated from its own schemas', () => {
     fixtures.label = (
       await create('/api/phrase-labels', { sessionId: session.sessionId, text: said.text, speaker: said.speaker, kind: 'nothing' })
     ).id;
+    const [heard] = await t.db
+      .select({ id: dbSchema.sessions.id })
+      .from(dbSchema.sessions)
+      .where(eq(dbSchema.sessions.sessionId, session.sessionId));
+    const [suggestion] = await t.db
+      .insert(dbSchema.variationSuggestions)
+      .values({
+        sessionId: heard.id,
+        seq: 0,
+        itemId: fixtures.objection,
+        text: said.text,
+        score: 0.5,
+        reason: 'belowThreshold',
+        model: 'fuzz',
+      })
+      .returning({ id: dbSchema.variationSuggestions.id });
+    fixtures.suggestion = suggestion.id;
     const [audit] = await t.db.select({ id: dbSchema.auditLog.id }).from(dbSchema.auditLog).orderBy(desc(dbSchema.auditLog.id)).limit(1);
     fixtures.audit = String(audit.id);
     const [inquiry] = await t.db
@@ -114,6 +131,7 @@ describe('route fuzz: every route, generated from its own schemas', () => {
       ['/api/admin/audit/', { id: fixtures.audit }],
       ['/api/battlecards/', { id: fixtures.battlecard }],
       ['/api/phrase-labels/', { id: fixtures.label }],
+      ['/api/dictionary/suggestions/', { id: fixtures.suggestion }],
       ['/api/insights/reps/', { rep: 'fuzz.rep@example.test' }],
       ['/api/insights/inquiries/', { key: fixtures.inquiry }],
     ];

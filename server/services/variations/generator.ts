@@ -18,6 +18,8 @@ export interface RelatedPhrasing {
 /** The caller validates the candidates (validate.ts). */
 export interface VariationGenerator {
   readonly name: string;
+  /** Finding nothing is an answer, not a failure: an offline generator has only the dictionary and the calls to go on. */
+  readonly mayFindNothing?: boolean;
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<string[]>;
 }
 

@@ -144,6 +144,7 @@ export const localParaphrases = ({
 
 export const createLocalVariationGenerator = (): VariationGenerator => ({
   name: 'local-paraphrases',
+  mayFindNothing: true,
   generate: async (request: GenerationRequest) =>
     validateGeneratedVariations(localParaphrases(request), {
       question: request.question,

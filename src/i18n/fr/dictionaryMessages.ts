@@ -56,6 +56,8 @@ export const dictionaryMessages: typeof english = {
   generated: {
     title: "Vérifier les variantes générées par l'IA",
     intro: 'Modifiez, supprimez ou ajoutez des variantes avant d’enregistrer. Les variantes vides sont ignorées.',
+    noneFound:
+      "Aucune variante trouvée : sans service d'IA, elles viennent de ce que les clients ont dit lors des appels et d'éléments semblables du dictionnaire. Ajoutez les vôtres ci-dessous.",
     generating: 'Génération des variantes...',
     variation: 'Variante %{index}',
     remove: 'Supprimer la variante %{index}',

@@ -65,7 +65,7 @@ export const GeneratedVariationsDialog = ({ resource, parent, suggestions, onClo
     >
       <Typography variant="subtitle2">{parent.question}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate('app.dictionary.generated.intro')}
+        {translate(suggestions.length === 0 ? 'app.dictionary.generated.noneFound' : 'app.dictionary.generated.intro')}
       </Typography>
       <Controller
         name="variations"
