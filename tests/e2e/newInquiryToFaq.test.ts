@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 
+import { axeViolations, describeNodes } from '../support/axe';
 import { it, baseUrl } from '../support/e2e';
 
 const OTHER_KINDS = ['Transcripts', 'Objections', 'FAQs', 'Speech alerts', 'Landmines', 'Competitors'];
@@ -75,6 +76,22 @@ describe('a new inquiry becomes an FAQ in the browser (learn from calls)', () =>
     await page.getByRole('tab', { name: 'FAQs' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill(question);
     await page.getByTestId('item-row').filter({ hasText: answer }).waitFor();
+
+    // On Insights its group has left the open list for the added ones (WCAG 2.2 AA there too).
+    await page.goto(`${baseUrl}/insights?period=90d`);
+    const link = `/dictionary?${new URLSearchParams({ tab: 'faqs', search: question })}`;
+    const entry = page
+      .getByRole('list', { name: 'Added to the dictionary' })
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="${link}"]`) });
+    await entry.waitFor();
+    const [label] = (await entry.innerText()).split('\n');
+    expect(await entry.innerText()).toContain('Added as FAQ');
+    const open = page.getByRole('table', { name: 'New inquiries, largest group first' });
+    await open.locator('tbody tr').first().waitFor();
+    expect(await open.getByRole('rowheader', { name: label, exact: true }).count()).toBe(0);
+    const serious = (await axeViolations(page)).filter((node) => node.impact === 'serious' || node.impact === 'critical');
+    expect(serious, describeNodes(serious)).toEqual([]);
   });
 
   it('keeps the "Add as variation of ..." menu inside a narrow window once its answer arrives', async ({ signedIn }) => {
