@@ -4,7 +4,7 @@ import { dictIdSchema } from './dictionary';
 /** docs/matching.md "Suggested variations": why the utterance's best item stayed silent. */
 export const SUGGESTION_REASONS = ['belowThreshold', 'tooClose'] as const;
 
-/** At most this many suggestions are listed, the highest-scoring first. */
+/** At most this many suggestions are listed, the highest-scoring first; the same words for one item are one suggestion. */
 export const SUGGESTIONS_LIST_MAX = 500;
 
 export const variationSuggestionSchema = z.object({
@@ -14,9 +14,11 @@ export const variationSuggestionSchema = z.object({
   reason: z.enum(SUGGESTION_REASONS),
   /** The item it came too close to, when `tooClose`. */
   runnerUp: z.string().nullable(),
+  /** The call it scored best in, of the `calls` that said these words. */
   sessionId: z.string(),
   sessionName: z.string(),
   startTime: z.string(),
+  calls: z.number().int().min(1),
 });
 export type VariationSuggestion = z.infer<typeof variationSuggestionSchema>;
 

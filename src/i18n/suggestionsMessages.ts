@@ -13,7 +13,8 @@ export const suggestionsMessages = {
   more: 'Showing the %{shown} highest-scoring of %{total} suggestions.',
   kinds: { objection: 'Objection', faq: 'FAQ' },
   quoted: '“%{text}”',
-  details: 'Scored %{percent}, %{reason}',
+  details: 'Scored %{percent}, %{reason}, %{heard}',
+  heardOn: 'heard on %{smart_count} call |||| heard on %{smart_count} calls',
   reasons: {
     belowThreshold: 'below the threshold',
     tooClose: 'too close to “%{runnerUp}”',

@@ -64,19 +64,20 @@ describe.each(DB_KINDS)('suggested variations (%s)', (kind) => {
     ]);
     await addCall('call-b', 'bo@example.com', [['customer', 'could it integrate with salesforce']]);
     await addCall('call-c', 'bo@example.com', [['customer', 'does it integrate with salesforce']]);
+    await addCall('call-d', 'cy@example.com', [['customer', 'Could it integrate with Salesforce']]);
     await addCall('call-live', 'ana@example.com', [['customer', 'can it integrate with salesforce']], 'in_progress');
   });
   afterAll(() => t?.close());
 
   it('reads each completed call once and keeps the customer lines whose best item came near the threshold without firing', async () => {
     const job = startSuggestionJob({ db: t.db, provider }, { autoStart: false });
-    expect(await job.runOnce()).toBe(3);
+    expect(await job.runOnce()).toBe(4);
     expect(await job.runOnce()).toBe(0);
     await job.stop();
     const { items, total } = await list();
     expect(total).toBe(3);
     expect(items.map((item) => item.id)).toEqual([ids.salesforce]);
-    const texts = items[0].suggestions.map((suggestion) => suggestion.text).sort();
+    const texts = items[0].suggestions.map((suggestion) => suggestion.text.toLowerCase()).sort();
     expect(texts).toEqual(['can it integrate with salesforce', 'could it integrate with salesforce', 'does it integrate with salesforce']);
     for (const suggestion of items[0].suggestions) {
       expect(suggestion).toMatchObject({ reason: 'belowThreshold', runnerUp: null });
@@ -89,7 +90,12 @@ describe.each(DB_KINDS)('suggested variations (%s)', (kind) => {
     expect(items[0].suggestions.find((suggestion) => suggestion.text === 'can it integrate with salesforce')).toMatchObject({
       sessionId: 'call-a',
       sessionName: 'Call call-a',
+      calls: 1,
     });
+    // the same words on two calls are one suggestion
+    expect(items[0].suggestions.find((suggestion) => suggestion.text.toLowerCase() === 'could it integrate with salesforce')?.calls).toBe(
+      2,
+    );
   });
 
   it('adds a suggestion as a variation of its item through the dictionary, audited, and dismisses one, audited', async () => {
@@ -99,12 +105,13 @@ describe.each(DB_KINDS)('suggested variations (%s)', (kind) => {
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().data).toMatchObject({ question: first.text, parentId: ids.salesforce, isOriginal: false, needsEmbedding: true });
     expect(await lastAudit()).toMatchObject({ action: 'objection.variation.create', targetId: added.json().data._id });
-    const other = item.suggestions.find((suggestion) => suggestion.text === 'could it integrate with salesforce')!;
+    const other = item.suggestions.find((suggestion) => suggestion.text.toLowerCase() === 'could it integrate with salesforce')!;
     const dismissed = await call('POST', `/suggestions/${other.id}/dismiss`);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'variationSuggestion.dismiss', targetType: 'variationSuggestion', targetId: other.id });
     expect(JSON.stringify(audit.changes)).not.toContain(other.text);
+    expect(audit.changes).toMatchObject({ calls: { from: 2, to: 0 } });
     for (const gone of [first.id, other.id]) {
       expect((await call('POST', `/suggestions/${gone}/dismiss`)).statusCode).toBe(404);
       expect((await call('POST', `/suggestions/${gone}/add`)).statusCode).toBe(404);
@@ -116,12 +123,12 @@ describe.each(DB_KINDS)('suggested variations (%s)', (kind) => {
     const left = async () => rowsOf<{ n: number }>(t, sql`select count(*)::int as n from variation_suggestions`);
     const scans = async () => rowsOf<{ n: number }>(t, sql`select count(*)::int as n from variation_suggestion_scans`);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/sessions/call-a', headers })).statusCode).toBe(200);
-    expect(await scans()).toEqual([{ n: 2 }]);
+    expect(await scans()).toEqual([{ n: 3 }]);
     expect(await left()).toEqual([{ n: 1 }]);
     const rep = await t.app.inject({ method: 'DELETE', url: '/api/admin/sessions?rep=BO@example.com', headers });
     expect(rep.statusCode, rep.body).toBe(200);
     expect(await left()).toEqual([{ n: 0 }]);
-    expect(await scans()).toEqual([{ n: 0 }]);
+    expect(await scans()).toEqual([{ n: 1 }]);
     expect(await list()).toEqual({ items: [], total: 0 });
   });
 });

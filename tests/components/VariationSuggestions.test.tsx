@@ -16,6 +16,7 @@ const suggestion = (id: string, text: string, score: number, extra = {}) => ({
   sessionId: `session-${id}`,
   sessionName: `Discovery call ${id}`,
   startTime: '2026-11-20T10:00:00.000Z',
+  calls: 1,
   ...extra,
 });
 
@@ -34,7 +35,7 @@ const SUGGESTIONS: VariationSuggestions = {
       kind: 'objection',
       question: 'Your price is too high.',
       category: 'Price',
-      suggestions: [suggestion('3', 'that is a lot of money for us', 0.57, { reason: 'tooClose', runnerUp: 'No budget.' })],
+      suggestions: [suggestion('3', 'that is a lot of money for us', 0.57, { reason: 'tooClose', runnerUp: 'No budget.', calls: 3 })],
     },
   ],
 };
@@ -62,7 +63,7 @@ describe('Suggested variations', { timeout: 30_000 }, () => {
     const salesforce = await screen.findByRole('region', { name: 'Do you integrate with Salesforce?' });
     expect(within(salesforce).getByText('2 suggestions')).toBeInTheDocument();
     const price = screen.getByRole('region', { name: 'Your price is too high.' });
-    expect(within(price).getByText('Scored 57%, too close to “No budget.”')).toBeInTheDocument();
+    expect(within(price).getByText('Scored 57%, too close to “No budget.”, heard on 3 calls')).toBeInTheDocument();
     expect(within(price).getByRole('link', { name: 'Call: Discovery call 3' })).toHaveAttribute('href', '/sessions/session-3');
 
     const add = within(salesforce).getAllByRole('button', { name: 'Add as variation' })[0];

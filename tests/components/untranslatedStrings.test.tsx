@@ -200,7 +200,13 @@ describe('every user-visible string comes from the catalogue', () => {
       reason: 'tooClose' as const,
       runnerUp: item.question,
     };
-    const at = { ...suggestion, sessionId: sessions[0].sessionId, sessionName: sessions[0].sessionName, startTime: sessions[0].startTime };
+    const at = {
+      ...suggestion,
+      sessionId: sessions[0].sessionId,
+      sessionName: sessions[0].sessionName,
+      startTime: sessions[0].startTime,
+      calls: 2,
+    };
     const dataProvider = buildDataProvider({
       getVariationSuggestions: vi.fn(async () => ({
         total: 1,

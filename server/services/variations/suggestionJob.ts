@@ -13,6 +13,8 @@ import { normaliseQuestion } from './validate';
 export const SUGGESTION_BAND = 0.1;
 /** "Yes", "okay, sure": too short to teach an item anything. */
 const MIN_WORDS = 3;
+/** Calls repeat their customers' lines (the demo's 8,067 lines hold 624 texts): each text is embedded once. */
+const REMEMBERED_TEXTS = 10_000;
 
 export interface SuggestionJobOptions extends BatchJobOptions<Database, EmbeddingProvider> {
   /** Default 2 s: old calls are read at a pace that leaves the server its cores. */
@@ -73,6 +75,16 @@ export const startSuggestionJob = (options: SuggestionJobOptions, { autoStart = 
   const { db, provider } = options;
   const batchSize = options.batchSize ?? 32;
   let dictionary: { version: number; index: Promise<IndexedText[]> } | null = null;
+  const remembered = new Map<string, number[]>();
+  const embed = async (texts: string[], signal: AbortSignal) => {
+    const missing = texts.filter((text) => !remembered.has(text));
+    const vectors = missing.length > 0 ? await provider.embed(missing, signal) : [];
+    for (const [at, vector] of vectors.entries()) {
+      if (remembered.size >= REMEMBERED_TEXTS) remembered.delete(remembered.keys().next().value!);
+      remembered.set(missing[at], vector);
+    }
+    return new Map(texts.map((text) => [text, remembered.get(text) ?? vectors[missing.indexOf(text)]]));
+  };
   const readDictionary = async () => {
     const { version } = await readConfigVersion(db);
     if (dictionary?.version !== version) dictionary = { version, index: readIndex(db, provider.model) };
@@ -121,8 +133,7 @@ export const startSuggestionJob = (options: SuggestionJobOptions, { autoStart = 
       utterances.push(...ofCall);
     }
     const texts = [...new Set(utterances.map((line) => line.text.trim()))];
-    const vectors = texts.length > 0 ? await provider.embed(texts, signal) : [];
-    const vectorOf = new Map(texts.map((text, at) => [text, vectors[at]]));
+    const vectorOf = await embed(texts, signal);
     const found = suggestionsOf(
       utterances.map((line) => ({ ...line, text: line.text.trim(), vector: vectorOf.get(line.text.trim())! })),
       await readDictionary(),

@@ -16,7 +16,8 @@ export const suggestionsMessages: typeof english = {
   more: 'Les %{shown} suggestions au score le plus élevé sur %{total}.',
   kinds: { objection: 'Objection', faq: 'FAQ' },
   quoted: '« %{text} »',
-  details: 'Score %{percent}, %{reason}',
+  details: 'Score %{percent}, %{reason}, %{heard}',
+  heardOn: 'entendue dans %{smart_count} appel |||| entendue dans %{smart_count} appels',
   reasons: {
     belowThreshold: 'sous le seuil',
     tooClose: 'trop proche de « %{runnerUp} »',

@@ -60,6 +60,7 @@ const SuggestionRow = ({
           {translate('app.suggestions.details', {
             percent: percent(suggestion.score),
             reason: translate(`app.suggestions.reasons.${suggestion.reason}`, { runnerUp: suggestion.runnerUp ?? '' }),
+            heard: translate('app.suggestions.heardOn', { smart_count: suggestion.calls }),
           })}
         </Typography>
         <Link variant="body2" component={RouterLink} to={`${PATHS.sessions}/${encodeURIComponent(suggestion.sessionId)}`}>
