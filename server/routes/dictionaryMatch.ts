@@ -12,6 +12,7 @@ import { createDictionaryMatcher } from '../services/matching/dictionaryMatch';
 import { createLandmineVectors } from '../services/matching/landmineVectors';
 import type { EmbeddingProvider } from '../services/matching/embeddings';
 import { recalibrate } from '../services/matching/calibration';
+import { readLabelledPhrases } from '../services/phraseLabels';
 import { readMatchingSettings, updateMatchingThreshold } from '../services/matching/settings';
 
 /**
@@ -27,7 +28,7 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
 ) => {
   const landmines = createLandmineVectors(db, provider);
   const matcher = createDictionaryMatcher(db, provider, landmines);
-  const landmineTexts = async () => (await landmines.read()).index;
+  const sources = { landmines: () => landmines.read(), labels: () => readLabelledPhrases(db, provider) };
   app.post(
     '/dictionary/match',
     {
@@ -57,6 +58,6 @@ export const dictionaryMatchRoutes: FastifyPluginAsyncZod<{ db: Database; provid
       schema: { response: { 200: matchingCalibrateResponseSchema } },
       config: { errorAnswers: { 409: `${CALIBRATION_PENDING}: some embeddings are not Ready yet.` } },
     },
-    async (request) => ({ success: true as const, data: await recalibrate(db, provider.model, request.admin, landmineTexts) }),
+    async (request) => ({ success: true as const, data: await recalibrate(db, provider.model, request.admin, sources) }),
   );
 };

@@ -134,6 +134,7 @@ export const deletePhraseLabel = async (db: Database, actor: AuditActor, id: str
 export interface LabelledPhrase {
   kind: (typeof phraseLabels.$inferSelect)['kind'];
   speaker: (typeof phraseLabels.$inferSelect)['speaker'];
+  itemType: (typeof phraseLabels.$inferSelect)['itemType'];
   itemId: string | null;
   callRowId: string;
   vector: number[];
@@ -160,6 +161,7 @@ export const readLabelledPhrases = async (db: Database, provider: EmbeddingProvi
     .select({
       kind: phraseLabels.kind,
       speaker: phraseLabels.speaker,
+      itemType: phraseLabels.itemType,
       itemId: phraseLabels.itemId,
       callRowId: phraseLabels.callRowId,
       vector: phraseLabelVectors.vector,

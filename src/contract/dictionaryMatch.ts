@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, safeText } from './common';
 import { dictIdSchema } from './dictionary';
-import { THRESHOLD_SOURCES } from './matching';
+import { THRESHOLD_MAX, THRESHOLD_MIN, THRESHOLD_SOURCES } from './matching';
 
 /** The line the demo sessions were generated against; what fires is the model's own threshold (contract/matching.ts). */
 export const MATCH_THRESHOLD = 0.7;
@@ -26,6 +26,9 @@ export const dictionaryMatchBodySchema = z
     text: safeText(z.string().trim().min(1, 'Required').max(MATCH_TEXT_MAX, `At most ${MATCH_TEXT_MAX} characters`)),
     excludeId: dictIdSchema.optional(),
     speaker: z.enum(MATCH_SPEAKERS).optional(),
+    /** A threshold to try in place of the one in force (Settings' what-if): nothing is saved. */
+    threshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).optional(),
+    landmineThreshold: z.number().min(THRESHOLD_MIN).max(THRESHOLD_MAX).optional(),
   })
   .strict();
 export type DictionaryMatchBody = z.infer<typeof dictionaryMatchBodySchema>;

@@ -64,6 +64,21 @@ export type CalibrationSample = z.infer<typeof calibrationSampleSchema>;
 export const landmineSampleSchema = z.array(z.number().nullable());
 export type LandmineSample = z.infer<typeof landmineSampleSchema>;
 
+/**
+ * docs/matching.md "Labelled phrases": one entry per label that says something about firing, as
+ * [best score, lead over the runner-up (landmines: 0, or -1 when a can-say point holds it back), outcome]:
+ * 0 its item ranks first, 1 another item ranks first, 2 it should fire nothing, 3 marked wrong and that item ranks first.
+ */
+export const labelSampleSchema = z.array(z.tuple([z.number(), z.number(), z.number().int().min(0).max(3)]));
+export type LabelSample = z.infer<typeof labelSampleSchema>;
+
+/** Below this many labelled phrases, or from fewer calls, a threshold is calibrated on the dictionary's own texts. */
+export const LABELS_MINIMUM = { labels: 30, calls: 5 } as const;
+/** docs/matching.md goals: at most this share of labelled phrases fire a wrong item, and of nothing-phrases fire at all. */
+export const LABEL_FALSE_FIRE_RATE = 0.03;
+
+const labelCounts = z.object({ labels: z.number().int(), calls: z.number().int() });
+
 export const matchingSettingsSchema = matchingRuleSchema.extend({
   /** What "Use the calibrated threshold" restores. */
   calibratedThreshold: z.number().nullable(),
@@ -74,6 +89,13 @@ export const matchingSettingsSchema = matchingRuleSchema.extend({
   landmineCalibratedAt: z.string().nullable(),
   landmineTexts: z.number().int(),
   landmineSample: landmineSampleSchema.nullable(),
+  /** What the last calibration used of the labelled phrases (0: the dictionary's own texts), and their sample. */
+  labelsUsed: labelCounts,
+  labelSample: labelSampleSchema.nullable(),
+  landmineLabelsUsed: labelCounts,
+  landmineLabelSample: labelSampleSchema.nullable(),
+  /** The labelled phrases there are now, the customer's (objections, FAQs) and the salesperson's (landmines). */
+  labelsNow: z.object({ customer: labelCounts, salesperson: labelCounts }),
   /** The calibration waits for them. */
   pending: z.number().int(),
   ready: z.number().int(),
@@ -135,5 +157,27 @@ export const whatIf = (sample: CalibrationSample, threshold: number, margin = MA
 /** The share of the landmines' own texts (each left out) that would still fire their landmine at `threshold`. */
 export const landmineWhatIf = (sample: LandmineSample, threshold: number) =>
   sample.length === 0 ? 0 : sample.filter((own) => own !== null && own >= threshold).length / sample.length;
+
+/** Labelled phrases at `threshold` (landmines: margin 0): the right item fires, a wrong one fires, a nothing-phrase fires. */
+export const labelWhatIf = (sample: LabelSample, threshold: number, margin = MATCH_MARGIN) => {
+  const counts = { right: 0, wrong: 0, nothing: 0, withItem: 0, judged: 0, nothingPhrases: 0 };
+  for (const [score, lead, outcome] of sample) {
+    const fires = score >= threshold && lead >= margin;
+    if (outcome <= 1) counts.withItem += 1;
+    if (outcome !== 2) counts.judged += 1;
+    else counts.nothingPhrases += 1;
+    if (!fires) continue;
+    if (outcome === 0) counts.right += 1;
+    else if (outcome === 2) counts.nothing += 1;
+    else counts.wrong += 1;
+  }
+  const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  return {
+    ...counts,
+    rightRate: share(counts.right, counts.withItem),
+    wrongRate: share(counts.wrong, counts.judged),
+    nothingRate: share(counts.nothing, counts.nothingPhrases),
+  };
+};
 
 export const CALIBRATION_PENDING = 'CALIBRATION_PENDING';

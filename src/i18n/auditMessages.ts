@@ -94,6 +94,8 @@ export const auditMessages = {
       keptCalibration: 'Calibration kept out',
       landmineThreshold: 'Landmine threshold',
       landmineSource: 'Landmine threshold source',
+      labelsUsed: 'Labelled phrases used',
+      landmineLabelsUsed: 'Labelled landmine lines used',
       landmineCalibratedThreshold: 'Calibrated landmine threshold',
       prefix: 'Key',
       scopes: 'Scopes',

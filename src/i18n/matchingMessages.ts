@@ -42,6 +42,25 @@ export const matchingMessages = {
   // the newer settings beside the admin's candidate after a version conflict
   theirs: 'Saved by someone else: %{percent}, %{source}',
   sources: { calibrated: 'calibrated from the dictionary', admin: 'set by an admin', default: "the model's default" },
+  // docs/matching.md "Labelled phrases": the labels the calibration used, and what they do at a threshold
+  labels: {
+    used: 'Calibrated on %{smart_count} labelled phrase from %{calls} calls. |||| Calibrated on %{smart_count} labelled phrases from %{calls} calls.',
+    notYet:
+      "Calibrated on the dictionary's own texts: labelled phrases take over from %{labels} labels from %{calls} calls (%{now} from %{nowCalls} calls so far).",
+    candidate:
+      'At %{percent}, of the %{smart_count} labelled phrases: %{right} of %{withItem} naming an item fire it, %{wrong} fire a wrong item, %{nothing} of %{nothingPhrases} that should fire nothing fire.',
+    current:
+      'Now, at %{percent}, of the %{smart_count} labelled phrases: %{right} of %{withItem} naming an item fire it, %{wrong} fire a wrong item, %{nothing} of %{nothingPhrases} that should fire nothing fire.',
+    none: "No labelled phrases in the last calibration: mark detections right or wrong on a call's timeline, then Recalibrate.",
+    since:
+      '%{smart_count} labelled phrase since the last calibration: Recalibrate to count it. |||| %{smart_count} labelled phrases since the last calibration: Recalibrate to count them.',
+  },
+  tryPhrase: {
+    label: { customer: 'Try what a customer says at this threshold', salesperson: 'Try what a salesperson says at this threshold' },
+    fires: 'At %{percent}: fires “%{item}” (%{score}).',
+    silent: 'At %{percent}: fires nothing; the closest is “%{item}” (%{score}).',
+    nothingClose: 'At %{percent}: fires nothing; no item comes close.',
+  },
   // the landmines' own threshold, beside the objections' one
   landmines: {
     title: 'Landmines',

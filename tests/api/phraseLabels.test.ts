@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { seedDictionary } from '../../server/seed/seedDictionary';
+import { LABEL_FALSE_FIRE_RATE, labelWhatIf, matchingCalibrateResponseSchema, plausibleRangeFor } from '../../src/contract/matching';
 import { phraseLabelContract } from '../../src/contract/phraseLabels';
 import { DB_KINDS } from '../support/apiApp';
 import { adminTestApp, rowsOf } from '../support/adminApp';
@@ -115,5 +117,84 @@ describe.each(DB_KINDS)('labelled phrases (%s)', (kind) => {
     expect(left[0]).toEqual({ labels: 0, vectors: 0 });
     const everyAudit = await rowsOf<{ changes: unknown }>(ctx.t, sql`select changes from audit_log where action like 'phraseLabel.%'`);
     expect(JSON.stringify(everyAudit)).not.toMatch(/steep|weather|quarter/);
+  });
+});
+
+const SMALL_TALK = [
+  'Can you hear me all right?',
+  'Sorry, my dog is barking in the background.',
+  'Let me just close the door.',
+  'Good morning, how was your weekend?',
+  'I will share my screen in a second.',
+  'Hold on, someone is at the door.',
+];
+
+/** docs/matching.md "Labelled phrases": the objections' threshold calibrates on labels from LABELS_MINIMUM on, and says so. */
+describe.each(DB_KINDS)('calibration from labelled phrases (%s)', (kind) => {
+  const ctx = adminTestApp(kind, (t) => seedDictionary({ db: t.db }));
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await ctx.t.app.inject({ method, url, headers: ctx.headers, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+  const recalibrate = async () => matchingCalibrateResponseSchema.parse(await call('POST', '/api/dictionary/matching/calibrate')).data;
+
+  /** Six calls, each saying six variations of the seed's items in other words and two lines of small talk, all labelled. */
+  const labelCalls = async (calls: number) => {
+    const key = (await createKey(ctx.t, ctx.headers, ['sessions:write'])).headers;
+    const variations = await rowsOf<{ question: string; parent_id: string; kind: 'objection' | 'faq' }>(
+      ctx.t,
+      sql`select question, parent_id, kind from dictionary_items where parent_id is not null order by question limit ${calls * 6}`,
+    );
+    for (let c = 0; c < calls; c += 1) {
+      const body = sessionBody();
+      const said = variations.slice(c * 6, c * 6 + 6).map((row) => ({ ...row, text: `So, basically, ${row.question.toLowerCase()}` }));
+      const chatter = SMALL_TALK.slice(c % 3, (c % 3) + 2);
+      const events = [...said.map((row) => row.text), ...chatter].map((text, seq) => transcript(seq + 1, seq * 5, 'customer', text));
+      const post = (url: string, payload: object) =>
+        ctx.t.app.inject({ method: 'POST', url: `/api/assistant${url}`, headers: key, payload });
+      expect((await post('/sessions', body)).statusCode).toBe(201);
+      expect((await post(`/sessions/${body.sessionId}/events`, { events })).statusCode).toBe(200);
+      for (const row of said)
+        await call('POST', '/api/phrase-labels', {
+          sessionId: body.sessionId,
+          text: row.text,
+          speaker: 'customer',
+          kind: 'shouldFire',
+          itemType: row.kind,
+          itemId: row.parent_id,
+        });
+      for (const text of chatter)
+        await call('POST', '/api/phrase-labels', { sessionId: body.sessionId, text, speaker: 'customer', kind: 'nothing' });
+    }
+  };
+
+  it('keeps the dictionary calibration below the minimum, then the lowest threshold that keeps false fires within the goal', async () => {
+    await labelCalls(2);
+    const few = await recalibrate();
+    expect(few.labelsNow.customer).toEqual({ labels: 16, calls: 2 });
+    expect(few.labelsUsed).toEqual({ labels: 0, calls: 0 });
+    expect(few.labelSample).toHaveLength(16);
+    const dictionaryThreshold = few.threshold;
+
+    await labelCalls(4);
+    const enough = await recalibrate();
+    expect(enough.labelsNow.customer).toEqual({ labels: 48, calls: 6 });
+    expect(enough.labelsUsed).toEqual({ labels: 48, calls: 6 });
+    const sample = enough.labelSample!;
+    const { min } = plausibleRangeFor(enough.model);
+    const within = (threshold: number) => {
+      const { wrongRate, nothingRate } = labelWhatIf(sample, threshold, enough.margin);
+      return wrongRate <= LABEL_FALSE_FIRE_RATE && nothingRate <= LABEL_FALSE_FIRE_RATE;
+    };
+    expect(within(enough.threshold)).toBe(true);
+    if (enough.threshold > min) expect(within(enough.threshold - 0.001)).toBe(false);
+    expect(enough.calibratedThreshold).toBe(enough.threshold);
+    expect(labelWhatIf(sample, enough.threshold).rightRate).toBeGreaterThanOrEqual(labelWhatIf(sample, dictionaryThreshold).rightRate);
+    const [audit] = await rowsOf<{ changes: Record<string, { from: unknown; to: unknown }> }>(
+      ctx.t,
+      sql`select changes from audit_log where action = 'matching.calibrate' order by id desc limit 1`,
+    );
+    expect(audit.changes.labelsUsed).toEqual({ from: 0, to: 48 });
   });
 });

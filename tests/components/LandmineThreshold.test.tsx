@@ -43,8 +43,9 @@ describe('Settings: the landmines’ threshold', { timeout: 30_000 }, () => {
       "Landmine threshold: 50%, calibrated for recall on the landmines' texts",
     );
     const whatIf = within(region).getByTestId('landmine-what-if');
-    expect(whatIf).toHaveTextContent("At 50%: 80% of the landmines' own phrasings would fire their landmine when left out.");
-    expect(whatIf).toHaveTextContent("Now, at 50%: 80% of the landmines' own phrasings");
+    expect(whatIf).toHaveTextContent("Now, at 50%: 80% of the landmines' own phrasings would fire their landmine when left out.");
+    // the threshold tried is the one in force: its effect is said once
+    expect(whatIf).not.toHaveTextContent('At 50%');
     // nothing changed yet: Save is off
     expect(within(region).getByRole('button', { name: 'Save landmine threshold' })).toBeDisabled();
     const slider = within(region).getByRole('slider', { name: 'Landmine threshold to try' });

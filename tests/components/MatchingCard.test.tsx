@@ -8,7 +8,7 @@ import { CALIBRATION_PENDING, type MatchingPutBody, type MatchingSettings } from
 import { SettingsPage } from '@/customPages/settings/SettingsPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
-import { buildMatchingSettings } from '../support/matchingFakes';
+import { buildMatchingSettings, buildMatchResult } from '../support/matchingFakes';
 import { buildDataProvider, renderInAdmin } from '../support/render';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -81,14 +81,14 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const dataProvider = renderCard();
     await loaded();
-    expect(candidateEffect()).toHaveTextContent(
-      "At 70%: 50% of the dictionary's texts would fire their own item when left out; 10% would fire another item.",
-    );
+    // the threshold tried is the one in force: its effect is said once
+    expect(screen.queryByTestId('matching-what-if-candidate')).not.toBeInTheDocument();
     expect(currentEffect()).toHaveTextContent(
       "Now, at 70%: 50% of the dictionary's texts would fire their own item when left out; 10% would fire another item.",
     );
-    expect(candidateEffect()).toHaveAttribute('aria-live', 'polite');
     expect(slider()).toHaveAttribute('aria-valuetext', '70%');
+    // Save is off until the value changes, whatever the threshold's source
+    expect(button('Save threshold')).toBeDisabled();
 
     slider().focus();
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
@@ -97,6 +97,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     expect(candidateEffect()).toHaveTextContent(
       "At 73%: 50% of the dictionary's texts would fire their own item when left out; 0% would fire another item.",
     );
+    expect(candidateEffect()).toHaveAttribute('aria-live', 'polite');
 
     await user.keyboard('{ArrowLeft>13/}');
     expect(slider()).toHaveAttribute('aria-valuetext', '60%');
@@ -240,7 +241,7 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
     expect(slider()).toHaveAttribute('aria-valuetext', '64%');
     expect(field()).toHaveValue(64);
     expect(screen.queryByTestId('matching-pending')).not.toBeInTheDocument();
-    expect(candidateEffect()).toHaveTextContent('At 64%:');
+    expect(currentEffect()).toHaveTextContent('Now, at 64%:');
     // nothing pending any more: no more reads
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     expect(getMatching).toHaveBeenCalledTimes(2);
@@ -331,5 +332,53 @@ describe('Settings: the Phrase matching card', { timeout: 30_000 }, () => {
       /^À 60\s% : 70\s% des textes du dictionnaire déclencheraient leur propre élément une fois mis de côté ; 20\s% déclencheraient un autre élément\.$/,
     );
     expect(within(region).getByRole('button', { name: 'Enregistrer le seuil' })).toBeEnabled();
+  });
+
+  it('says what the labelled phrases do at the threshold tried, and answers a phrase typed at it before saving', async () => {
+    const user = userEvent.setup();
+    // [score, lead, outcome]: two naming their item (one ranks first), one marked wrong, one that should fire nothing
+    const labelSample: [number, number, number][] = [
+      [0.75, 0.1, 0],
+      [0.66, 0.1, 1],
+      [0.72, 0.1, 3],
+      [0.62, 0.1, 2],
+    ];
+    const matchPhrase = vi.fn(async ({ threshold }: { threshold?: number }) =>
+      buildMatchResult([
+        {
+          type: 'objection',
+          id: 'o1',
+          question: 'It is too expensive',
+          category: 'PRICE',
+          score: 0.71,
+          matchedText: 'It is too expensive',
+          viaVariation: false,
+          wouldFire: (threshold ?? 0.7) <= 0.71,
+        },
+      ]),
+    );
+    renderCard({
+      getMatching: vi.fn(async () =>
+        buildMatchingSettings({
+          labelSample,
+          labelsUsed: { labels: 30, calls: 6 },
+          labelsNow: { customer: { labels: 34, calls: 7 }, salesperson: { labels: 0, calls: 0 } },
+        }),
+      ),
+      matchPhrase,
+    });
+    await loaded();
+    expect(within(card()).getAllByTestId('labels-used')[0]).toHaveTextContent('Calibrated on 30 labelled phrases from 6 calls.');
+    expect(within(card()).getAllByTestId('labels-what-if-current')[0]).toHaveTextContent(
+      'Now, at 70%, of the 4 labelled phrases: 1 of 2 naming an item fire it, 1 fire a wrong item, 0 of 1 that should fire nothing fire.',
+    );
+    expect(within(card()).getByText('30 labelled phrases since the last calibration: Recalibrate to count them.')).toBeInTheDocument();
+    await typeThreshold(user, '60');
+    expect(within(card()).getAllByTestId('labels-what-if-candidate')[0]).toHaveTextContent(
+      'At 60%, of the 4 labelled phrases: 1 of 2 naming an item fire it, 2 fire a wrong item, 1 of 1 that should fire nothing fire.',
+    );
+    await user.type(within(card()).getByRole('textbox', { name: 'Try what a customer says at this threshold' }), 'too pricey for us');
+    await waitFor(() => expect(screen.getByTestId('try-phrase-customer')).toHaveTextContent('At 60%: fires “It is too expensive” (71%).'));
+    expect(matchPhrase).toHaveBeenLastCalledWith({ text: 'too pricey for us', speaker: 'customer', threshold: 0.6 });
   });
 });

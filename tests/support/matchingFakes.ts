@@ -33,6 +33,11 @@ export const buildMatchingSettings = (overrides: Partial<MatchingSettings> = {})
   landmineTexts: 10,
   // at 50 %, 80 % of the landmines' texts fire their own; at 40 %, 90 %; at 70 %, 40 %
   landmineSample: [0.9, 0.85, 0.8, 0.75, 0.6, 0.55, 0.5, 0.5, 0.45, null],
+  labelsUsed: { labels: 0, calls: 0 },
+  labelSample: null,
+  landmineLabelsUsed: { labels: 0, calls: 0 },
+  landmineLabelSample: null,
+  labelsNow: { customer: { labels: 0, calls: 0 }, salesperson: { labels: 0, calls: 0 } },
   pending: 0,
   ready: 120,
   version: 1,

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { calibrate, type IndexedText } from './rule';
+import { runCalibration, type CalibrationJob } from './calibrationJob';
 
-/** The calibration's thread (calibration.ts starts one per calibration): an index in, its Calibration out. */
+/** The calibration's thread (calibration.ts starts one per calibration): a job in, its results out. */
 const port = parentPort;
 if (!port) throw new Error('calibrationThread.ts runs as a worker thread');
-port.once('message', (index: IndexedText[]) => port.postMessage(calibrate(index)));
+port.once('message', (job: CalibrationJob) => port.postMessage(runCalibration(job)));

@@ -65,9 +65,14 @@ export const createDictionaryMatcher = (db: Database, provider: EmbeddingProvide
     return dictionary.rows;
   };
 
-  const match: DictionaryMatcher['match'] = async ({ text, excludeId, speaker }, log) => {
+  const match: DictionaryMatcher['match'] = async ({ text, excludeId, speaker, threshold, landmineThreshold }, log) => {
     const items = speaker === 'salesperson' ? [] : await dictionaryRows();
-    const rule = await readMatchingRule(db, provider.model);
+    const inForce = await readMatchingRule(db, provider.model);
+    const rule = {
+      ...inForce,
+      threshold: threshold ?? inForce.threshold,
+      landmineThreshold: landmineThreshold ?? inForce.landmineThreshold,
+    };
     let vector: number[];
     let mines: LandmineIndex;
     try {

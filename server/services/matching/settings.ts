@@ -11,6 +11,7 @@ import type { Database, Transaction } from '../../db/client';
 import { dictionaryItems, matchCalibrations } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
 import { bumpConfigVersion } from '../configVersion';
+import { countLabels } from '../phraseLabels';
 import { countEmbeddingQueue } from './embeddings/worker';
 import { checkVersion, versionConflict } from '../versions';
 import type { IndexedText } from './rule';
@@ -64,6 +65,11 @@ export const readMatchingSettings = async (db: Database | Transaction, model: st
     landmineCalibratedAt: row?.landmineCalibratedAt?.toISOString() ?? null,
     landmineTexts: row?.landmineTexts ?? 0,
     landmineSample: row?.landmineSample ?? null,
+    labelsUsed: { labels: row?.labelCount ?? 0, calls: row?.labelCalls ?? 0 },
+    labelSample: row?.labelSample ?? null,
+    landmineLabelsUsed: { labels: row?.landmineLabelCount ?? 0, calls: row?.landmineLabelCalls ?? 0 },
+    landmineLabelSample: row?.landmineLabelSample ?? null,
+    labelsNow: await countLabels(db),
     pending,
     ready,
     version: row?.version ?? 0,

@@ -10,7 +10,9 @@ import { translatedErrorText } from '@/dataProvider/errorText';
 import { usePercent } from '@/resources/dictionary';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
+import { LabelledWhatIf } from './LabelledWhatIf';
 import { type CandidateValues, ThresholdInput, thresholdOf, valuesOf } from './ThresholdInput';
+import { TryPhraseAtThreshold } from './TryPhraseAtThreshold';
 import { useMatchingWrites } from './useMatchingWrites';
 
 interface LandmineThresholdPanelProps {
@@ -98,9 +100,11 @@ export const LandmineThresholdPanel = ({ settings, stale, version, onSaved, onRe
       <Box data-testid="landmine-what-if" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {settings.landmineSample ? (
           <>
-            <Typography variant="body2" aria-live="polite" sx={{ opacity: valid ? 1 : 0.6 }}>
-              {effect('app.matching.landmines.whatIf.candidate', candidate)}
-            </Typography>
+            {!unchanged && (
+              <Typography variant="body2" aria-live="polite" sx={{ opacity: valid ? 1 : 0.6 }}>
+                {effect('app.matching.landmines.whatIf.candidate', candidate)}
+              </Typography>
+            )}
             <Typography variant="body2" color="text.secondary">
               {effect('app.matching.landmines.whatIf.current', settings.landmineThreshold)}
             </Typography>
@@ -110,6 +114,16 @@ export const LandmineThresholdPanel = ({ settings, stale, version, onSaved, onRe
             {translate('app.matching.landmines.whatIf.noSample')}
           </Typography>
         )}
+        <LabelledWhatIf
+          sample={settings.landmineLabelSample}
+          used={settings.landmineLabelsUsed}
+          now={settings.labelsNow.salesperson}
+          candidate={candidate}
+          current={settings.landmineThreshold}
+          margin={0}
+          valid={valid}
+        />
+        <TryPhraseAtThreshold speaker="salesperson" threshold={candidate} valid={valid} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button

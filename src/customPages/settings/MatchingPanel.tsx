@@ -9,8 +9,10 @@ import { translatedErrorText } from '@/dataProvider/errorText';
 import { useCalibrationDate, usePercent } from '@/resources/dictionary';
 import { LONG_BANNER_MS, useBanner } from '@/shared/useBanner';
 import { isVersionConflict, VersionConflictAlert } from '@/shared/VersionConflict';
+import { LabelledWhatIf } from './LabelledWhatIf';
 import { LandmineThresholdPanel } from './LandmineThresholdPanel';
 import { type CandidateValues, ThresholdInput, thresholdOf, valuesOf } from './ThresholdInput';
+import { TryPhraseAtThreshold } from './TryPhraseAtThreshold';
 import { useMatchingWrites } from './useMatchingWrites';
 import { type SettingsReload, useTheirsOnReload } from './useVersionedSettingsForm';
 
@@ -94,7 +96,7 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
     const { ownRate, wrongRate } = whatIf(settings.sample, threshold, settings.margin);
     return translate(key, { percent: percent(threshold), own: percent(ownRate), other: percent(wrongRate) });
   };
-  const sameAsSaved = settings.source === 'admin' && Math.abs(candidate - settings.threshold) < 1e-9;
+  const unchanged = Math.abs(candidate - settings.threshold) < 1e-9;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -152,9 +154,11 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
         {settings.sample ? (
           <>
             {/* announced as the slider moves: the effect is what the admin is looking for */}
-            <Typography variant="body2" aria-live="polite" data-testid="matching-what-if-candidate" sx={{ opacity: valid ? 1 : 0.6 }}>
-              {effect('app.matching.whatIf.candidate', candidate)}
-            </Typography>
+            {!unchanged && (
+              <Typography variant="body2" aria-live="polite" data-testid="matching-what-if-candidate" sx={{ opacity: valid ? 1 : 0.6 }}>
+                {effect('app.matching.whatIf.candidate', candidate)}
+              </Typography>
+            )}
             <Typography variant="body2" color="text.secondary" data-testid="matching-what-if-current">
               {effect('app.matching.whatIf.current', settings.threshold)}
             </Typography>
@@ -164,10 +168,20 @@ export const MatchingPanel = ({ settings, stale, onReload }: MatchingPanelProps)
             {translate('app.matching.whatIf.noSample')}
           </Typography>
         )}
+        <LabelledWhatIf
+          sample={settings.labelSample}
+          used={settings.labelsUsed}
+          now={settings.labelsNow.customer}
+          candidate={candidate}
+          current={settings.threshold}
+          margin={settings.margin}
+          valid={valid}
+        />
+        <TryPhraseAtThreshold speaker="customer" threshold={candidate} valid={valid} />
       </Box>
 
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={save} disabled={!valid || busy || stale || sameAsSaved}>
+        <Button variant="contained" onClick={save} disabled={!valid || busy || stale || unchanged}>
           {translate(update.isPending && update.variables?.threshold !== null ? 'app.matching.saving' : 'app.matching.save')}
         </Button>
         {settings.source === 'admin' && (

@@ -93,6 +93,8 @@ export const auditMessages: typeof english = {
       keptCalibration: 'Calibration écartée',
       landmineThreshold: 'Seuil des sujets sensibles',
       landmineSource: 'Origine du seuil des sujets sensibles',
+      labelsUsed: 'Phrases annotées utilisées',
+      landmineLabelsUsed: 'Phrases annotées des sujets sensibles utilisées',
       landmineCalibratedThreshold: 'Seuil calibré des sujets sensibles',
       prefix: 'Clé',
       scopes: 'Portées',

@@ -50,6 +50,24 @@ export const matchingMessages: typeof english = {
     admin: 'fixé par un administrateur',
     default: 'la valeur par défaut du modèle',
   },
+  labels: {
+    used: 'Calibré sur %{smart_count} phrase annotée de %{calls} appels. |||| Calibré sur %{smart_count} phrases annotées de %{calls} appels.',
+    notYet:
+      'Calibré sur les textes du dictionnaire : les phrases annotées prennent le relais à partir de %{labels} annotations de %{calls} appels (%{now} de %{nowCalls} appels pour le moment).',
+    candidate:
+      'À %{percent}, sur les %{smart_count} phrases annotées : %{right} sur %{withItem} qui nomment un élément le déclenchent, %{wrong} déclenchent un mauvais élément, %{nothing} sur %{nothingPhrases} qui ne doivent rien déclencher déclenchent.',
+    current:
+      'Actuellement, à %{percent}, sur les %{smart_count} phrases annotées : %{right} sur %{withItem} qui nomment un élément le déclenchent, %{wrong} déclenchent un mauvais élément, %{nothing} sur %{nothingPhrases} qui ne doivent rien déclencher déclenchent.',
+    none: "Aucune phrase annotée dans le dernier calibrage : marquez des détections justes ou erronées sur la chronologie d'un appel, puis Recalibrez.",
+    since:
+      '%{smart_count} phrase annotée depuis le dernier calibrage : Recalibrez pour la compter. |||| %{smart_count} phrases annotées depuis le dernier calibrage : Recalibrez pour les compter.',
+  },
+  tryPhrase: {
+    label: { customer: 'Essayer ce que dit un client à ce seuil', salesperson: 'Essayer ce que dit un commercial à ce seuil' },
+    fires: 'À %{percent} : déclenche « %{item} » (%{score}).',
+    silent: 'À %{percent} : ne déclenche rien ; le plus proche est « %{item} » (%{score}).',
+    nothingClose: "À %{percent} : ne déclenche rien ; aucun élément ne s'en approche.",
+  },
   landmines: {
     title: 'Sujets sensibles',
     current: {

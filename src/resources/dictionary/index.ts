@@ -2,6 +2,7 @@
 export {
   MATCHING_QUERY_KEY,
   useCalibrationDate,
+  useDictionaryMatch,
   useMatchingSettings,
   usePercent,
 } from './items/useDictionaryMatch';

@@ -10,13 +10,21 @@ import { formatDay, useDateLocale } from '@/i18n/dateFormat';
 import type { DictionaryTab } from './dictionaryTypes';
 
 /** Asked once typing pauses, never for an empty text or one over the contract's limit. */
-export const useDictionaryMatch = (text: string, { excludeId, speaker }: { excludeId?: string; speaker?: MatchSpeaker } = {}) => {
+export const useDictionaryMatch = (
+  text: string,
+  {
+    excludeId,
+    speaker,
+    tried,
+  }: { excludeId?: string; speaker?: MatchSpeaker; tried?: { threshold?: number; landmineThreshold?: number } } = {},
+) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const trimmed = text.trim();
   const settled = useDebouncedValue(trimmed);
   const query = useQuery({
-    queryKey: ['dictionary', 'match', settled, excludeId ?? null, speaker ?? null],
-    queryFn: () => dataProvider.matchPhrase({ text: settled, ...(excludeId ? { excludeId } : {}), ...(speaker ? { speaker } : {}) }),
+    queryKey: ['dictionary', 'match', settled, excludeId ?? null, speaker ?? null, tried ?? null],
+    queryFn: () =>
+      dataProvider.matchPhrase({ text: settled, ...(excludeId ? { excludeId } : {}), ...(speaker ? { speaker } : {}), ...tried }),
     enabled: settled !== '' && settled.length <= MATCH_TEXT_MAX,
     retry: false,
   });
