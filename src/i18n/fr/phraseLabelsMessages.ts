@@ -36,7 +36,7 @@ export const phraseLabelsMessages = {
       nothing: 'Ne doit rien déclencher',
     },
     label: 'Annoter…',
-    labelAria: 'Indiquer ce que cette phrase doit déclencher',
+    labelAria: 'Annoter : indiquer ce que cette phrase doit déclencher',
   },
   dialog: {
     title: 'Que doit déclencher cette phrase ?',
