@@ -63,6 +63,8 @@ describe('Audit Log and export', () => {
     await page.getByRole('link', { name: 'Audit Log' }).click();
     await page.waitForURL('**/audit**');
     await page.getByRole('textbox', { name: 'Action' }).fill('landmine.update');
+    // The filter reaches the address after its debounce: Back must return to the filtered list.
+    await page.waitForURL((url) => decodeURIComponent(url.search).includes('landmine.update'));
     const row = page.getByRole('row').filter({ hasText: `Trigger: ${before} → ${after}` });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('admin@salescoach.test');
