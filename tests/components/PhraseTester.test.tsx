@@ -7,7 +7,7 @@ import type { PhraseTestResult } from '@/contract/dictionaryMatch';
 import { DictionaryPage } from '@/resources/dictionary/DictionaryPage';
 import type { PortalDataProvider } from '@/dataProvider/types';
 import { fr } from '@/i18n/fr';
-import { buildDictionaryProvider, buildItem } from '../support/dictionaryFakes';
+import { buildDictionaryProvider, buildItem, buildLandmine } from '../support/dictionaryFakes';
 import { buildMatchingSettings, buildMatchResult } from '../support/matchingFakes';
 import { renderInAdmin } from '../support/render';
 
@@ -128,7 +128,7 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
     const dataProvider = renderPage(vi.fn(async () => result([PRICE, MINE])));
     await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'that is steep');
     const [row, mine] = await screen.findAllByTestId('phrase-match');
-    expect(within(mine).queryByRole('button', { name: /as a variation/ })).not.toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Add this phrase as a variation of “guaranteed returns”' })).toBeInTheDocument();
     within(row).getByRole('button', { name: 'Add this phrase as a variation of “Your price is too high”' }).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
@@ -138,6 +138,22 @@ describe('DictionaryPage: Test a phrase', { timeout: 30_000 }, () => {
       expect(dataProvider.addVariation).toHaveBeenCalledWith('objections', 'o1', { question: 'that is steep', category: 'Variation' }),
     );
     expect(await screen.findByText('Variation added successfully. Embeddings will be generated automatically.')).toBeInTheDocument();
+  });
+
+  it("adds the phrase to a landmine's trigger variations through the landmine's edit dialog", async () => {
+    const user = userEvent.setup();
+    const dataProvider = {
+      ...buildDictionaryProvider({ objections: [buildItem()], landmines: [buildLandmine()] }),
+      matchPhrase: vi.fn(async () => result([{ ...MINE, wouldFire: true }])),
+      getMatching: vi.fn(async () => buildMatchingSettings()),
+    } as PortalDataProvider;
+    renderInAdmin(<DictionaryPage />, { dataProvider, path: '/dictionary' });
+    await user.type(await screen.findByRole('textbox', { name: 'What a customer might say' }, { timeout: 10_000 }), 'you cannot lose');
+    const [row] = await screen.findAllByTestId('phrase-match');
+    await user.click(within(row).getByRole('button', { name: 'Add this phrase as a variation of “guaranteed returns”' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByDisplayValue('you cannot lose')).toBeInTheDocument();
+    expect(within(dialog).getByDisplayValue('sure thing')).toBeInTheDocument();
   });
 
   it('speaks French', async () => {

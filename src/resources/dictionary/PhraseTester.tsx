@@ -20,7 +20,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import {
   type DictionaryMatch,
   MATCH_SPEAKERS,
@@ -31,9 +31,13 @@ import {
 } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
+import type { PortalDataProvider } from '@/dataProvider/types';
+import { usePageBanner } from '@/shared/PageBanner';
 import { PATHS } from '@/shared/paths';
 import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent } from './items/useDictionaryMatch';
+import type { Landmine } from './items/dictionaryTypes';
 import { VariationDialog } from './items/VariationDialog';
+import { LandmineDialog } from './landmines/LandmineDialog';
 
 interface Rule {
   threshold: number;
@@ -108,6 +112,23 @@ export const PhraseTester = () => {
   const [text, setText] = useState('');
   const [speaker, setSpeaker] = useState<MatchSpeaker>('customer');
   const [addTo, setAddTo] = useState<DictionaryMatch | null>(null);
+  const [mine, setMine] = useState<Landmine | null>(null);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const banner = usePageBanner();
+  // spec 7 has no GET of one landmine: the list's row is what its edit starts from, the phrase added to its trigger variations.
+  const addToLandmine = async (match: DictionaryMatch) => {
+    try {
+      const { data: rows } = await dataProvider.getList<Landmine>('landmines', {
+        pagination: { page: 1, perPage: 1_000 },
+        sort: { field: 'createdAt', order: 'DESC' },
+        filter: {},
+      });
+      const found = rows.find((row) => String(row.id) === match.id);
+      if (found) setMine({ ...found, triggerVariations: [...found.triggerVariations.filter((text) => text.trim() !== ''), settled] });
+    } catch (failure) {
+      banner.error(translatedErrorText(failure, 'app.dictionary.errors.saveLandmine', translate));
+    }
+  };
   const speakerLabelId = useId();
   const { data, isFetching, isError, error, settled, typing } = useDictionaryMatch(text, { speaker });
   const rep = speaker === 'salesperson';
@@ -230,15 +251,13 @@ export const PhraseTester = () => {
                         : 'app.dictionary.phraseTester.wouldNotFire',
                   )}
                 />
-                {match.type !== 'landmine' && (
-                  <Button
-                    size="small"
-                    aria-label={translate('app.dictionary.phraseTester.addAsVariationOf', { question: match.question })}
-                    onClick={() => setAddTo(match)}
-                  >
-                    {translate('app.dictionary.phraseTester.addAsVariation')}
-                  </Button>
-                )}
+                <Button
+                  size="small"
+                  aria-label={translate('app.dictionary.phraseTester.addAsVariationOf', { question: match.question })}
+                  onClick={() => (match.type === 'landmine' ? void addToLandmine(match) : setAddTo(match))}
+                >
+                  {translate('app.dictionary.phraseTester.addAsVariation')}
+                </Button>
               </ListItem>
             ))}
           </List>
@@ -276,6 +295,7 @@ export const PhraseTester = () => {
           onClose={() => setAddTo(null)}
         />
       )}
+      {mine && <LandmineDialog landmine={mine} onClose={() => setMine(null)} />}
     </Paper>
   );
 };
