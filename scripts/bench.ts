@@ -16,6 +16,7 @@ import { benchInsights, benchInsightsPage } from './bench/insights';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLiveRefresh } from './bench/liveRefresh';
 import { benchLongTasks } from './bench/longTasks';
+import { benchLabelCalibration } from './bench/labelCalibration';
 import { benchMatchingProviders, stopMatchingBench } from './bench/matching';
 import { benchThroughput } from './bench/throughput';
 import { BIG_DATABASE_START_MS, childRss, demoAdminToken, matchingSettled, mib } from './bench/support';
@@ -70,6 +71,7 @@ import { startProduct, type RunningProduct } from './product';
  * 6. Dictionary matching, the sentence encoder next to EMBEDDINGS_PROVIDER=hashed, each on demo
  *    data of its own: start to healthy and to a calibrated dictionary, the API server's memory,
  *    "Test a phrase" p50/p95/p99 over BENCH_MATCH_REQUESTS (default 100) (bench/matching.ts).
+ * 7. The calibration on 10,000 labelled phrases from Recalibrate to its answer (bench/labelCalibration.ts).
  * Everything started here is stopped and the folder (and the cluster) removed, also on
  * failure and on Ctrl-C. Figures are printed, never asserted.
  */
@@ -272,6 +274,8 @@ try {
 
     // 6. Dictionary matching per embedding model, on demo portals of its own.
     await benchMatchingProviders({ requests: Number(process.env.BENCH_MATCH_REQUESTS ?? 100) });
+    // 7. The calibration on 10,000 labelled phrases (bench/labelCalibration.ts).
+    await benchLabelCalibration();
   }
   console.log(`\nBench (${DATABASE}) finished in ${seconds(Date.now() - started)}`);
 } finally {

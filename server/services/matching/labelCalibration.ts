@@ -29,11 +29,11 @@ export interface LabelCalibration {
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
-const unit = (vector: ArrayLike<number>): Float32Array => {
+const unit = (vector: ArrayLike<number>): Float64Array => {
   let norm = 0;
   for (let i = 0; i < vector.length; i += 1) norm += vector[i] * vector[i];
   const scale = norm === 0 ? 0 : 1 / Math.sqrt(norm);
-  return Float32Array.from(vector, (value) => value * scale);
+  return Float64Array.from(vector, (value) => value * scale);
 };
 
 /** Each text's unit vector laid end to end, and its item's position: the scoring loop touches one array. */
@@ -41,26 +41,58 @@ const pack = ({ itemIds, vectors }: TextsInput) => {
   const items = [...new Set(itemIds)];
   const at = new Map(items.map((id, k) => [id, k]));
   const size = vectors[0]?.length ?? 0;
-  const flat = new Float32Array(vectors.length * size);
+  const flat = new Float64Array(vectors.length * size);
   vectors.forEach((vector, t) => {
     flat.set(unit(vector).subarray(0, size), t * size);
   });
   return { items, owner: Int32Array.from(itemIds, (id) => at.get(id)!), flat, size, count: vectors.length };
 };
 
-const dot = (a: Float32Array, flat: Float32Array, offset: number, size: number) => {
+const dot = (a: Float64Array, flat: Float64Array, offset: number, size: number) => {
   let sum = 0;
   for (let i = 0; i < size; i += 1) sum += a[i] * flat[offset + i];
   return sum;
 };
 
-/** Each item's best cosine with `vector`, then the first two. */
-const ranked = (vector: Float32Array, texts: ReturnType<typeof pack>, best: Float32Array) => {
-  best.fill(-2);
+const ZERO = new Float64Array(0);
+
+/**
+ * Each item's best cosine with four labels at once (`bests[b]` for `vectors[b]`): each text's numbers are read once
+ * for the four, which is what keeps 10,000 labels within seconds (docs/matching.md "Labelled phrases").
+ */
+const bestOfFour = (vectors: readonly Float64Array[], texts: ReturnType<typeof pack>, bests: Float32Array[]) => {
+  for (const best of bests) best.fill(-2);
+  const [a0, a1, a2, a3] = [0, 1, 2, 3].map((b) => (vectors[b] && vectors[b].length >= texts.size ? vectors[b] : ZERO));
+  const full = a3.length > 0;
+  const { flat, size, owner } = texts;
   for (let t = 0; t < texts.count; t += 1) {
-    const score = dot(vector, texts.flat, t * texts.size, texts.size);
-    if (score > best[texts.owner[t]]) best[texts.owner[t]] = score;
+    const offset = t * size;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    if (full)
+      for (let i = 0; i < size; i += 1) {
+        const x = flat[offset + i];
+        s0 += a0[i] * x;
+        s1 += a1[i] * x;
+        s2 += a2[i] * x;
+        s3 += a3[i] * x;
+      }
+    else {
+      s0 = vectors[0] ? dot(vectors[0], flat, offset, size) : 0;
+      s1 = vectors[1] ? dot(vectors[1], flat, offset, size) : 0;
+      s2 = vectors[2] ? dot(vectors[2], flat, offset, size) : 0;
+    }
+    const k = owner[t];
+    if (s0 > bests[0][k]) bests[0][k] = s0;
+    if (s1 > bests[1][k]) bests[1][k] = s1;
+    if (s2 > bests[2][k]) bests[2][k] = s2;
+    if (s3 > bests[3][k]) bests[3][k] = s3;
   }
+};
+
+const firstTwo = (best: Float32Array) => {
   let top = -1;
   let second = -1;
   for (let k = 0; k < best.length; k += 1) {
@@ -82,22 +114,26 @@ const outcomeOf = (label: LabelInput, topId: string | undefined): number | null 
 const sampleOf = (
   labels: readonly LabelInput[],
   textsInput: TextsInput,
-  entry: (vector: Float32Array, score: number, lead: number) => number,
+  entry: (vector: Float64Array, score: number, lead: number) => number,
 ) => {
   const texts = pack(textsInput);
-  const best = new Float32Array(texts.items.length);
+  const bests = [0, 1, 2, 3].map(() => new Float32Array(texts.items.length));
   const sample: LabelSample = [];
   const calls = new Set<string>();
   if (texts.count === 0) return { sample, calls };
-  for (const label of labels) {
-    const vector = unit(label.vector).subarray(0, texts.size);
-    const { top, second } = ranked(vector, texts, best);
-    const outcome = outcomeOf(label, texts.items[top]);
-    if (outcome === null) continue;
-    const score = best[top];
-    const lead = second < 0 ? score : score - best[second];
-    sample.push([round(score), round(entry(vector, score, lead)), outcome]);
-    calls.add(label.call);
+  for (let start = 0; start < labels.length; start += 4) {
+    const block = labels.slice(start, start + 4);
+    const vectors = block.map((label) => unit(label.vector).subarray(0, texts.size));
+    bestOfFour(vectors, texts, bests);
+    block.forEach((label, b) => {
+      const { top, second } = firstTwo(bests[b]);
+      const outcome = outcomeOf(label, texts.items[top]);
+      if (outcome === null) return;
+      const score = bests[b][top];
+      const lead = second < 0 ? score : score - bests[b][second];
+      sample.push([round(score), round(entry(vectors[b], score, lead)), outcome]);
+      calls.add(label.call);
+    });
   }
   return { sample, calls };
 };
