@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   type CompetitorMention,
   compactEntries,
@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/client';
 import {
   battlecards,
+  dictionaryItems,
   landmines,
   sessionAnalyses,
   sessionCompetitorMentions,
@@ -118,18 +119,34 @@ const detectionsOf = async (db: Database, id: string) => {
     .from(sessionDetections)
     .where(eq(sessionDetections.sessionId, id))
     .orderBy(asc(sessionDetections.seq));
+  // docs/insights.md "Keys": an objection's or FAQ's key is its original's id; before its call completes, its question names it
+  const keyed = (key: string | null) => (key && !key.startsWith('q:') && !key.startsWith('inquiry:') ? key : null);
+  const unkeyed = [
+    ...new Set(rows.filter((row) => row.kind !== 'new_inquiry' && !keyed(row.itemKey)).map((row) => row.question.trim().toLowerCase())),
+  ];
+  const named = new Map<string, string>();
+  if (unkeyed.length > 0) {
+    const found = await db
+      .select({ id: dictionaryItems.id, kind: dictionaryItems.kind, question: dictionaryItems.question })
+      .from(dictionaryItems)
+      .where(and(isNull(dictionaryItems.parentId), inArray(sql`lower(trim(${dictionaryItems.question}))`, unkeyed)))
+      .orderBy(asc(dictionaryItems.createdAt));
+    for (const item of found.reverse()) named.set(`${item.kind}:${item.question.trim().toLowerCase()}`, item.id);
+  }
   const of = (kind: (typeof rows)[number]['kind']): Detection[] =>
     rows
       .filter((row) => row.kind === kind)
-      // docs/insights.md "Keys": an objection's or FAQ's key is its original's id; the others name no item
-      .map((row) => ({
-        timestamp: row.ts,
-        category: row.category,
-        relevance_score: row.relevanceScore,
-        question: row.question,
-        answer: row.answer,
-        ...(row.itemKey && !row.itemKey.startsWith('q:') && !row.itemKey.startsWith('inquiry:') ? { itemId: row.itemKey } : {}),
-      }));
+      .map((row) => {
+        const itemId = keyed(row.itemKey) ?? named.get(`${row.kind}:${row.question.trim().toLowerCase()}`);
+        return {
+          timestamp: row.ts,
+          category: row.category,
+          relevance_score: row.relevanceScore,
+          question: row.question,
+          answer: row.answer,
+          ...(itemId ? { itemId } : {}),
+        };
+      });
   return { objections: of('objection'), faqs: of('faq'), inquiries: of('new_inquiry') };
 };
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 
-import { it } from '../support/e2e';
+import { baseUrl, it } from '../support/e2e';
 
 /** Types the phrase and waits until the verdict below the results matches `expected`. */
 const testPhrase = async (page: Page, text: string, expected: RegExp) => {
@@ -44,11 +44,13 @@ describe('phrase matching in the browser', () => {
 
     const slider = card.getByRole('slider', { name: 'Threshold to try', exact: true });
     await slider.focus();
+    // the threshold in force is the one tried: its effect is said once, and Save stays off until it changes
     const whatIf = card.getByTestId('matching-what-if-candidate');
-    const before = await whatIf.innerText();
+    expect(await whatIf.count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Save threshold' }).isDisabled()).toBe(true);
     for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowRight');
     expect(await slider.getAttribute('aria-valuetext')).toBe(`${percent + 5}%`);
-    await expect.poll(() => whatIf.innerText()).not.toBe(before);
+    await expect.poll(() => whatIf.innerText()).toMatch(new RegExp(`^At ${percent + 5}%: `));
     await card.getByRole('button', { name: 'Save threshold' }).click();
     await card.getByText(`Threshold: ${percent + 5}%, set by an admin`).waitFor();
 
@@ -85,5 +87,44 @@ describe('phrase matching in the browser', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await mines.getByRole('button', { name: 'Use the calibrated landmine threshold' }).click();
     expect(await mines.getByText(/^Landmine threshold: \d+%, calibrated for recall/).innerText()).toBe(minesNow);
+  });
+
+  it('marks a detection wrong on a call timeline by keyboard, and the Settings what-if counts the labelled phrase', async ({ page }) => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const card = page.getByRole('region', { name: 'Phrase matching' });
+    const labels = card.getByTestId('labels-used').first();
+    const before = await labels.innerText();
+    const counts = (text: string) => Number(/\((\d+) from/.exec(text)?.[1] ?? /on (\d+) labelled/.exec(text)?.[1]);
+
+    await page.goto(`${baseUrl}/sessions`);
+    await page.getByRole('link', { name: 'View Details' }).first().click();
+    const timeline = page.getByRole('list', { name: 'Session timeline' });
+    const wrong = timeline.getByRole('button', { name: /wrong for this phrase$/ }).first();
+    for (let tries = 0; tries < 20; tries += 1) {
+      await timeline.waitFor();
+      for (const name of ['Transcripts', 'FAQs', 'New inquiries', 'Speech alerts', 'Landmines', 'Competitors']) {
+        const toggle = page.getByRole('group', { name: 'Show' }).getByRole('button', { name });
+        if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+      }
+      await Promise.race([wrong.waitFor({ timeout: 8000 }), timeline.getByText('Nothing to show on the timeline.').waitFor()]).catch(
+        () => undefined,
+      );
+      if (await wrong.isVisible()) break;
+      const heading = await page.getByRole('heading', { level: 2 }).first().innerText();
+      await page.getByRole('link', { name: 'Next session' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 2 }).first().innerText()).not.toBe(heading);
+    }
+    await wrong.focus();
+    await page.keyboard.press('Enter');
+    await timeline.getByText('Marked wrong').first().waitFor();
+    // the keyboard lands on Undo, the buttons being gone
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Undo');
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect.poll(() => labels.innerText().then(counts)).toBe(counts(before) + 1);
+    await card
+      .getByText(/labelled phrases? since the last calibration: Recalibrate to count/)
+      .first()
+      .waitFor();
   });
 });
