@@ -287,6 +287,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'labelled phrases',
+    show: async (page) => {
+      await navigate(page, '/phraseLabels');
+      // the list, or react-admin's empty page while nothing is labelled
+      await shown(page.locator('main table, main .RaEmpty-message').first());
+      await loaded(page.locator('main'));
+    },
+  },
+  {
     name: 'api keys',
     show: async (page) => {
       await navigate(page, '/service-keys');
