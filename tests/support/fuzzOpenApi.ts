@@ -168,7 +168,9 @@ export const mutationOf = (value: unknown): fc.Arbitrary<unknown> => {
 export const createJudge = (components: JsonSchema) => {
   const ajv = new Ajv2020({ strict: false, allErrors: false, unicodeRegExp: true });
   addFormats(ajv);
-  const read = (data: unknown, key: string) => (data as Record<string, unknown>)[key];
+  // As JSON Schema's own object keywords, these rules judge objects only: a null or a string is the type's to refuse.
+  const read = (data: unknown, key: string) =>
+    data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
   const measure = (value: unknown, unit: unknown) => (unit === 'day' ? Date.parse(String(value)) / DAY_MS : Number(value));
   ajv.addKeyword({
     keyword: 'x-ordered',
