@@ -21,14 +21,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { useDataProvider, useTranslate } from 'react-admin';
-import {
-  type DictionaryMatch,
-  MATCH_SPEAKERS,
-  MATCH_TEXT_MAX,
-  type MatchSpeaker,
-  type MatchType,
-  type PhraseTestResult,
-} from '@/contract/dictionaryMatch';
+import { type DictionaryMatch, MATCH_SPEAKERS, MATCH_TEXT_MAX, type MatchSpeaker, type MatchType } from '@/contract/dictionaryMatch';
 import type { ThresholdSource } from '@/contract/matching';
 import { translatedErrorText } from '@/dataProvider/errorText';
 import type { PortalDataProvider } from '@/dataProvider/types';
@@ -38,6 +31,7 @@ import { useCalibrationDate, useDictionaryMatch, useMatchingSettings, usePercent
 import type { Landmine } from './items/dictionaryTypes';
 import { VariationDialog } from './items/VariationDialog';
 import { LandmineDialog } from './landmines/LandmineDialog';
+import { useLandmineVerdictText, useVerdictText } from './phraseVerdicts';
 
 interface Rule {
   threshold: number;
@@ -45,65 +39,6 @@ interface Rule {
   calibratedAt: string | null;
   model: string;
 }
-
-const useVerdictText = () => {
-  const translate = useTranslate();
-  const points = (value: number | null) => {
-    const count = Math.round((value ?? 0) * 100);
-    return count === 0
-      ? translate('app.dictionary.phraseTester.verdict.lessThanOnePoint')
-      : translate('app.dictionary.phraseTester.verdict.points', { smart_count: count });
-  };
-  /** null when an item it names is not among the matches (a best score of 0 is not listed). */
-  return ({ verdict, matches, margin }: PhraseTestResult): string | null => {
-    const questionOf = (id: string | null) => matches.find((match) => match.type !== 'landmine' && match.id === id)?.question;
-    const question = questionOf(verdict.itemId);
-    switch (verdict.outcome) {
-      case 'nothingToCompare':
-        return translate('app.dictionary.phraseTester.verdict.nothingToCompare');
-      case 'fires':
-        return question === undefined ? null : translate('app.dictionary.phraseTester.verdict.fires', { question });
-      case 'belowThreshold':
-        return question === undefined
-          ? null
-          : translate('app.dictionary.phraseTester.verdict.belowThreshold', { question, points: points(verdict.shortBy) });
-      case 'tooClose': {
-        const runnerUp = questionOf(verdict.runnerUpId);
-        return question === undefined || runnerUp === undefined
-          ? null
-          : translate('app.dictionary.phraseTester.verdict.tooClose', {
-              question,
-              runnerUp,
-              points: points(verdict.lead),
-              margin: Math.round(margin * 100),
-            });
-      }
-    }
-  };
-};
-
-/** The closest landmine and whether it fires, for a phrase said by the salesperson. */
-const useLandmineVerdictText = () => {
-  const translate = useTranslate();
-  return ({ matches, landmineThreshold }: PhraseTestResult): string => {
-    const [closest] = matches.filter((match) => match.type === 'landmine');
-    if (!closest) return translate('app.dictionary.phraseTester.landmineVerdict.none');
-    if (closest.wouldFire) return translate('app.dictionary.phraseTester.landmineVerdict.fires', { trigger: closest.question });
-    const count = Math.round((landmineThreshold - closest.score) * 100);
-    return translate(
-      closest.score < landmineThreshold
-        ? 'app.dictionary.phraseTester.landmineVerdict.belowThreshold'
-        : 'app.dictionary.phraseTester.landmineVerdict.compliant',
-      {
-        trigger: closest.question,
-        points:
-          count <= 0
-            ? translate('app.dictionary.phraseTester.verdict.lessThanOnePoint')
-            : translate('app.dictionary.phraseTester.verdict.points', { smart_count: count }),
-      },
-    );
-  };
-};
 
 /** "Test a phrase" (docs/features.md), as the customer or the salesperson says it; results and verdict are announced politely to screen readers. */
 export const PhraseTester = () => {
